@@ -1,0 +1,3 @@
+"""Palm Island for the terminal."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,46 @@
+"""Provides the ``palm-island`` command line.
+
+With no command it opens the terminal game. The headless commands (``deal``,
+``autoplay``, ``replay``, ``bench`` …) never import Textual, so scripts, tests and
+bug reports stay fast. Each command lives in ``palm_island.commands.<name>`` and
+registers itself through :data:`COMMANDS`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+
+COMMANDS: tuple[str, ...] = ("play", "deal", "autoplay", "replay", "bench")
+"""Modules in ``palm_island.commands``; each has ``register(subparsers)``."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="palm-island",
+        description="Palm Island, the solo card game, in your terminal. "
+        "Run without a command to play.",
+    )
+    parser.add_argument("--version", action="version", version=f"palm-island {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(f"palm_island.commands.{name}").register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the process exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["play", *(argv or sys.argv[1:])])
+    code: int = args.run(args)
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

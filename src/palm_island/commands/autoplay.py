@@ -1,0 +1,40 @@
+"""``palm-island autoplay``: play a whole game headless and write its record."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from ..engine import new_game, position_notation, score
+from ..policies import POLICIES, play_out
+from ..records import build_record, dump_record
+from ..storage.catalog_files import standard_catalog
+from . import fail
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("autoplay", help="play a game automatically")
+    parser.add_argument("--seed", type=int, required=True, help="deal (and policy) seed")
+    parser.add_argument("--policy", choices=sorted(POLICIES), default="random")
+    parser.add_argument("--colour", choices=["red", "blue"], default="blue", help="deck colour")
+    parser.add_argument("--out", type=Path, help="write the game record (JSON) here")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.seed < 0:
+        return fail(f"--seed must be 0 or more, not {args.seed}")
+    start = new_game(standard_catalog(), seed=args.seed)
+    final, moves = play_out(start, POLICIES[args.policy](args.seed))
+    record = build_record(start, moves, final=final, seed=args.seed, deck_colour=args.colour)
+    breakdown = score(final)
+    print(position_notation(final))
+    print(f"score {breakdown.total} ({breakdown.rank}) after {final.turn} turns")
+    if args.out:
+        try:
+            args.out.write_text(dump_record(record), encoding="utf-8")
+        except OSError as exc:
+            return fail(f"cannot write {args.out}: {exc.strerror}")
+        print(f"record written to {args.out}")
+    return 0

@@ -1,0 +1,24 @@
+"""``palm-island deal --seed N``: print the starting position of a seed."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..engine import new_game, position_notation
+from ..storage.catalog_files import standard_catalog
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("deal", help="print the deal of a seed in notation")
+    parser.add_argument("--seed", type=int, required=True, help="a whole number from 0 up")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.seed < 0:
+        from . import fail
+
+        return fail(f"--seed must be 0 or more, not {args.seed}")
+    print(position_notation(new_game(standard_catalog(), seed=args.seed)))
+    return 0

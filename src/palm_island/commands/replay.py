@@ -1,0 +1,36 @@
+"""``palm-island replay FILE --check``: replay a record headless and verify it."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from ..engine import PalmIslandError, position_notation, score
+from ..records import load_record, verify
+from ..storage.catalog_files import standard_catalog
+from . import fail, read_text
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("replay", help="replay a game record")
+    parser.add_argument("file", type=Path, help="a record written by autoplay or the game")
+    parser.add_argument(
+        "--check", action="store_true", help="replay headless, verify, print the final position"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.check:
+        return fail("the replay viewer is not built yet; use --check to verify headless")
+    try:
+        record = load_record(read_text(args.file))
+        final = verify(record, standard_catalog())
+    except PalmIslandError as exc:
+        return fail(f"{args.file}: {exc}", 1)
+    breakdown = score(final)
+    print(position_notation(final))
+    status = "finished" if final.is_over else "not finished"
+    print(f"{status}: score {breakdown.total} ({breakdown.rank}) after {final.turn} turns")
+    return 0

@@ -1,0 +1,73 @@
+"""The Palm Island rules engine: pure, immutable, deterministic.
+
+No I/O, no clock, no global random: a catalog (built from the card data's text)
+and a seed or an explicit deal go in, states come out. See docs/engine-api.md.
+"""
+
+from .cards import (
+    DECK_SIZE,
+    ROUNDS,
+    Action,
+    CardSpec,
+    Catalog,
+    Face,
+    Orientation,
+    Resources,
+    parse_catalog,
+)
+from .deal import deal_from_seed
+from .errors import (
+    CatalogError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    PalmIslandError,
+)
+from .events import Event, GameEnded, MovePlayed, RoundEnded, StoredCardReturned
+from .moves import Move
+from .notation import parse_position, position_notation
+from .observe import CardView, TableView, observe
+from .rules import Transition, apply_move, is_legal, legal_moves, new_game, payments
+from .scoring import CardScore, ScoreBreakdown, score
+from .state import STORE_LIMIT, DeckCard, GameState
+
+__all__ = [
+    "DECK_SIZE",
+    "ROUNDS",
+    "STORE_LIMIT",
+    "Action",
+    "CardScore",
+    "CardSpec",
+    "CardView",
+    "Catalog",
+    "CatalogError",
+    "DeckCard",
+    "Event",
+    "Face",
+    "GameEnded",
+    "GameState",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidPositionError",
+    "Move",
+    "MovePlayed",
+    "Orientation",
+    "PalmIslandError",
+    "Resources",
+    "RoundEnded",
+    "ScoreBreakdown",
+    "StoredCardReturned",
+    "TableView",
+    "Transition",
+    "apply_move",
+    "deal_from_seed",
+    "is_legal",
+    "legal_moves",
+    "new_game",
+    "observe",
+    "parse_catalog",
+    "parse_position",
+    "payments",
+    "position_notation",
+    "score",
+]

@@ -1,0 +1,1 @@
+"""The terminal game (Textual). Imported only when the game is opened."""
