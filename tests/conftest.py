@@ -1,11 +1,35 @@
-"""Shared fixtures: the standard catalog and a position builder."""
+"""Shared fixtures: the standard catalog and position builders."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pytest
 
 from palm_island.engine import Catalog, GameState, parse_position
+from palm_island.engine.notation import tracker_orientation
 from palm_island.storage.catalog_files import standard_catalog
+
+BUILDING_CODES = [
+    "CH1",
+    "CH2",
+    "CH3",
+    "HO1",
+    "HO2",
+    "LG1",
+    "LG2",
+    "LG3",
+    "MK",
+    "QU1",
+    "QU2",
+    "QU3",
+    "TE1",
+    "TE2",
+    "TH",
+    "TM",
+]
+
+Table = Callable[..., GameState]
 
 
 @pytest.fixture(scope="session")
@@ -14,10 +38,32 @@ def catalog() -> Catalog:
 
 
 @pytest.fixture
-def position(catalog: Catalog):  # type: ignore[no-untyped-def]
-    """Build a state from position notation: ``position("1/0 CH1:FU ...")``."""
+def position(catalog: Catalog) -> Callable[[str], GameState]:
+    """Build a state from full position notation: ``position("1/0 CH1:FU ...")``."""
 
     def build(text: str) -> GameState:
         return parse_position(text, catalog)
+
+    return build
+
+
+@pytest.fixture
+def table(catalog: Catalog) -> Table:
+    """Build a state from the cards that matter, drawn top first.
+
+    ``table("QU1:FU LG1:FD*", round=3)`` puts those cards on top; every other
+    building follows face up in code order, then the tracker showing ``round``
+    unless it is placed explicitly (write ``RT`` without a face to place it).
+    """
+
+    def build(top: str, round: int = 1, turn: int = 5, tail: str = "") -> GameState:
+        named = {t.split(":")[0] for t in (*top.split(), *tail.split())}
+        rest = [f"{c}:FU" for c in BUILDING_CODES if c not in named]
+        tracker = f"RT:{tracker_orientation(catalog, round).short}"
+        placed = [tracker if t == "RT" else t for t in top.split()]
+        cards = [*placed, *rest, *tail.split()]
+        if "RT" not in named:
+            cards.append(tracker)
+        return parse_position(f"{round}/{turn} {' '.join(cards)}", catalog)
 
     return build

@@ -220,6 +220,8 @@ def parse_catalog(text: str, source: str = "cards.json") -> Catalog:
 def _error_path(loc: tuple[int | str, ...]) -> str:
     path = ""
     for part in loc:
+        if part == "[key]":  # pydantic marks a bad dict key this way; the key says enough
+            continue
         path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
     return path or "(top level)"
 

@@ -50,8 +50,8 @@ def parse_position(text: str, catalog: Catalog, deal: tuple[int, ...] | None = N
     Raises:
         InvalidPositionError: naming the token or the rule that is broken.
     """
-    header, *tokens = text.split()
-    head = _HEADER.fullmatch(header) if header else None
+    header, *tokens = text.split() or [""]
+    head = _HEADER.fullmatch(header)
     if head is None:
         raise InvalidPositionError(
             f"position must start with ROUND/TURN like '3/25', not {header!r}"

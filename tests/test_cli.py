@@ -1,0 +1,85 @@
+"""The headless command line, as a script or a bug report would use it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from palm_island import __version__
+from palm_island.cli import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "palm_island", *args], capture_output=True, text=True, check=False
+    )
+
+
+def test_version_and_help() -> None:
+    assert run("--version").stdout.strip() == f"palm-island {__version__}"
+    help_text = run("--help").stdout
+    for command in ("deal", "autoplay", "replay", "bench"):
+        assert command in help_text
+
+
+def test_deal_prints_the_starting_position(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "--seed", "1"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("1/0 ") and line.endswith(" RT:FU") and len(line.split()) == 18
+
+
+def test_autoplay_writes_a_record_that_replay_check_verifies(tmp_path: Path) -> None:
+    out = tmp_path / "game.json"
+    played = run("autoplay", "--seed", "5", "--policy", "greedy", "--out", str(out))
+    assert played.returncode == 0, played.stderr
+    record = json.loads(out.read_text())
+    assert record["seed"] == 5 and record["result"]["turns"] == len(record["moves"])
+    checked = run("replay", str(out), "--check")
+    assert checked.returncode == 0, checked.stderr
+    assert f"score {record['result']['score']} " in checked.stdout
+    assert played.stdout.splitlines()[0] == checked.stdout.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "not JSON"),
+        ('{"format": "palm-island/record", "schema_version": 9}', "schema_version 9 is newer"),
+    ],
+)
+def test_replay_check_reports_a_bad_file_in_one_line(
+    tmp_path: Path, content: str, message: str
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    result = run("replay", str(bad), "--check")
+    assert result.returncode == 1
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_replay_check_names_the_step_of_an_illegal_move(tmp_path: Path) -> None:
+    out = tmp_path / "game.json"
+    assert main(["autoplay", "--seed", "6", "--out", str(out)]) == 0
+    record = json.loads(out.read_text())
+    record["moves"][9] = "R2 pay TE2"
+    out.write_text(json.dumps(record))
+    result = run("replay", str(out), "--check")
+    assert result.returncode == 1
+    assert "move 10 (R2 pay TE2): not legal here" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_missing_file_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    result = run("replay", str(tmp_path / "nope.json"), "--check")
+    assert result.returncode == 1 and "No such file" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_bench_prints_throughput_figures() -> None:
+    result = run("bench", "--games", "20", "--runs", "1")
+    assert result.returncode == 0, result.stderr
+    assert "turns/s" in result.stdout and "records/s" in result.stdout
