@@ -100,3 +100,22 @@ def test_impossible_positions_are_refused_with_a_reason(
 ) -> None:
     with pytest.raises(InvalidPositionError, match=message.replace("*", r"\*")):
         parse_position(text, catalog)
+
+
+def test_the_examples_in_the_notation_doc_are_valid(catalog: Catalog) -> None:
+    from pathlib import Path
+
+    doc = Path(__file__).parents[2] / "docs" / "notation.md"
+    lines = doc.read_text().splitlines()
+    positions = [line for line in lines if line[:2] in {"1/", "3/"} and ":" in line]
+    moves = [line.split("  ")[0] for line in lines if line[:2] in {"D ", "S1", "S2", "R2", "F1"}]
+    assert len(positions) == 2 and len(moves) == 6
+    for text in positions:
+        assert position_notation(parse_position(text, catalog)) == text
+    for text in moves:
+        assert str(Move.parse(text)) == text.strip()
+    first = parse_position(positions[0], catalog)
+    assert first == new_game(catalog, seed=1)
+    second = parse_position(positions[1], catalog)
+    assert second.cards_left_in_round == 8
+    assert [c.code for c in second.stored] == ["MK", "CH2", "CH1"]
