@@ -19,6 +19,7 @@ from .scoring import stars
 from .state import STORE_LIMIT, GameState, pack
 
 _ORIENTATIONS = tuple(Orientation)
+_new = tuple.__new__
 
 
 class Transition(NamedTuple):
@@ -99,21 +100,26 @@ def apply_move(state: GameState, move: Move) -> Transition:
         after = acted | 1 if kind == "store" else acted ^ (2 if kind == "rotate" else 4)
     deck.append(after)
     turn = state.turn + 1
-    events: list[Event] = [
-        MovePlayed(
+    # Named tuples built with tuple.__new__ skip their generated __new__: the same
+    # objects, built in half the time, on the hottest line of every search.
+    played = _new(
+        MovePlayed,
+        (
             turn,
             move,
             catalog.cards[acted >> 3].code,
             _ORIENTATIONS[(acted >> 1) & 3],
             _ORIENTATIONS[(after >> 1) & 3],
-        )
-    ]
-    round_ = state.round
+        ),
+    )
     top = deck[0]
-    if top & 1 or top >> 3 == catalog.tracker_id:
-        round_ = _automatic_steps(catalog, deck, round_, events)
+    if not top & 1 and top >> 3 != catalog.tracker_id:  # the usual case: no automatic step
+        new_state = _new(GameState, (tuple(deck), state.round, turn, catalog, state.deal))
+        return _new(Transition, (new_state, (played,)))
+    events: list[Event] = [played]
+    round_ = _automatic_steps(catalog, deck, state.round, events)
     new_state = GameState(tuple(deck), round_, turn, catalog, state.deal)
-    if events[-1].__class__ is RoundEnded and new_state.is_over:
+    if new_state.is_over:
         events.append(GameEnded(stars(new_state)))
     return Transition(new_state, tuple(events))
 
