@@ -1,8 +1,9 @@
 """Provides the rules: a new game, the legal moves, and applying a move.
 
-Legal moves depend only on the top two cards and on which cards are stored, so
-they are computed once per such combination and memoised on the catalog; a
-random playout or a search then spends its time on the deck, not on payments.
+Legal moves depend only on the top two cards and on the stored cards. They are
+built from per-catalog tables (each card face's actions, ready-made moves for the
+free ones) and payments memoised on what the stored cards hold, so a playout or a
+search spends its time on the deck, not on working out payments again.
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 
 def is_legal(state: GameState, move: Move) -> bool:
     """True when ``move`` is among :func:`legal_moves` of ``state``."""
-    return not state.is_over and move in _legal(state)
+    return move in _legal(state)
 
 
 def apply_move(state: GameState, move: Move) -> Transition:
