@@ -83,3 +83,19 @@ def test_bench_prints_throughput_figures() -> None:
     result = run("bench", "--games", "20", "--runs", "1")
     assert result.returncode == 0, result.stderr
     assert "turns/s" in result.stdout and "records/s" in result.stdout
+
+
+def test_broken_card_data_is_reported_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from palm_island.commands import deal
+    from palm_island.engine import parse_catalog
+
+    def broken() -> object:
+        return parse_catalog('{"format": "palm-island/cards"}', "data/cards.json")
+
+    monkeypatch.setattr(deal, "standard_catalog", broken)
+    assert main(["deal", "--seed", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("palm-island: data/cards.json: version: Field required")
+    assert len(err.strip().splitlines()) == 1

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
+from .engine.errors import PalmIslandError
 
 COMMANDS: tuple[str, ...] = ("play", "deal", "autoplay", "replay", "bench")
 """Modules in ``palm_island.commands``; each has ``register(subparsers)``."""
@@ -38,7 +39,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["play", *(argv or sys.argv[1:])])
-    code: int = args.run(args)
+    try:
+        code: int = args.run(args)
+    except PalmIslandError as exc:  # bad card data, a bad file: one line, never a traceback
+        print(f"palm-island: {exc}", file=sys.stderr)
+        return 2
     return code
 
 
