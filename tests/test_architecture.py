@@ -53,3 +53,36 @@ def test_the_same_game_under_different_hash_seeds() -> None:
         for hash_seed in ("0", "1", "12345")
     }
     assert len(outputs) == 1 and "score" in outputs.pop()
+
+
+def test_engine_modules_import_only_the_standard_library_pydantic_and_each_other() -> None:
+    import ast
+    from pathlib import Path
+
+    import palm_island.engine
+
+    allowed = set(sys.stdlib_module_names) | {"pydantic"}
+    engine_dir = Path(palm_island.engine.__file__).parent
+    offenders = []
+    for module in sorted(engine_dir.glob("*.py")):
+        for node in ast.walk(ast.parse(module.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            offenders += [f"{module.name}: {n}" for n in names if n.split(".")[0] not in allowed]
+    assert offenders == []
+    banned = {"random", "time", "datetime", "sqlite3", "os", "io", "pathlib"}
+    for module in sorted(engine_dir.glob("*.py")):
+        tree = ast.parse(module.read_text())
+        imported = {
+            alias.name.split(".")[0]
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import)
+            for alias in node.names
+        }
+        used = imported & banned
+        # deal.py may use random.Random(seed) (a seeded generator, never the global one).
+        assert used <= ({"random"} if module.name == "deal.py" else set()), module.name
