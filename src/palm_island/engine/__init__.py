@@ -24,10 +24,11 @@ from .errors import (
     PalmIslandError,
 )
 from .events import Event, GameEnded, MovePlayed, RoundEnded, StoredCardReturned
+from .movegen import payments
 from .moves import Move
 from .notation import parse_position, position_notation
 from .observe import CardView, TableView, observe
-from .rules import Transition, apply_move, is_legal, legal_moves, new_game, payments
+from .rules import Transition, apply_move, is_legal, legal_moves, new_game
 from .scoring import CardScore, ScoreBreakdown, score
 from .state import STORE_LIMIT, DeckCard, GameState
 
