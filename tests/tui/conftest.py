@@ -1,0 +1,18 @@
+"""Fixtures for the UI tests."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def fast_pilot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shorten Pilot's idle wait (20 ms a key) so whole games take seconds.
+
+    Keys and clicks are still delivered one at a time, in order, through the app's
+    message queue; only the time Pilot sleeps to decide the app is idle shrinks.
+    """
+    import textual._wait
+
+    monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", 0.001)
+    monkeypatch.setattr(textual._wait, "SLEEP_IDLE", 0.00005)
