@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def fast_pilot(monkeypatch: pytest.MonkeyPatch) -> None:
     """Shorten Pilot's idle wait (20 ms a key) so whole games take seconds.
 

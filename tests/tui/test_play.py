@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from palm_island.engine import Catalog, new_game, score
 from palm_island.policies import greedy_policy, play_out
 from palm_island.tui.screens.end import EndScreen
@@ -12,7 +10,6 @@ from palm_island.tui.screens.game import GameScreen
 from .helpers import app_for, open_game, play_by_keys, play_by_mouse, session
 
 
-@pytest.mark.usefixtures("fast_pilot")
 async def test_a_whole_game_played_with_the_keyboard_scores_as_the_engine(
     catalog: Catalog,
 ) -> None:
@@ -29,7 +26,6 @@ async def test_a_whole_game_played_with_the_keyboard_scores_as_the_engine(
         assert score(session(app).state).total == score(expected_final).total
 
 
-@pytest.mark.usefixtures("fast_pilot")
 async def test_a_whole_game_played_with_the_mouse_scores_as_the_engine(catalog: Catalog) -> None:
     expected_final, expected_moves = play_out(new_game(catalog, seed=0), greedy_policy())
     app = app_for(0)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 
 from ..session import DeckColour, GameSession
 from .render import Glyphs, glyphs_for
@@ -149,13 +150,15 @@ class PalmIslandApp(App[None]):
     # The terminal-too-small guard ---------------------------------------------------
 
     def on_resize(self, event: events.Resize) -> None:
-        self._check_size()
+        # Runs before App._on_resize records the new size, so use the event's.
+        self._check_size(event.size)
 
-    def _check_size(self) -> None:
+    def _check_size(self, size: Size | None = None) -> None:
         """Cover the layout with a notice below the minimum size; state is untouched."""
         from .screens.too_small import TooSmallScreen
 
-        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        size = size or self.size
+        small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
         showing = isinstance(self.screen, TooSmallScreen)
         if small and not showing:
             self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT))

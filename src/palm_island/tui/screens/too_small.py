@@ -7,6 +7,8 @@ again brings the game back exactly as it was.
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.events import Resize
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -27,13 +29,13 @@ class TooSmallScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(self._message(), id="too-small")
 
-    def _message(self) -> str:
-        size = self.app.size
+    def _message(self, size: Size | None = None) -> str:
+        size = size or self.app.size
         return (
             f"Terminal too small — needs at least {self.min_width}×{self.min_height}\n"
             f"(now {size.width}×{size.height}).\n"
             "Make the window larger: your game is kept."
         )
 
-    def on_resize(self) -> None:
-        self.query_one("#too-small", Static).update(self._message())
+    def on_resize(self, event: Resize) -> None:
+        self.query_one("#too-small", Static).update(self._message(event.size))

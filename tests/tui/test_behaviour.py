@@ -1,0 +1,152 @@
+"""Pilot tests of single behaviours: undo/redo, modals, peek, quitting, resizing."""
+
+from __future__ import annotations
+
+from palm_island.engine import GameState, RoundEnded, StoredCardReturned, observe
+from palm_island.policies import greedy_policy
+from palm_island.tui.screens.choice import ChoiceScreen
+from palm_island.tui.screens.confirm import ConfirmQuitScreen
+from palm_island.tui.screens.game import GameScreen
+from palm_island.tui.screens.help import HelpScreen
+from palm_island.tui.screens.peek import PeekScreen
+from palm_island.tui.screens.too_small import TooSmallScreen
+from palm_island.tui.widgets.log import MoveLog
+
+from .helpers import app_for, game_screen, open_game, play_by_keys, play_moves, session
+
+
+def log_text(screen: GameScreen) -> str:
+    return "\n".join(line.text for line in screen.query_one(MoveLog).lines)
+
+
+async def test_r21_r22_undo_and_redo_cross_automatic_steps_and_round_ends() -> None:
+    app = app_for(0)  # greedy play on seed 0 sees both within 19 turns
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        policy = greedy_policy()
+        states: list[GameState] = [session(app).state]
+        # Play until both a stored card came back (R21) and a round ended (R22).
+        while not (
+            any(isinstance(e, RoundEnded) for s in session(app).steps for e in s.events)
+            and any(isinstance(e, StoredCardReturned) for s in session(app).steps for e in s.events)
+        ):
+            await play_by_keys(pilot, policy(session(app).state))
+            states.append(session(app).state)
+        screen = game_screen(app)
+        assert "ended (R22)" in log_text(screen) and "(R21)" in log_text(screen)
+        played = len(states) - 1
+        await pilot.press(*["u"] * played)
+        assert session(app).state == states[0] and session(app).undo_count == played
+        assert "R22" not in log_text(screen) and "Turn 1:" not in log_text(screen)
+        assert screen.query_one("#status").render().plain.startswith("Round 1 of 8 · Turn 0")
+        await pilot.press(*["ctrl+r"] * played)
+        assert session(app).state == states[-1]
+        assert "ended (R22)" in log_text(screen) and "(R21)" in log_text(screen)
+        # A new move after an undo clears redo.
+        await pilot.press("u", "d")
+        assert not session(app).can_redo
+
+
+async def test_escape_in_the_payment_choice_changes_nothing() -> None:
+    app = app_for(2)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await play_moves(pilot, greedy_policy(), 8)  # seed 2, turn 8: two ways to pay
+        before = session(app).state
+        await pilot.press("1", "r")
+        assert isinstance(app.screen, ChoiceScreen) and len(app.screen.moves) == 2
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen) and session(app).state == before
+        await pilot.press("r", "2")
+        assert session(app).moves[-1] == app.screen.session.moves[-1]
+        assert session(app).moves[-1].pay == ("CH3", "LG3")
+
+
+async def test_r20_storing_at_four_asks_which_card_to_release() -> None:
+    app = app_for(0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await play_moves(pilot, greedy_policy(), 48)  # seed 0, turn 48: store at 4/4
+        assert session(app).state.stored_count == 4
+        move = greedy_policy()(session(app).state)
+        await pilot.press(str(move.card), "s")
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "release" in str(app.screen.query_one("#question").render())
+        assert {m.release for m in app.screen.moves} == {c.code for c in session(app).state.stored}
+
+
+async def test_r18_peek_shows_the_other_side_and_changes_nothing() -> None:
+    app = app_for(7)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        before = session(app).state
+        await pilot.press("2", "p")
+        assert isinstance(app.screen, PeekScreen)
+        assert app.screen.view == observe(before).top[1]
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen) and session(app).state == before
+
+
+async def test_keys_for_actions_that_are_not_legal_do_nothing_and_are_hidden() -> None:
+    app = app_for(7)  # card 1 is QU3 front up: rotate and flip both need resources
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        screen = game_screen(app)
+        assert screen.check_action("act", ("rotate",)) is False
+        assert screen.check_action("act", ("discard",)) is True
+        assert screen.check_action("undo", ()) is False
+        await pilot.press("1", "r", "f", "s", "u")
+        assert session(app).turn == 0
+        footer_actions = {b.binding.action for b in app.active_bindings.values()}
+        assert "act('discard')" in footer_actions and "act('rotate')" not in footer_actions
+
+
+async def test_quitting_a_game_in_progress_asks_first_even_with_ctrl_c() -> None:
+    app = app_for(7)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await pilot.press("d")
+        await pilot.press("ctrl+c")
+        assert isinstance(app.screen, ConfirmQuitScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, GameScreen) and session(app).turn == 1
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmQuitScreen)
+        await pilot.press("y")
+    assert app.return_code == 0 and session(app).turn == 1
+
+
+async def test_quitting_from_the_title_does_not_ask() -> None:
+    app = app_for(7)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+    assert app._exit_renderables == [] and app.return_code == 0
+
+
+async def test_a_small_terminal_shows_a_notice_and_resizing_keeps_the_game() -> None:
+    app = app_for(7)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await pilot.press("d", "d")
+        before = session(app).state
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("d")  # the game underneath does not take keys
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and session(app).state == before
+
+
+async def test_help_opens_with_question_mark_and_lists_every_key() -> None:
+    app = app_for(7)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = str(app.screen.query_one("#help-text").render())
+        for key in ("s r f", "ctrl+r", "escape", "ctrl+c", "peek"):
+            assert key in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
