@@ -16,6 +16,7 @@ from palm_island.tui.screens.game import GameScreen
 from palm_island.tui.widgets.card import DISCARD, CardWidget
 
 SIZES = [(100, 32), (80, 24)]
+SIZE_IDS = ["100x32", "80x24"]
 
 
 def app_for(seed: int, **options: object) -> PalmIslandApp:
@@ -65,5 +66,7 @@ async def play_moves(pilot: Pilot[None], policy: Policy, turns: int) -> None:
     app = cast(PalmIslandApp, pilot.app)
     screen = game_screen(app)
     for _ in range(turns):
+        if session(app).state.is_over:
+            break
         screen.play(policy(session(app).state))
     await pilot.pause()

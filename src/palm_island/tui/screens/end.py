@@ -73,7 +73,8 @@ class EndScreen(Screen[str]):
 def summary(breakdown: ScoreBreakdown, session: GameSession, g: Glyphs) -> Text:
     text = Text()
     text.append(f"Game over — {breakdown.total} {g.star}", style="bold")
-    text.append(f"  ·  {breakdown.rank}", style="bold")
+    text.append("  ·  village built: ")
+    text.append(breakdown.rank, style="bold")
     text.append(f"\nUpgrade icons {g.upgrade}{breakdown.upgrade_icons} · stored resources ")
     text.append_text(resources(breakdown.stored_resources, g))
     undos = session.undo_count

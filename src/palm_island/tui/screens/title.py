@@ -37,7 +37,7 @@ class TitleScreen(Screen[None]):
     TitleScreen #banner { width: 100%; content-align: center middle; text-style: bold;
         color: $accent; padding: 1 0 0 0; }
     TitleScreen #tagline { width: 100%; content-align: center middle; color: $text-muted; }
-    TitleScreen .row { height: auto; margin-top: 1; align: center top; }
+    TitleScreen .row { height: auto; margin-top: 1; padding-left: 14; }
     TitleScreen .row Label { width: 14; }
     TitleScreen #colour { width: 12; }
     TitleScreen #seed { width: 12; }

@@ -115,7 +115,10 @@ class CardWidget(Static):
             lines.append(stored)
         actions: dict[int, str] = {}
         if self.position == 3:
-            lines.extend(_printed(face.actions, g))
+            if card.stored:  # R21: it will be returned, not played
+                lines.append(Text("returns when it reaches the top", style="dim italic"))
+            else:
+                lines.extend(_printed(face.actions, g))
             lines.append(Text("look only: no actions", style="dim italic"))
             return lines, actions
         for option in options:
