@@ -10,6 +10,7 @@ from palm_island.tui.screens.game import GameScreen
 from palm_island.tui.screens.help import HelpScreen
 from palm_island.tui.screens.peek import PeekScreen
 from palm_island.tui.screens.too_small import TooSmallScreen
+from palm_island.tui.widgets.keybar import KeyBar
 from palm_island.tui.widgets.log import MoveLog
 
 from .helpers import app_for, game_screen, open_game, play_by_keys, play_moves, session
@@ -150,3 +151,17 @@ async def test_help_opens_with_question_mark_and_lists_every_key() -> None:
             assert key in text
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_clicking_a_card_selects_it_and_the_key_bar_presses_keys() -> None:
+    app = app_for(7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot)
+        screen = game_screen(app)
+        assert await pilot.click("#card-2", offset=(5, 1))
+        assert screen.selected == 2
+        bar = screen.query_one(KeyBar)
+        assert await pilot.click(bar, offset=(bar.offset_of("act('discard')"), 0))
+        assert session(app).turn == 1
+        assert await pilot.click(bar, offset=(bar.offset_of("undo()"), 0))
+        assert session(app).turn == 0 and session(app).can_redo

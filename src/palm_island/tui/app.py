@@ -20,12 +20,12 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 
-from ..session import DeckColour, GameSession
-from .render import Glyphs, glyphs_for
+from .glyphs import Glyphs, glyphs_for
 from .screens.title import TitleScreen
 
 if TYPE_CHECKING:
     from ..engine import Catalog
+    from ..session import DeckColour, GameSession
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -70,9 +70,9 @@ class PalmIslandApp(App[None]):
         Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
     ]
 
-    def __init__(self, catalog: Catalog, config: AppConfig) -> None:
+    def __init__(self, catalog: Catalog | None, config: AppConfig) -> None:
         super().__init__()
-        self.catalog = catalog
+        self._catalog = catalog
         self.config = config
         self.glyphs: Glyphs = glyphs_for(config.ascii_only)
         self.next_seed = config.seed if config.seed is not None else config.seed_source()
@@ -80,20 +80,41 @@ class PalmIslandApp(App[None]):
         self.session: GameSession | None = None
         """The game being played, if any (the game screen shares it)."""
 
+    @property
+    def catalog(self) -> Catalog:
+        """The cards, read on first use: the title screen starts without the engine."""
+        if self._catalog is None:
+            from ..storage.catalog_files import standard_catalog
+
+            self._catalog = standard_catalog()
+        return self._catalog
+
     def on_mount(self) -> None:
         if self.config.handle_signals:
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGTERM, signal.SIGHUP):
                 loop.add_signal_handler(sig, self.exit)
         if self.config.start_in_game:
-            self.start_game(GameSession.from_seed(self.catalog, self.next_seed), preview=False)
+            self.start_game(self.new_session(self.next_seed, self.deck_colour), preview=False)
         else:
             self.push_screen(TitleScreen())
         self._check_size()
 
+    def on_ready(self) -> None:
+        """After the first frame, load the engine and the cards in the background."""
+        if self._catalog is None:
+            self.run_worker(self._preload, thread=True, exit_on_error=False)
+
+    def _preload(self) -> None:
+        from ..storage.catalog_files import standard_catalog
+
+        standard_catalog()
+
     # Navigation -----------------------------------------------------------------
 
     def new_session(self, seed: int, colour: DeckColour) -> GameSession:
+        from ..session import GameSession
+
         self.deck_colour = colour
         return GameSession.from_seed(self.catalog, seed, deck_colour=colour)
 
@@ -169,11 +190,10 @@ class PalmIslandApp(App[None]):
 
 
 def make_app(config: AppConfig | None = None, catalog: Catalog | None = None) -> PalmIslandApp:
-    """Build the app as the CLI does; tests pass a fixed seed and seed source."""
-    if catalog is None:
-        from ..storage.catalog_files import standard_catalog
+    """Build the app as the CLI does; tests pass a fixed seed and seed source.
 
-        catalog = standard_catalog()
+    Without ``catalog`` the standard cards are read when a game first needs them.
+    """
     return PalmIslandApp(catalog, config or AppConfig())
 
 

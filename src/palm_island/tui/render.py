@@ -2,13 +2,12 @@
 
 Every resource is drawn with a glyph *and* a letter (W/F/S) as well as a colour,
 so the game never depends on colour alone (NO_COLOR, colour blindness, screen
-readers). :class:`Glyphs` has a Unicode and a plain ASCII set (``--ascii``).
+readers); the glyph sets are in :mod:`.glyphs`.
 Nothing here imports Textual: these are pure functions of engine values.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from rich.text import Text
@@ -27,38 +26,9 @@ from ..engine import (
     RoundEnded,
     StoredCardReturned,
 )
+from .glyphs import RESOURCE_NAMES, RESOURCE_STYLES, Glyphs
 
-RESOURCE_NAMES: Final = ("wood", "fish", "stone")
-RESOURCE_STYLES: Final = {"wood": "bold #c98a3c", "fish": "bold #4fa3e0", "stone": "bold #a0a0a0"}
 KIND_KEYS: Final = {"store": "s", "rotate": "r", "flip": "f"}
-
-
-@dataclass(frozen=True, slots=True)
-class Glyphs:
-    """The symbols a terminal can show: a Unicode set and an ASCII set."""
-
-    wood: str
-    fish: str
-    stone: str
-    star: str
-    upgrade: str
-    up: str
-    down: str
-    selected: str
-
-    def resource(self, name: str) -> str:
-        """Glyph and letter, e.g. ``♣W``; in ASCII only the letter."""
-        glyph: str = getattr(self, name)
-        letter = name[0].upper()
-        return letter if glyph == letter else f"{glyph}{letter}"
-
-
-UNICODE: Final = Glyphs("♣", "≈", "▲", "★", "⇧", "↑", "↓", "▶")
-ASCII: Final = Glyphs("W", "F", "S", "*", "^", "up", "down", ">")
-
-
-def glyphs_for(ascii_only: bool) -> Glyphs:
-    return ASCII if ascii_only else UNICODE
 
 
 def resources(amount: Resources, g: Glyphs, *, empty: str = "nothing") -> Text:

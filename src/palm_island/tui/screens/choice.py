@@ -21,7 +21,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine import GameState, Move, Resources
-from ..render import Glyphs, resources
+from ..glyphs import Glyphs
+from ..render import resources
 
 
 class ChoiceLine(Static, can_focus=True):

@@ -19,7 +19,8 @@ from textual.widgets import Button, Footer, Static
 
 from ...engine import ScoreBreakdown, score
 from ...session import GameSession
-from ..render import Glyphs, orientation_name, resources
+from ..glyphs import Glyphs
+from ..render import orientation_name, resources
 
 if TYPE_CHECKING:
     from ..app import PalmIslandApp

@@ -17,12 +17,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from ...engine import Move, observe, score
 from ...session import GameSession
 from ..options import card_options, moves_for
 from ..widgets.card import DISCARD, CardWidget
+from ..widgets.keybar import KeyBar, KeyItem
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
 from ..widgets.stored import StoredPanel
@@ -31,6 +31,17 @@ if TYPE_CHECKING:
     from ..app import PalmIslandApp
 
 ACTION_KINDS = ("store", "rotate", "flip")
+_BAR: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
+    ("1 2", "Card", "select", ()),
+    ("s", "Store", "act", ("store",)),
+    ("r", "Rotate", "act", ("rotate",)),
+    ("f", "Flip", "act", ("flip",)),
+    ("d", "Discard", "act", ("discard",)),
+    ("p", "Peek", "peek", ()),
+    ("u", "Undo", "undo", ()),
+    ("^r", "Redo", "redo", ()),
+)
+"""The key bar's entries: key shown, description, action and its parameters."""
 
 
 class GameScreen(Screen[None]):
@@ -85,7 +96,7 @@ class GameScreen(Screen[None]):
             yield StoredPanel(g, id="stored")
             deal = f"Seed {session.seed}, {session.deck_colour} deck"
             yield MoveLog(f"New game. {deal}. Round 1 begins.", id="log")
-        yield Footer(compact=True)
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self.show_state()
@@ -104,8 +115,25 @@ class GameScreen(Screen[None]):
         self.query_one("#stored", StoredPanel).show(view)
         deal = f"seed {self.session.seed}"
         self.query_one("#status", StatusBar).show(view, score(state).total, deal)
+        self._refresh_footer()
+        # The log is brought up to date just after the next frame: its growth asks
+        # for a layout of the whole screen, which would double the time from a key
+        # to seeing the cards change.
+        self.call_after_refresh(self._update_log)
+
+    def _update_log(self) -> None:
         self.query_one("#log", MoveLog).show(self.session.steps)
-        self.refresh_bindings()
+
+    def _refresh_footer(self) -> None:
+        """Show in the key bar the keys that apply now (asked of the engine)."""
+        items = [
+            KeyItem(key, description, f"{action}({', '.join(map(repr, params))})")
+            for key, description, action, params in _BAR
+            if self.check_action(action, params)
+        ]
+        items += [KeyItem("?", "Help", "app.help"), KeyItem("q", "Quit", "app.request_quit")]
+        items.append(KeyItem("^p", "Themes", "app.command_palette"))
+        self.query_one("#keys", KeyBar).show(tuple(items))
 
     # Which keys apply now (asked of the engine) ------------------------------------------
 
@@ -192,6 +220,13 @@ class GameScreen(Screen[None]):
                 self.show_end()
 
     # Messages up ----------------------------------------------------------------------
+
+    async def on_key_bar_pressed(self, message: KeyBar.Pressed) -> None:
+        """A click on the key bar does what the key does."""
+        if message.action == "select()":
+            await self.run_action(f"select({2 if self.selected == 1 else 1})")
+        else:
+            await self.run_action(message.action)
 
     def on_card_widget_clicked(self, message: CardWidget.Clicked) -> None:
         """A click does what the keys do: select the card, then play the action."""

@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..render import RESOURCE_NAMES, Glyphs
+from ..glyphs import RESOURCE_NAMES, Glyphs
 
 if TYPE_CHECKING:
     from ..app import PalmIslandApp

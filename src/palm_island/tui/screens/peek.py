@@ -14,7 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine import CardView
-from ..render import Glyphs, peek_text
+from ..glyphs import Glyphs
+from ..render import peek_text
 
 
 class PeekScreen(ModalScreen[None]):

@@ -17,7 +17,8 @@ from textual.widgets import Button, Footer, Static
 
 from ...engine import DeckCard, observe
 from ...session import GameSession
-from ..render import Glyphs, face_actions, face_summary, orientation_name
+from ..glyphs import Glyphs
+from ..render import face_actions, face_summary, orientation_name
 
 if TYPE_CHECKING:
     from ..app import PalmIslandApp

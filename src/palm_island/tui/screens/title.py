@@ -14,9 +14,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from ...session import DeckColour
-
 if TYPE_CHECKING:
+    from ...session import DeckColour
     from ..app import PalmIslandApp
 
 BANNER = "P A L M   I S L A N D"

@@ -18,10 +18,10 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ...engine import Action, CardView
+from ..glyphs import Glyphs
 from ..options import ActionOption
 from ..render import (
     KIND_KEYS,
-    Glyphs,
     card_title,
     cost,
     face_summary,
@@ -39,8 +39,7 @@ class CardWidget(Static):
     DEFAULT_CSS = """
     CardWidget {
         width: 1fr;
-        height: auto;
-        min-height: 9;
+        height: 12;  /* ten lines at most: 3 actions with reasons, discard */
         border: round $foreground 40%;
         padding: 0 0 0 1;
     }
@@ -65,6 +64,7 @@ class CardWidget(Static):
         self.position = position
         self.glyphs = glyphs
         self._lines: dict[int, str] = {}
+        self._shown: object = None
         if position == 3:
             self.add_class("-look-only")
 
@@ -77,6 +77,10 @@ class CardWidget(Static):
         selected: bool,
     ) -> None:
         """Draw ``view`` with its options; ``selected`` marks the card the keys act on."""
+        key = (view, options, note, selected)
+        if key == self._shown:
+            return  # nothing changed: no repaint
+        self._shown = key
         self.set_class(selected, "-selected")
         g = self.glyphs
         marker = f"{g.selected} " if selected else ""
@@ -91,7 +95,8 @@ class CardWidget(Static):
         # One printed line per Text, never wrapped, so a click's row finds its action.
         text = Text("\n", no_wrap=True, overflow="ellipsis").join(lines)
         text.no_wrap, text.overflow = True, "ellipsis"
-        self.update(text)
+        # The card's height is fixed, so no layout is needed (keeps key-to-frame low).
+        self.update(text, layout=False)
 
     def _render_lines(
         self,

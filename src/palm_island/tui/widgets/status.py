@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ...engine import ROUNDS, TableView
-from ..render import Glyphs
+from ..glyphs import Glyphs
 
 
 class StatusBar(Static):
@@ -33,4 +33,4 @@ class StatusBar(Static):
         text.append(" · Score ")
         text.append(f"{points}{self.glyphs.star}", style="bold")
         text.append(f" · {deal}", style="dim")
-        self.update(text)
+        self.update(text, layout=False)  # always one line

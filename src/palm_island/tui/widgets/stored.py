@@ -10,7 +10,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ...engine import STORE_LIMIT, TableView
-from ..render import RESOURCE_NAMES, RESOURCE_STYLES, Glyphs, resources
+from ..glyphs import RESOURCE_NAMES, RESOURCE_STYLES, Glyphs
+from ..render import resources
 
 
 class StoredPanel(Static):
@@ -18,7 +19,7 @@ class StoredPanel(Static):
 
     DEFAULT_CSS = """
     StoredPanel {
-        height: auto;
+        height: 7;
         border: round $foreground 40%;
         padding: 0 1;
     }
@@ -27,8 +28,12 @@ class StoredPanel(Static):
     def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs
+        self._shown: object = None
 
     def show(self, view: TableView) -> None:
+        if view.stored == self._shown:
+            return  # nothing changed: no repaint
+        self._shown = view.stored
         g = self.glyphs
         self.border_title = f"Stored {len(view.stored)}/{STORE_LIMIT}"
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -43,4 +48,4 @@ class StoredPanel(Static):
         text.append("\nTotal ", style="bold")
         for name, n in zip(RESOURCE_NAMES, view.stored_total, strict=True):
             text.append(f" {n}{g.resource(name)}", style=RESOURCE_STYLES[name] if n else "dim")
-        self.update(text)
+        self.update(text, layout=False)  # fixed height: at most four stored (R19)

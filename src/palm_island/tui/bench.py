@@ -1,0 +1,130 @@
+"""Provides ``palm-island bench --tui``: start-up and key-to-frame times (figures only).
+
+Start-up is measured from just before a new Python process is started to the
+first frame it draws (Textual's ``Ready`` event, sent after the first frame),
+for the game screen and for an empty Textual app, so the two can be compared.
+Key-to-frame is measured in-process: a key event is posted to the idle app and
+the clock stops when the screen next hands a frame to the driver. Both run with
+Textual's headless driver, so the terminal emulator's own drawing is not counted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+from textual import events
+
+APP_CHILD = """
+import time
+from palm_island.tui.app import AppConfig, PalmIslandApp
+
+class Timed(PalmIslandApp):
+    def on_ready(self) -> None:
+        print(time.time(), type(self.screen).__name__, flush=True)
+        self.exit()
+
+Timed(None, AppConfig(seed=7, start_in_game={in_game})).run(headless=True)
+"""
+
+EMPTY_CHILD = """
+import time
+from textual.app import App
+
+class Empty(App):
+    def on_ready(self) -> None:
+        print(time.time(), type(self.screen).__name__, flush=True)
+        self.exit()
+
+Empty().run(headless=True)
+"""
+
+
+def startup_seconds(code: str) -> tuple[float, str]:
+    """Seconds from starting ``python -c code`` to its first frame, and the screen shown."""
+    start = time.time()
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    stamp, screen = done.stdout.split()[:2]
+    return float(stamp) - start, screen
+
+
+async def key_to_frame(seed: int, size: tuple[int, int]) -> tuple[list[float], int]:
+    """Play a whole greedy game by keys; the seconds from each key to the next frame.
+
+    A key that changes nothing on screen (selecting the card already selected)
+    draws no frame; those are counted, not timed.
+    """
+    from ..policies import greedy_policy
+    from .app import AppConfig, make_app
+    from .keys import keys_for
+
+    app = make_app(AppConfig(seed=seed, start_in_game=True))
+    frame = asyncio.Event()
+    original = app._display
+
+    def display(screen: Any, renderable: Any) -> None:
+        original(screen, renderable)
+        if renderable is not None:
+            frame.set()
+
+    app._display = display  # type: ignore[method-assign]
+    policy = greedy_policy()
+    times: list[float] = []
+    unchanged = 0
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert app.session is not None
+        while not app.session.state.is_over:
+            for key in keys_for(app.session.state, policy(app.session.state)):
+                await pilot.pause()
+                frame.clear()
+                character = key if len(key) == 1 else None
+                start = time.perf_counter()
+                app.post_message(events.Key(key, character))
+                try:
+                    await asyncio.wait_for(frame.wait(), timeout=0.25)
+                except TimeoutError:
+                    unchanged += 1
+                    continue
+                times.append(time.perf_counter() - start)
+    return times, unchanged
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def run_tui_bench(runs: int = 5, seed: int = 7) -> int:
+    """Print the start-up and key-to-frame figures; never pass/fail."""
+    runs = max(1, runs)
+    print(f"TUI start-up, process start to first frame (headless), median of {runs} runs")
+    children = {
+        "empty Textual app": EMPTY_CHILD,
+        "palm-island (title screen)": APP_CHILD.format(in_game=False),
+        "game screen": APP_CHILD.format(in_game=True),
+    }
+    medians = {}
+    for name, code in children.items():
+        samples = [startup_seconds(code) for _ in range(runs)]
+        medians[name] = statistics.median(t for t, _ in samples)
+        ratio = medians[name] / medians["empty Textual app"]
+        shown = samples[0][1]
+        print(f"  {name:<28} {medians[name] * 1000:7.1f} ms  {ratio:.2f}x empty  ({shown})")
+    print("  (target: within 1.30x of the empty app)")
+    for size in ((100, 32), (80, 24)):
+        times, unchanged = asyncio.run(key_to_frame(seed, size))
+        median = statistics.median(times) * 1000
+        p95 = percentile(times, 0.95) * 1000
+        print(
+            f"key press to next frame, {size[0]}x{size[1]}, one greedy game (seed {seed}): "
+            f"{len(times)} keys, median {median:.2f} ms, p95 {p95:.2f} ms "
+            f"(targets < 10 ms, < 33 ms; {unchanged} keys changed nothing)"
+        )
+    return 0
