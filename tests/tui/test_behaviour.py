@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual import events
+
 from palm_island.engine import GameState, RoundEnded, StoredCardReturned, observe
 from palm_island.policies import greedy_policy
 from palm_island.tui.screens.choice import ChoiceScreen
@@ -34,13 +36,16 @@ async def test_r21_r22_undo_and_redo_cross_automatic_steps_and_round_ends() -> N
             await play_by_keys(pilot, policy(session(app).state))
             states.append(session(app).state)
         screen = game_screen(app)
+        await pilot.pause(0.05)  # the log follows one frame after the cards
         assert "ended (R22)" in log_text(screen) and "(R21)" in log_text(screen)
         played = len(states) - 1
         await pilot.press(*["u"] * played)
+        await pilot.pause(0.05)
         assert session(app).state == states[0] and session(app).undo_count == played
         assert "R22" not in log_text(screen) and "Turn 1:" not in log_text(screen)
         assert screen.query_one("#status").render().plain.startswith("Round 1 of 8 · Turn 0")
         await pilot.press(*["ctrl+r"] * played)
+        await pilot.pause(0.05)
         assert session(app).state == states[-1]
         assert "ended (R22)" in log_text(screen) and "(R21)" in log_text(screen)
         # A new move after an undo clears redo.
@@ -165,3 +170,32 @@ async def test_clicking_a_card_selects_it_and_the_key_bar_presses_keys() -> None
         assert session(app).turn == 1
         assert await pilot.click(bar, offset=(bar.offset_of("undo()"), 0))
         assert session(app).turn == 0 and session(app).can_redo
+
+
+async def test_a_key_that_does_not_apply_explains_why() -> None:
+    app = app_for(42)  # card 1 HO2 cannot rotate yet; card 2 LG1 stores for free
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await pilot.press("s")
+        assert session(app).turn == 0
+        await pilot.press("r")
+        assert session(app).turn == 0
+        assert [n.message for n in app._notifications] == [
+            "Card 1 has no store action on this face. Card 2 can: press 2 to select it.",
+            "Card 1: rotate needs 1 wood, 1 fish.",
+        ]
+        await pilot.press("2", "s")
+        assert session(app).turn == 1 and session(app).moves[0].kind == "store"
+
+
+async def test_keys_typed_at_once_apply_in_order() -> None:
+    """Regression: "2" then "s" in one burst was judged against card 1 and did nothing."""
+    app = app_for(42)  # card 2 LG1 stores for free; card 1 HO2 has no store
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        app.post_message(events.Key("2", "2"))
+        app.post_message(events.Key("s", "s"))
+        await pilot.pause()
+        assert [str(m) for m in session(app).moves] == ["S2"]
+        await pilot.press("down", "up")  # arrows select cards; the log never takes focus
+        assert game_screen(app).selected == 1 and app.focused is None

@@ -63,6 +63,17 @@ class PalmIslandApp(App[None]):
     """
 
     TITLE = "Palm Island"
+    CSS = """
+    /* --ascii: plain borders for terminals without box-drawing characters */
+    PalmIslandApp.-ascii CardWidget, PalmIslandApp.-ascii StoredPanel,
+    PalmIslandApp.-ascii MoveLog, PalmIslandApp.-ascii #title-box,
+    PalmIslandApp.-ascii ModalScreen > Vertical, PalmIslandApp.-ascii ModalScreen > VerticalScroll {
+        border: ascii $foreground 50%;
+    }
+    PalmIslandApp.-ascii CardWidget.-selected { border: ascii $accent; }
+    PalmIslandApp.-ascii ConfirmQuitScreen Button, PalmIslandApp.-ascii EndScreen Button,
+    PalmIslandApp.-ascii PreviewScreen Button { border: ascii $foreground 50%; }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "request_quit", "Quit"),
@@ -90,6 +101,8 @@ class PalmIslandApp(App[None]):
         return self._catalog
 
     def on_mount(self) -> None:
+        if self.config.ascii_only:
+            self.add_class("-ascii")
         if self.config.handle_signals:
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGTERM, signal.SIGHUP):
@@ -167,6 +180,14 @@ class PalmIslandApp(App[None]):
     def _quit_if_confirmed(self, confirmed: bool | None) -> None:
         if confirmed:
             self.exit()
+
+    def on_key(self, event: events.Key) -> None:
+        """Let the game screen explain keys that do not apply now (see GameScreen.explain)."""
+        from .screens.game import GameScreen
+
+        if isinstance(self.screen, GameScreen) and self.screen.explain(event.key):
+            event.prevent_default()
+            event.stop()
 
     # The terminal-too-small guard ---------------------------------------------------
 

@@ -26,6 +26,10 @@ class Glyphs:
     up: str
     down: str
     selected: str
+    sep: str
+    """Between items on one line: ``·`` or ``|``."""
+    dash: str
+    """A dash in running text: ``—`` or ``-``."""
 
     def resource(self, name: str) -> str:
         """Glyph and letter, e.g. ``♣W``; in ASCII only the letter."""
@@ -34,8 +38,8 @@ class Glyphs:
         return letter if glyph == letter else f"{glyph}{letter}"
 
 
-UNICODE: Final = Glyphs("♣", "≈", "▲", "★", "⇧", "↑", "↓", "▶")
-ASCII: Final = Glyphs("W", "F", "S", "*", "^", "up", "down", ">")
+UNICODE: Final = Glyphs("♣", "≈", "▲", "★", "⇧", "↑", "↓", "▶", "·", "—")
+ASCII: Final = Glyphs("W", "F", "S", "*", "^", "up", "down", ">", "|", "-")
 
 
 def glyphs_for(ascii_only: bool) -> Glyphs:

@@ -60,3 +60,19 @@ def card_options(state: GameState, card: int) -> tuple[tuple[ActionOption, ...],
 def moves_for(state: GameState, card: int, kind: str) -> tuple[Move, ...]:
     """The legal moves that perform ``kind`` on ``card`` (discard: card 1 only)."""
     return tuple(m for m in legal_moves(state) if m.kind == kind and m.card == card)
+
+
+def why_not(state: GameState, card: int, kind: str) -> str:
+    """Why ``kind`` cannot be done on ``card`` now, and where it can, for a hint."""
+    options, note = card_options(state, card)
+    option = next((o for o in options if o.kind == kind), None)
+    if option is not None and option.reason:
+        text = f"Card {card}: {kind} {option.reason}."
+    elif note:
+        text = f"Card {card}: {note}."
+    else:
+        text = f"Card {card} has no {kind} action on this face."
+    other = 2 if card == 1 else 1
+    if moves_for(state, other, kind):
+        text += f" Card {other} can: press {other} to select it."
+    return text

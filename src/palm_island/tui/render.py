@@ -94,7 +94,7 @@ def face_actions(face: Face, g: Glyphs) -> Text:
     text = Text()
     for i, action in enumerate(face.actions):
         if i:
-            text.append(" · ")
+            text.append(f" {g.sep} ")
         text.append(f"{KIND_KEYS[action.kind].upper()} ", style="bold")
         text.append_text(cost(action, g))
     return text
@@ -113,7 +113,7 @@ def peek_text(view: CardView, g: Glyphs) -> Text:
     card = view.card
     text = Text()
     text.append(f"{card_title(card)}", style="bold")
-    text.append(f" — now {orientation_name(card.orientation, g)}\n\n")
+    text.append(f" {g.dash} now {orientation_name(card.orientation, g)}\n\n")
     for label, face in (
         ("Other side, upper half", view.other_side[0]),
         ("Other side, lower half", view.other_side[1]),

@@ -14,7 +14,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Vertical
 from textual.events import Click
 from textual.message import Message
 from textual.screen import ModalScreen
@@ -63,7 +63,7 @@ class ChoiceScreen(ModalScreen[Move | None]):
 
     DEFAULT_CSS = """
     ChoiceScreen { align: center middle; }
-    ChoiceScreen > VerticalScroll { width: 70; max-width: 100%; height: auto; max-height: 90%;
+    ChoiceScreen > Vertical { width: 70; max-width: 100%; height: auto; max-height: 90%;
         border: thick $accent; background: $surface; padding: 0 1; }
     ChoiceScreen #question { padding-bottom: 1; }
     ChoiceScreen #hint { color: $text-muted; padding-top: 1; }
@@ -76,7 +76,7 @@ class ChoiceScreen(ModalScreen[Move | None]):
         self.glyphs = glyphs
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll() as scroll:
+        with Vertical() as scroll:
             scroll.border_title = "Choose"
             yield Static(self.question(), id="question")
             for i, move in enumerate(self.moves):

@@ -61,7 +61,8 @@ class EndScreen(Screen[str]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#again", Button).focus()
+        for button in self.query("#again").results(Button):
+            button.focus()
 
     def action_finish(self, choice: str) -> None:
         self.dismiss(choice)
@@ -73,14 +74,15 @@ class EndScreen(Screen[str]):
 
 def summary(breakdown: ScoreBreakdown, session: GameSession, g: Glyphs) -> Text:
     text = Text()
-    text.append(f"Game over — {breakdown.total} {g.star}", style="bold")
-    text.append("  ·  village built: ")
+    text.append(f"Game over {g.dash} {breakdown.total} {g.star}", style="bold")
+    text.append(f"  {g.sep}  village built: ")
     text.append(breakdown.rank, style="bold")
-    text.append(f"\nUpgrade icons {g.upgrade}{breakdown.upgrade_icons} · stored resources ")
+    text.append(f"\nUpgrade icons {g.upgrade}{breakdown.upgrade_icons} {g.sep} stored resources ")
     text.append_text(resources(breakdown.stored_resources, g))
     undos = session.undo_count
     text.append(
-        f"\n{session.turn} turns · {undos} undo{'s' if undos != 1 else ''} · seed {session.seed}",
+        f"\n{session.turn} turns {g.sep} {undos} undo{'s' if undos != 1 else ''} "
+        f"{g.sep} seed {session.seed}",
         style="dim",
     )
     return text
@@ -102,6 +104,6 @@ def card_table(breakdown: ScoreBreakdown, g: Glyphs, *, skip: str = "") -> Table
             orientation_name(card.orientation, g),
             str(card.stars),
             str(card.upgrades),
-            resources(card.holds, g, empty="") if card.stored else Text("—", style="dim"),
+            resources(card.holds, g, empty="") if card.stored else Text(g.dash, style="dim"),
         )
     return table

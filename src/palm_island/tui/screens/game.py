@@ -20,7 +20,7 @@ from textual.screen import Screen
 
 from ...engine import Move, observe, score
 from ...session import GameSession
-from ..options import card_options, moves_for
+from ..options import card_options, moves_for, why_not
 from ..widgets.card import DISCARD, CardWidget
 from ..widgets.keybar import KeyBar, KeyItem
 from ..widgets.log import MoveLog
@@ -218,6 +218,19 @@ class GameScreen(Screen[None]):
             self.show_state()
             if self.session.state.is_over:
                 self.show_end()
+
+    def explain(self, key: str) -> bool:
+        """Explain a store/rotate/flip key that does not apply now; True if it did.
+
+        ``check_action`` hides those keys, so the app passes them here instead of
+        letting them do nothing. The app calls this from its own queue, after the
+        bindings of earlier keys ran, so "2" then "s" typed at once sees card 2.
+        """
+        kind = {"s": "store", "r": "rotate", "f": "flip"}.get(key)
+        if kind is None or self.check_action("act", (kind,)):
+            return False
+        self.notify(why_not(self.session.state, self.selected, kind), timeout=4)
+        return True
 
     # Messages up ----------------------------------------------------------------------
 

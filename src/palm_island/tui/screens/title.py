@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ..app import PalmIslandApp
 
 BANNER = "P A L M   I S L A N D"
-TAGLINE = "A solo card game: 17 cards in your hand, 8 rounds to build a village."
+TAGLINE = "A solo card game: 17 cards in hand, 8 rounds, one village."
 
 
 class TitleScreen(Screen[None]):
@@ -42,6 +42,7 @@ class TitleScreen(Screen[None]):
     TitleScreen #seed { width: 12; }
     TitleScreen #menu { height: auto; width: 100%; margin: 1 0; align: center top; }
     TitleScreen #menu Button { width: 26; margin-top: 1; }
+    TitleScreen Button:focus { text-style: bold reverse; }
     """
 
     def compose(self) -> ComposeResult:

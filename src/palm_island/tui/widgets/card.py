@@ -84,7 +84,7 @@ class CardWidget(Static):
         self.set_class(selected, "-selected")
         g = self.glyphs
         marker = f"{g.selected} " if selected else ""
-        label = {1: "Card 1", 2: "Card 2", 3: "Card 3 · look only"}[self.position]
+        label = {1: "Card 1", 2: "Card 2", 3: f"Card 3 {g.sep} look only"}[self.position]
         self.border_title = f"{marker}{label}{' (selected)' if selected else ''}"
         if view is None:
             self._lines = {}

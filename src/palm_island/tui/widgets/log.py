@@ -17,8 +17,11 @@ from ...session import Step
 from ..render import event_line
 
 
-class MoveLog(RichLog):
-    """The turns played, with R21 returns and R22 round ends between them."""
+class MoveLog(RichLog, can_focus=False):
+    """The turns played, with R21 returns and R22 round ends between them.
+
+    Not focusable: the arrow keys select cards; the mouse wheel scrolls the log.
+    """
 
     DEFAULT_CSS = """
     MoveLog {

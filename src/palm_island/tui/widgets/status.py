@@ -26,11 +26,12 @@ class StatusBar(Static):
 
     def show(self, view: TableView, points: int, deal: str) -> None:
         text = Text(no_wrap=True, overflow="ellipsis")
+        sep = f" {self.glyphs.sep} "
         text.append(f"Round {view.round} of {ROUNDS}", style="bold")
-        text.append(f" · Turn {view.turn}")
+        text.append(f"{sep}Turn {view.turn}")
         left = view.cards_left_in_round
-        text.append(f" · {left} card{'s' if left != 1 else ''} before round end")
-        text.append(" · Score ")
+        text.append(f"{sep}{left} card{'s' if left != 1 else ''} before round end")
+        text.append(f"{sep}Score ")
         text.append(f"{points}{self.glyphs.star}", style="bold")
-        text.append(f" · {deal}", style="dim")
+        text.append(f"{sep}{deal}", style="dim")
         self.update(text, layout=False)  # always one line
