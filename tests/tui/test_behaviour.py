@@ -8,9 +8,11 @@ from palm_island.engine import GameState, RoundEnded, StoredCardReturned, observ
 from palm_island.policies import greedy_policy
 from palm_island.tui.screens.choice import ChoiceScreen
 from palm_island.tui.screens.confirm import ConfirmQuitScreen
+from palm_island.tui.screens.end import EndScreen
 from palm_island.tui.screens.game import GameScreen
 from palm_island.tui.screens.help import HelpScreen
 from palm_island.tui.screens.peek import PeekScreen
+from palm_island.tui.screens.preview import PreviewScreen
 from palm_island.tui.screens.too_small import TooSmallScreen
 from palm_island.tui.widgets.keybar import KeyBar
 from palm_island.tui.widgets.log import MoveLog
@@ -199,3 +201,18 @@ async def test_keys_typed_at_once_apply_in_order() -> None:
         assert [str(m) for m in session(app).moves] == ["S2"]
         await pilot.press("down", "up")  # arrows select cards; the log never takes focus
         assert game_screen(app).selected == 1 and app.focused is None
+
+
+async def test_undo_from_the_end_screen_goes_back_into_the_game() -> None:
+    app = app_for(2)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await play_moves(pilot, greedy_policy(), 200)
+        assert isinstance(app.screen, EndScreen)
+        final = session(app).state
+        await pilot.press("u")
+        assert isinstance(app.screen, GameScreen) and session(app).turn == final.turn - 1
+        await pilot.press("ctrl+r")
+        assert isinstance(app.screen, EndScreen) and session(app).state == final
+        await pilot.press("n")  # a new deal from the seed source, via the deck preview
+        assert isinstance(app.screen, PreviewScreen) and session(app).seed == 1000
