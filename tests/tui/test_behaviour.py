@@ -216,3 +216,17 @@ async def test_undo_from_the_end_screen_goes_back_into_the_game() -> None:
         assert isinstance(app.screen, EndScreen) and session(app).state == final
         await pilot.press("n")  # a new deal from the seed source, via the deck preview
         assert isinstance(app.screen, PreviewScreen) and session(app).seed == 1000
+
+
+async def test_the_mouse_can_cancel_a_choice_and_close_the_help() -> None:
+    app = app_for(2)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await play_moves(pilot, greedy_policy(), 8)
+        before = session(app).state
+        await pilot.press("1", "r")
+        assert await pilot.click("#choice-cancel")
+        assert isinstance(app.screen, GameScreen) and session(app).state == before
+        await pilot.press("question_mark")
+        assert await pilot.click("#help-text")
+        assert isinstance(app.screen, GameScreen)

@@ -39,9 +39,10 @@ class ChoiceLine(Static, can_focus=True):
     class Chosen(Message):
         index: int
 
-    def __init__(self, index: int, text: Text) -> None:
-        super().__init__(text, id=f"choice-{index + 1}")
+    def __init__(self, index: int, text: Text, *, id: str | None = None) -> None:
+        super().__init__(text, id=id or f"choice-{index + 1}")
         self.index = index
+        """The move's place in the list; -1 cancels."""
 
     def action_choose(self) -> None:
         self.post_message(self.Chosen(self.index))
@@ -64,6 +65,7 @@ class ChoiceScreen(ModalScreen[Move | None]):
     DEFAULT_CSS = """
     ChoiceScreen { align: center middle; }
     ChoiceScreen > Vertical { width: 70; max-width: 100%; height: auto; max-height: 90%;
+        overflow-y: auto;
         border: thick $accent; background: $surface; padding: 0 1; }
     ChoiceScreen #question { padding-bottom: 1; }
     ChoiceScreen #hint { color: $text-muted; padding-top: 1; }
@@ -81,6 +83,7 @@ class ChoiceScreen(ModalScreen[Move | None]):
             yield Static(self.question(), id="question")
             for i, move in enumerate(self.moves):
                 yield ChoiceLine(i, self.describe(i, move))
+            yield ChoiceLine(-1, Text("   cancel (esc): change nothing"), id="choice-cancel")
             yield Static("1-9 or ↑ ↓ enter to choose · click · esc cancels", id="hint")
 
     def on_mount(self) -> None:
@@ -130,7 +133,7 @@ class ChoiceScreen(ModalScreen[Move | None]):
             self.dismiss(self.moves[index])
 
     def on_choice_line_chosen(self, message: ChoiceLine.Chosen) -> None:
-        self.dismiss(self.moves[message.index])
+        self.dismiss(self.moves[message.index] if message.index >= 0 else None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

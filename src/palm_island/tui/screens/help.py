@@ -76,8 +76,12 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
-            scroll.border_title = "Help — esc closes"
+            scroll.border_title = "Help — esc or click closes"
             yield Static(help_text(cast("PalmIslandApp", self.app).glyphs), id="help-text")
+
+    def on_click(self) -> None:
+        """Mouse parity: a click anywhere closes the help, as escape does."""
+        self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)
