@@ -63,7 +63,7 @@ class ChoiceScreen(ModalScreen[Move | None]):
     ]
 
     DEFAULT_CSS = """
-    ChoiceScreen { align: center middle; }
+    ChoiceScreen { align: center middle; background: transparent; }
     ChoiceScreen > Vertical { width: 70; max-width: 100%; height: auto; max-height: 90%;
         overflow-y: auto;
         border: thick $accent; background: $surface; padding: 0 1; }
