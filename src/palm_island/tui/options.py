@@ -9,9 +9,20 @@ it offers exactly these. Pure: no Textual here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..engine import Action, GameState, Move, Resources, legal_moves
 from .render import shortfall
+
+
+@lru_cache(maxsize=8)
+def _legal(state: GameState) -> tuple[Move, ...]:
+    """The engine's legal moves, remembered for the few latest positions.
+
+    One repaint asks for them several times (both cards, every key in the bar);
+    states are immutable and hash by position, so the answer cannot go stale.
+    """
+    return legal_moves(state)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +57,7 @@ def card_options(state: GameState, card: int) -> tuple[tuple[ActionOption, ...],
         return (), "round tracker: no actions (R23)"
     if deck_card.stored:
         return (), "stored card: no actions"
-    moves = legal_moves(state)
+    moves = _legal(state)
     total = sum((c.face.yields for c in state.stored), Resources())
     options = []
     for action in deck_card.face.actions:
@@ -59,7 +70,7 @@ def card_options(state: GameState, card: int) -> tuple[tuple[ActionOption, ...],
 
 def moves_for(state: GameState, card: int, kind: str) -> tuple[Move, ...]:
     """The legal moves that perform ``kind`` on ``card`` (discard: card 1 only)."""
-    return tuple(m for m in legal_moves(state) if m.kind == kind and m.card == card)
+    return tuple(m for m in _legal(state) if m.kind == kind and m.card == card)
 
 
 def why_not(state: GameState, card: int, kind: str) -> str:
