@@ -120,16 +120,18 @@ async def test_quitting_a_game_in_progress_asks_first_even_with_ctrl_c() -> None
         assert isinstance(app.screen, GameScreen) and session(app).turn == 1
         await pilot.press("q")
         assert isinstance(app.screen, ConfirmQuitScreen)
+        assert app.return_code is None
         await pilot.press("y")
-    assert app.return_code == 0 and session(app).turn == 1
+        assert app.return_code == 0
+    assert session(app).turn == 1
 
 
 async def test_quitting_from_the_title_does_not_ask() -> None:
     app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.press("q")
-        await pilot.pause()
-    assert app._exit_renderables == [] and app.return_code == 0
+        assert app.return_code == 0  # set by App.exit; None while running
+        assert not isinstance(app.screen, ConfirmQuitScreen)
 
 
 async def test_a_small_terminal_shows_a_notice_and_resizing_keeps_the_game() -> None:

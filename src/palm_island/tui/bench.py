@@ -69,6 +69,8 @@ async def key_to_frame(seed: int, size: tuple[int, int]) -> tuple[dict[str, list
     from .keys import keys_for
 
     app = make_app(AppConfig(seed=seed, start_in_game=True))
+    # App._display is where Textual hands a rendered frame to the driver (private,
+    # Textual 8); wrapping it is the least intrusive way to see frames headless.
     frame = asyncio.Event()
     original = app._display
 
