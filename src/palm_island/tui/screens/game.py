@@ -172,8 +172,12 @@ class GameScreen(Screen[None]):
             return
         from .choice import ChoiceScreen
 
-        screen = ChoiceScreen(self.session.state, moves, self.palm_app.glyphs)
-        self.app.push_screen(screen, self._chosen)
+        app = self.palm_app
+        if not app.is_screen_installed("choice"):
+            app.install_screen(ChoiceScreen(self.session.state, moves, app.glyphs), "choice")
+        screen = app.get_screen("choice", ChoiceScreen)
+        screen.ask(self.session.state, moves)
+        app.push_screen(screen, self._chosen)
 
     def _chosen(self, move: Move | None) -> None:
         if move is not None:
