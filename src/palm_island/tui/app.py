@@ -1,33 +1,224 @@
-"""Provides a minimal Textual screen until the full game lands (issue 3)."""
+"""Provides :class:`PalmIslandApp` and :func:`make_app`, the terminal game.
+
+The CLI and the tests build the app the same way (:func:`make_app`). The app
+owns navigation between screens and app-wide keys (help, quit with confirmation,
+the "terminal too small" guard); each screen owns its part of the game. Only the
+title screen is imported at start-up: the game, end, help and modal screens are
+imported when first shown, so the first frame comes sooner.
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
+import asyncio
+import signal
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
 
-from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, Static
+from textual import events
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
 
-from ..engine import new_game, position_notation
-from ..storage.catalog_files import standard_catalog
+from .glyphs import Glyphs, glyphs_for
+from .screens.title import TitleScreen
+
+if TYPE_CHECKING:
+    from ..engine import Catalog
+    from ..session import DeckColour, GameSession
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+"""The smallest terminal the game screen fits; below it a notice replaces the layout."""
+
+
+def _random_seed() -> int:
+    import random
+
+    return random.SystemRandom().randrange(1_000_000)
+
+
+@dataclass
+class AppConfig:
+    """What the CLI or a test decides before the app starts."""
+
+    seed: int | None = None
+    """The seed offered on the title screen; ``None`` draws one."""
+    ascii_only: bool = False
+    """Plain ASCII glyphs for terminals without good Unicode (``--ascii``)."""
+    deck_colour: DeckColour = "blue"
+    seed_source: Callable[[], int] = field(default=_random_seed)
+    """Where "new deal" seeds come from; tests pass a fixed sequence."""
+    handle_signals: bool = False
+    """Exit cleanly on SIGTERM/SIGHUP (real terminals only, not tests)."""
+    start_in_game: bool = False
+    """Skip the title and the deck preview (benchmarks)."""
 
 
 class PalmIslandApp(App[None]):
-    """Shows the deal of a seed; q quits."""
+    """Palm Island in the terminal.
 
-    BINDINGS: ClassVar = [("q", "quit", "Quit")]
+    App keys: ``?`` help, ``q`` / ``ctrl+q`` / ``ctrl+c`` quit (asking first while a
+    game is in progress). The command palette (``ctrl+p``) changes the theme.
+    """
 
-    def __init__(self, seed: int = 0) -> None:
+    TITLE = "Palm Island"
+    CSS = """
+    /* --ascii: plain borders for terminals without box-drawing characters */
+    PalmIslandApp.-ascii CardWidget, PalmIslandApp.-ascii StoredPanel,
+    PalmIslandApp.-ascii MoveLog, PalmIslandApp.-ascii #title-box,
+    PalmIslandApp.-ascii ModalScreen > Vertical, PalmIslandApp.-ascii ModalScreen > VerticalScroll {
+        border: ascii $foreground 50%;
+    }
+    PalmIslandApp.-ascii CardWidget.-selected { border: ascii $accent; }
+    PalmIslandApp.-ascii ConfirmQuitScreen Button, PalmIslandApp.-ascii EndScreen Button,
+    PalmIslandApp.-ascii PreviewScreen Button { border: ascii $foreground 50%; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "request_quit", "Quit"),
+        Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
+    ]
+
+    def __init__(self, catalog: Catalog | None, config: AppConfig) -> None:
         super().__init__()
-        self.seed = seed
+        self._catalog = catalog
+        self.config = config
+        self.glyphs: Glyphs = glyphs_for(config.ascii_only)
+        self.next_seed = config.seed if config.seed is not None else config.seed_source()
+        self.deck_colour: DeckColour = config.deck_colour
+        self.session: GameSession | None = None
+        """The game being played, if any (the game screen shares it)."""
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        state = new_game(standard_catalog(), seed=self.seed)
-        yield Static(f"Palm Island — deal {self.seed}\n\n{position_notation(state)}")
-        yield Footer()
+    @property
+    def catalog(self) -> Catalog:
+        """The cards, read on first use: the title screen starts without the engine."""
+        if self._catalog is None:
+            from ..storage.catalog_files import standard_catalog
+
+            self._catalog = standard_catalog()
+        return self._catalog
+
+    def on_mount(self) -> None:
+        if self.config.ascii_only:
+            self.add_class("-ascii")
+        if self.config.handle_signals:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGHUP):
+                loop.add_signal_handler(sig, self.exit)
+        if self.config.start_in_game:
+            self.start_game(self.new_session(self.next_seed, self.deck_colour), preview=False)
+        else:
+            self.push_screen(TitleScreen())
+        self._check_size()
+
+    def on_ready(self) -> None:
+        """After the first frame, load the engine and the cards in the background."""
+        if self._catalog is None:
+            self.run_worker(self._preload, thread=True, exit_on_error=False)
+
+    def _preload(self) -> None:
+        from ..storage.catalog_files import standard_catalog
+
+        standard_catalog()
+
+    # Navigation -----------------------------------------------------------------
+
+    def new_session(self, seed: int, colour: DeckColour) -> GameSession:
+        from ..session import GameSession
+
+        self.deck_colour = colour
+        return GameSession.from_seed(self.catalog, seed, deck_colour=colour)
+
+    def start_game(self, session: GameSession, *, preview: bool = True) -> None:
+        """Leave whatever is shown (down to the title) and begin ``session``.
+
+        R6: before the first turn the whole deck is shown, unless ``preview`` is off.
+        """
+        from .screens.game import GameScreen
+        from .screens.preview import PreviewScreen
+
+        self._pop_to_title()
+        self.session = session
+        self.push_screen(PreviewScreen(session) if preview else GameScreen(session))
+
+    def play_session(self, session: GameSession) -> None:
+        """From the deck preview into the game screen."""
+        from .screens.game import GameScreen
+
+        self.switch_screen(GameScreen(session))
+
+    def back_to_title(self) -> None:
+        self.session = None
+        self._pop_to_title()
+
+    def _pop_to_title(self) -> None:
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+
+    # App-wide actions ------------------------------------------------------------
+
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_request_quit(self) -> None:
+        """Quit, asking first when a game in progress would be lost (Ctrl+C too)."""
+        from .screens.confirm import ConfirmQuitScreen
+
+        if isinstance(self.screen, ConfirmQuitScreen):
+            self.exit()  # asked twice (e.g. Ctrl+C again): the player means it
+            return
+        if self.session is not None and self.session.in_progress:
+            self.push_screen(ConfirmQuitScreen(), self._quit_if_confirmed)
+        else:
+            self.exit()
+
+    def _quit_if_confirmed(self, confirmed: bool | None) -> None:
+        if confirmed:
+            self.exit()
+
+    def on_key(self, event: events.Key) -> None:
+        """Let the game screen explain keys that do not apply now (see GameScreen.explain)."""
+        from .screens.game import GameScreen
+
+        if isinstance(self.screen, GameScreen) and self.screen.explain(event.key):
+            event.prevent_default()
+            event.stop()
+
+    # The terminal-too-small guard ---------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Runs before App._on_resize records the new size, so use the event's.
+        self._check_size(event.size)
+
+    def _check_size(self, size: Size | None = None) -> None:
+        """Cover the layout with a notice below the minimum size; state is untouched."""
+        from .screens.too_small import TooSmallScreen
+
+        size = size or self.size
+        small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+        showing = isinstance(self.screen, TooSmallScreen)
+        if small and not showing:
+            self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT))
+        elif not small and showing:
+            self.pop_screen()
+        elif small:
+            self.screen.refresh()
+
+
+def make_app(config: AppConfig | None = None, catalog: Catalog | None = None) -> PalmIslandApp:
+    """Build the app as the CLI does; tests pass a fixed seed and seed source.
+
+    Without ``catalog`` the standard cards are read when a game first needs them.
+    """
+    return PalmIslandApp(catalog, config or AppConfig())
 
 
 def run_app(seed: int | None = None, ascii_only: bool = False) -> int:
-    del ascii_only
-    PalmIslandApp(seed or 0).run()
+    """Run the game in this terminal; returns the exit code."""
+    make_app(AppConfig(seed=seed, ascii_only=ascii_only, handle_signals=True)).run()
     return 0

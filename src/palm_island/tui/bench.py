@@ -1,0 +1,189 @@
+"""Provides ``palm-island bench --tui``: start-up and key-to-frame times (figures only).
+
+Start-up is measured from just before a new Python process is started to the
+first frame it draws (Textual's ``Ready`` event, sent after the first frame),
+for the game screen and for an empty Textual app, so the two can be compared.
+Key-to-frame is measured in-process: a key event is posted to the idle app and
+the clock stops when the screen next hands a frame to the driver. Both run with
+Textual's headless driver, so the terminal emulator's own drawing is not counted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+from textual import events
+
+APP_CHILD = """
+import time
+{prelude}
+from palm_island.tui.app import AppConfig, PalmIslandApp
+
+class Timed(PalmIslandApp):
+    def on_ready(self) -> None:
+        print(time.time(), type(self.screen).__name__, flush=True)
+        self.exit()
+
+Timed(None, AppConfig(seed=7, start_in_game={in_game})).run(headless=True)
+"""
+
+CLI_PRELUDE = "import palm_island.cli as cli; cli.build_parser()"
+"""What ``palm-island`` does before it opens the app: build the command parser."""
+
+EMPTY_CHILD = """
+import time
+from textual.app import App
+
+class Empty(App):
+    def on_ready(self) -> None:
+        print(time.time(), type(self.screen).__name__, flush=True)
+        self.exit()
+
+Empty().run(headless=True)
+"""
+
+
+def startup_seconds(code: str) -> tuple[float, str]:
+    """Seconds from starting ``python -c code`` to its first frame, and the screen shown."""
+    start = time.time()
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    stamp, screen = done.stdout.split()[:2]
+    return float(stamp) - start, screen
+
+
+async def key_to_frame(seed: int, size: tuple[int, int]) -> tuple[dict[str, list[float]], int]:
+    """Play a whole greedy game by keys; the seconds from each key to the next frame.
+
+    A key that changes nothing on screen (selecting the card already selected)
+    draws no frame; those are counted, not timed.
+    """
+    from ..policies import greedy_policy
+    from .app import AppConfig, make_app
+    from .keys import keys_for
+
+    app = make_app(AppConfig(seed=seed, start_in_game=True))
+    # App._display is where Textual hands a rendered frame to the driver (private,
+    # Textual 8); wrapping it is the least intrusive way to see frames headless.
+    frame = asyncio.Event()
+    original = app._display
+
+    def display(screen: Any, renderable: Any) -> None:
+        original(screen, renderable)
+        if renderable is not None:
+            frame.set()
+
+    app._display = display  # type: ignore[method-assign]
+    policy = greedy_policy()
+    times: dict[str, list[float]] = {"on the table": [], "opening a choice": []}
+    unchanged = 0
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert app.session is not None
+        while not app.session.state.is_over:
+            for key in keys_for(app.session.state, policy(app.session.state)):
+                await pilot.pause()
+                frame.clear()
+                character = key if len(key) == 1 else None
+                start = time.perf_counter()
+                app.post_message(events.Key(key, character))
+                try:
+                    await asyncio.wait_for(frame.wait(), timeout=0.25)
+                except TimeoutError:
+                    unchanged += 1
+                    continue
+                elapsed = time.perf_counter() - start
+                opened = type(app.screen).__name__ == "ChoiceScreen"
+                times["opening a choice" if opened else "on the table"].append(elapsed)
+    return times, unchanged
+
+
+async def baseline_key_to_frame(size: tuple[int, int], keys: int = 200) -> list[float]:
+    """The same measure for a Textual app that only updates one Static per key."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import Static
+
+    class Counter(App[None]):
+        count = 0
+
+        def compose(self) -> ComposeResult:
+            yield Static("0", id="count")
+
+        def on_key(self) -> None:
+            self.count += 1
+            self.query_one("#count", Static).update(str(self.count))
+
+    app = Counter()
+    frame = asyncio.Event()
+    original = app._display
+
+    def display(screen: Any, renderable: Any) -> None:
+        original(screen, renderable)
+        if renderable is not None:
+            frame.set()
+
+    app._display = display  # type: ignore[method-assign]
+    times = []
+    async with app.run_test(size=size) as pilot:
+        for _ in range(keys):
+            await pilot.pause()
+            frame.clear()
+            start = time.perf_counter()
+            app.post_message(events.Key("x", "x"))
+            await asyncio.wait_for(frame.wait(), timeout=5)
+            times.append(time.perf_counter() - start)
+    return times
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def run_tui_bench(runs: int = 5, seed: int = 7) -> int:
+    """Print the start-up and key-to-frame figures; never pass/fail."""
+    runs = max(1, runs)
+    print(f"TUI start-up, process start to first frame (headless), median of {runs} runs")
+    children = {
+        "empty Textual app": EMPTY_CHILD,
+        "title screen": APP_CHILD.format(in_game=False, prelude=""),
+        "title screen via the CLI": APP_CHILD.format(in_game=False, prelude=CLI_PRELUDE),
+        "game screen": APP_CHILD.format(in_game=True, prelude=""),
+    }
+    samples: dict[str, list[tuple[float, str]]] = {name: [] for name in children}
+    for _ in range(runs):  # interleaved, so background load affects each alike
+        for name, code in children.items():
+            samples[name].append(startup_seconds(code))
+    empty = statistics.median(t for t, _ in samples["empty Textual app"])
+    for name, runs_of in samples.items():
+        median = statistics.median(t for t, _ in runs_of)
+        shown = runs_of[0][1]
+        print(f"  {name:<28} {median * 1000:7.1f} ms  {median / empty:.2f}x empty  ({shown})")
+    print("  (target: within 1.30x of the empty app)")
+    print(f"key press to next frame (headless), one greedy game played by keys (seed {seed})")
+    print("  (targets: median < 10 ms, p95 < 33 ms)")
+    for size in ((100, 32), (80, 24)):
+        groups, unchanged = asyncio.run(key_to_frame(seed, size))
+        groups = {"all keys": [t for ts in groups.values() for t in ts], **groups}
+        for name, times in groups.items():
+            median = statistics.median(times) * 1000
+            p95 = percentile(times, 0.95) * 1000
+            print(
+                f"  {size[0]}x{size[1]} {name:<17} {len(times):4} keys  "
+                f"median {median:6.2f} ms  p95 {p95:6.2f} ms"
+            )
+        print(f"  {size[0]}x{size[1]} ({unchanged} keys changed nothing on screen: not timed)")
+        base = asyncio.run(baseline_key_to_frame(size))
+        base_median = statistics.median(base) * 1000
+        base_p95 = percentile(base, 0.95) * 1000
+        print(
+            f"  {size[0]}x{size[1]} for reference, a one-Static Textual app: "
+            f"median {base_median:.2f} ms  p95 {base_p95:.2f} ms"
+        )
+    return 0

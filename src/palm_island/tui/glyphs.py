@@ -1,0 +1,46 @@
+"""Provides the glyph sets: Unicode, and plain ASCII for ``--ascii`` terminals.
+
+Kept apart from :mod:`.render` so the title screen can start without importing
+the engine. Every resource has a glyph *and* a letter (W/F/S) as well as a
+colour, so nothing depends on colour alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+RESOURCE_NAMES: Final = ("wood", "fish", "stone")
+RESOURCE_STYLES: Final = {"wood": "bold #c98a3c", "fish": "bold #4fa3e0", "stone": "bold #a0a0a0"}
+
+
+@dataclass(frozen=True, slots=True)
+class Glyphs:
+    """The symbols a terminal can show: a Unicode set and an ASCII set."""
+
+    wood: str
+    fish: str
+    stone: str
+    star: str
+    upgrade: str
+    up: str
+    down: str
+    selected: str
+    sep: str
+    """Between items on one line: ``·`` or ``|``."""
+    dash: str
+    """A dash in running text: ``—`` or ``-``."""
+
+    def resource(self, name: str) -> str:
+        """Glyph and letter, e.g. ``♣W``; in ASCII only the letter."""
+        glyph: str = getattr(self, name)
+        letter = name[0].upper()
+        return letter if glyph == letter else f"{glyph}{letter}"
+
+
+UNICODE: Final = Glyphs("♣", "≈", "▲", "★", "⇧", "↑", "↓", "▶", "·", "—")
+ASCII: Final = Glyphs("W", "F", "S", "*", "^", "up", "down", ">", "|", "-")
+
+
+def glyphs_for(ascii_only: bool) -> Glyphs:
+    return ASCII if ascii_only else UNICODE

@@ -1,0 +1,89 @@
+"""Provides what the player can do with card 1 and card 2, asked of the engine.
+
+For each action printed on a card this pairs the engine's legal moves of that
+kind (several when there is a choice of payment or of the card to release, R20)
+with a reason when there are none ("needs 1 stone"). The UI never builds a move:
+it offers exactly these. Pure: no Textual here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..engine import Action, GameState, Move, Resources, legal_moves
+from .render import shortfall
+
+
+@lru_cache(maxsize=8)
+def _legal(state: GameState) -> tuple[Move, ...]:
+    """The engine's legal moves, remembered for the few latest positions.
+
+    One repaint asks for them several times (both cards, every key in the bar);
+    states are immutable and hash by position, so the answer cannot go stale.
+    """
+    return legal_moves(state)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionOption:
+    """One printed action of card 1 or 2 and the legal moves that perform it."""
+
+    card: int
+    action: Action
+    moves: tuple[Move, ...]
+    """Empty when the action cannot be done now; then :attr:`reason` says why."""
+    reason: str | None
+
+    @property
+    def kind(self) -> str:
+        return self.action.kind
+
+    @property
+    def legal(self) -> bool:
+        return bool(self.moves)
+
+
+def card_options(state: GameState, card: int) -> tuple[tuple[ActionOption, ...], str | None]:
+    """The options for ``card`` (1 or 2), and a note when the card offers none.
+
+    The note explains the engine's choices: R23 (the round tracker as card 2) and
+    a stored card as card 2, which are never action targets.
+    """
+    if state.is_over:
+        return (), "the game is over"
+    deck_card = state.card_at(card)
+    if deck_card.spec.is_round_tracker:
+        return (), "round tracker: no actions (R23)"
+    if deck_card.stored:
+        return (), "stored card: no actions"
+    moves = _legal(state)
+    total = sum((c.face.yields for c in state.stored), Resources())
+    options = []
+    for action in deck_card.face.actions:
+        chosen = tuple(m for m in moves if m.card == card and m.kind == action.kind)
+        reason = None if chosen else shortfall(action, total)
+        options.append(ActionOption(card, action, chosen, reason))
+    note = None if options else "no actions on this face"
+    return tuple(options), note
+
+
+def moves_for(state: GameState, card: int, kind: str) -> tuple[Move, ...]:
+    """The legal moves that perform ``kind`` on ``card`` (discard: card 1 only)."""
+    return tuple(m for m in _legal(state) if m.kind == kind and m.card == card)
+
+
+def why_not(state: GameState, card: int, kind: str) -> str:
+    """Why ``kind`` cannot be done on ``card`` now, and where it can, for a hint."""
+    options, note = card_options(state, card)
+    option = next((o for o in options if o.kind == kind), None)
+    if option is not None and option.reason:
+        text = f"Card {card}: {kind} {option.reason}."
+    elif note:
+        text = f"Card {card}: {note}."
+    else:
+        text = f"Card {card} has no {kind} action on this face."
+    other = 2 if card == 1 else 1
+    if moves_for(state, other, kind):
+        text += f" Card {other} can: press {other} to select it."
+    return text

@@ -1,0 +1,160 @@
+"""Provides the Rich text for cards, costs, stored cards and events.
+
+Every resource is drawn with a glyph *and* a letter (W/F/S) as well as a colour,
+so the game never depends on colour alone (NO_COLOR, colour blindness, screen
+readers); the glyph sets are in :mod:`.glyphs`.
+Nothing here imports Textual: these are pure functions of engine values.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rich.text import Text
+
+from ..engine import (
+    Action,
+    CardView,
+    DeckCard,
+    Event,
+    Face,
+    GameEnded,
+    Move,
+    MovePlayed,
+    Orientation,
+    Resources,
+    RoundEnded,
+    StoredCardReturned,
+)
+from .glyphs import RESOURCE_NAMES, RESOURCE_STYLES, Glyphs
+
+KIND_KEYS: Final = {"store": "s", "rotate": "r", "flip": "f"}
+
+
+def resources(amount: Resources, g: Glyphs, *, empty: str = "nothing") -> Text:
+    """``2♣W 1≈F`` with each resource in its colour."""
+    text = Text()
+    for name, n in zip(RESOURCE_NAMES, amount, strict=True):
+        if n:
+            if text:
+                text.append(" ")
+            text.append(f"{n}{g.resource(name)}", style=RESOURCE_STYLES[name])
+    return text if text else Text(empty, style="dim")
+
+
+def cost(action: Action, g: Glyphs) -> Text:
+    """The cost as printed: ``free``, ``1♣W 1≈F`` (all of them) or ``1♣W / 1≈F`` (R17)."""
+    if action.free:
+        return Text("free")
+    text = Text()
+    for i, alternative in enumerate(action.cost):
+        if i:
+            text.append(" / ", style="bold")
+        text.append_text(resources(alternative, g))
+    return text
+
+
+def shortfall(action: Action, stored_total: Resources) -> str:
+    """Why a printed action cannot be paid: ``needs 1 stone`` (the nearest alternative)."""
+    if action.free:
+        return "not possible now"
+    best: Resources | None = None
+    for alternative in action.cost:
+        missing = Resources(
+            *(max(0, c - h) for c, h in zip(alternative, stored_total, strict=True))
+        )
+        if best is None or missing.total < best.total:
+            best = missing
+    if best is None or best.total == 0:
+        return "not possible now"
+    return "needs " + ", ".join(str(best).split(" + "))
+
+
+def orientation_name(orientation: Orientation, g: Glyphs) -> str:
+    """``front ↑`` …: which side faces up and which way round."""
+    side = "front" if orientation in (Orientation.FRONT_UP, Orientation.FRONT_DOWN) else "back"
+    turned = g.up if orientation in (Orientation.FRONT_UP, Orientation.BACK_UP) else g.down
+    return f"{side} {turned}"
+
+
+def face_summary(face: Face, g: Glyphs) -> Text:
+    """Stars, upgrade icons and what the face holds when stored, on one line."""
+    text = Text()
+    text.append(f"{g.star}{face.stars}", style="bold yellow")
+    text.append(f" {g.upgrade}{face.upgrades}", style="bold magenta")
+    text.append("  holds ")
+    text.append_text(resources(face.yields, g))
+    return text
+
+
+def face_actions(face: Face, g: Glyphs) -> Text:
+    """The actions printed on a face, compactly: ``S free · R 1≈F``."""
+    if not face.actions:
+        return Text("no actions", style="dim")
+    text = Text()
+    for i, action in enumerate(face.actions):
+        if i:
+            text.append(f" {g.sep} ")
+        text.append(f"{KIND_KEYS[action.kind].upper()} ", style="bold")
+        text.append_text(cost(action, g))
+    return text
+
+
+def card_title(card: DeckCard) -> str:
+    return f"{card.spec.name} {card.code}"
+
+
+def tracker_rounds(card: DeckCard) -> str:
+    return f"round tracker, shows {card.face.label}"
+
+
+def peek_text(view: CardView, g: Glyphs) -> Text:
+    """R18: the other side's two halves, and where a rotate or flip would lead."""
+    card = view.card
+    text = Text()
+    text.append(f"{card_title(card)}", style="bold")
+    text.append(f" {g.dash} now {orientation_name(card.orientation, g)}\n\n")
+    for label, face in (
+        ("Other side, upper half", view.other_side[0]),
+        ("Other side, lower half", view.other_side[1]),
+    ):
+        _face_block(text, label, face, g)
+    if view.rotates_to is not None:
+        _face_block(text, "After a rotate", view.rotates_to, g)
+    if view.flips_to is not None:
+        _face_block(text, "After a flip", view.flips_to, g)
+    return text
+
+
+def _face_block(text: Text, label: str, face: Face, g: Glyphs) -> None:
+    text.append(f"{label} ({orientation_name(face.orientation, g)})\n", style="bold underline")
+    text.append("  ")
+    text.append_text(face_summary(face, g))
+    text.append("\n  ")
+    text.append_text(face_actions(face, g))
+    text.append("\n\n")
+
+
+def event_line(event: Event) -> str:
+    """One plain-text log line per event (read aloud by screen readers as is)."""
+    if isinstance(event, MovePlayed):
+        return f"Turn {event.turn}: {describe_move(event.move, event.card)}"
+    if isinstance(event, StoredCardReturned):
+        return f"  {event.card} came to the top while stored: returned, resources lost (R21)"
+    if isinstance(event, RoundEnded):
+        return f"  Round {event.round} ended (R22)"
+    if isinstance(event, GameEnded):
+        return f"  Game over: {event.score} points (R25)"
+    raise TypeError(event)  # pragma: no cover - Event is a closed union
+
+
+def describe_move(move: Move, code: str) -> str:
+    """``rotate CH2 (card 2), paid with LG1`` — a move in words, for logs and modals."""
+    if move.kind == "discard":
+        return f"discard {code} to the back"
+    text = f"{move.kind} {code} (card {move.card})"
+    if move.pay:
+        text += f", paid with {' + '.join(move.pay)}"
+    if move.release:
+        text += f", releasing {move.release} first"
+    return text

@@ -1,0 +1,45 @@
+"""Provides :class:`ConfirmQuitScreen`: quitting would lose the game in progress."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class ConfirmQuitScreen(ModalScreen[bool]):
+    """``y`` quits, ``n`` or ``escape`` goes back to the game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Quit"),
+        Binding("n,escape", "answer(False)", "Keep playing"),
+        Binding("ctrl+c,ctrl+q,q", "answer(True)", "Quit", show=False, priority=True),
+    ]
+
+    DEFAULT_CSS = """
+    ConfirmQuitScreen { align: center middle; }
+    ConfirmQuitScreen > Vertical { width: 52; height: auto; border: thick $warning;
+        background: $surface; padding: 1 2; }
+    ConfirmQuitScreen Horizontal { height: auto; margin-top: 1; align: center top; }
+    ConfirmQuitScreen Button { margin: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Quit Palm Island?\nThe game in progress will be lost.")
+            with Horizontal():
+                yield Button("Quit (y)", id="yes", variant="error")
+                yield Button("Keep playing (n)", id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def action_answer(self, quit_: bool) -> None:
+        self.dismiss(quit_)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")

@@ -1,0 +1,109 @@
+"""Provides :class:`EndScreen`: the score of a finished game (R25-R28).
+
+Shows the total, the village rank from the score chart, the tie-breaks (upgrade
+icons, stored resources) and every card's part. Dismisses with what to do next:
+``"again"`` (same deal), ``"new"`` (new deal), ``"title"`` or ``"undo"``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from ...engine import ScoreBreakdown, score
+from ...session import GameSession
+from ..glyphs import Glyphs
+from ..render import orientation_name, resources
+
+if TYPE_CHECKING:
+    from ..app import PalmIslandApp
+
+
+class EndScreen(Screen[str]):
+    """Keys: ``a`` same deal again, ``n`` new deal, ``t`` title, ``u`` undo the last move."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "finish('again')", "Same deal again"),
+        Binding("n", "finish('new')", "New deal"),
+        Binding("t,escape", "finish('title')", "Title"),
+        Binding("u", "finish('undo')", "Undo last move"),
+    ]
+
+    DEFAULT_CSS = """
+    EndScreen #summary { padding: 0 1; background: $panel; height: auto; }
+    EndScreen #breakdown { height: 1fr; padding: 0 1; }
+    EndScreen #buttons { height: auto; dock: bottom; align: center top; }
+    EndScreen #buttons Button { margin: 0 1; }
+    """
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.breakdown = score(session.state)
+
+    def compose(self) -> ComposeResult:
+        g = cast("PalmIslandApp", self.app).glyphs
+        yield Static(summary(self.breakdown, self.session, g), id="summary")
+        with VerticalScroll(id="breakdown"):
+            tracker = self.session.state.catalog.cards[-1].code
+            yield Static(card_table(self.breakdown, g, skip=tracker), id="cards")
+        with Horizontal(id="buttons"):
+            yield Button("Same deal again (a)", id="again", variant="primary")
+            yield Button("New deal (n)", id="new")
+            yield Button("Title (t)", id="title")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        for button in self.query("#again").results(Button):
+            button.focus()
+
+    def action_finish(self, choice: str) -> None:
+        self.dismiss(choice)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(str(event.button.id))
+
+
+def summary(breakdown: ScoreBreakdown, session: GameSession, g: Glyphs) -> Text:
+    text = Text()
+    text.append(f"Game over {g.dash} {breakdown.total} {g.star}", style="bold")
+    text.append(f"  {g.sep}  village built: ")
+    text.append(breakdown.rank, style="bold")
+    text.append(f"\nUpgrade icons {g.upgrade}{breakdown.upgrade_icons} {g.sep} stored resources ")
+    text.append_text(resources(breakdown.stored_resources, g))
+    undos = session.undo_count
+    text.append(
+        f"\n{session.turn} turns {g.sep} {undos} undo{'s' if undos != 1 else ''} "
+        f"{g.sep} seed {session.seed}",
+        style="dim",
+    )
+    return text
+
+
+def card_table(breakdown: ScoreBreakdown, g: Glyphs, *, skip: str = "") -> Table:
+    """Every card's stars, upgrade icons and stored resources, best cards first."""
+    table = Table(box=None, pad_edge=False, expand=False, header_style="bold")
+    table.add_column("Card")
+    table.add_column("Face")
+    table.add_column(g.star, justify="right")
+    table.add_column(g.upgrade, justify="right")
+    table.add_column("Stored, holds")
+    for card in sorted(breakdown.cards, key=lambda c: (-c.stars, -c.upgrades, c.code)):
+        if card.code == skip:  # the round tracker scores nothing
+            continue
+        table.add_row(
+            f"{card.code} {card.name}",
+            orientation_name(card.orientation, g),
+            str(card.stars),
+            str(card.upgrades),
+            resources(card.holds, g, empty="") if card.stored else Text(g.dash, style="dim"),
+        )
+    return table

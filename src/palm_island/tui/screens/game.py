@@ -1,0 +1,254 @@
+"""Provides :class:`GameScreen`: the table during play.
+
+One state, pushed down: the screen holds the :class:`GameSession`; after every
+move, undo or redo it observes the new state once and hands each widget its part
+(attributes down). Widgets post clicks up (messages up). Which keys apply is asked
+of the engine in :meth:`GameScreen.check_action`, so the footer lists only the
+actions that are legal now. The screen never builds a move: it picks one of the
+engine's legal moves, asking the player in a modal when several differ only in
+payment or in the card released (R20).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+
+from ...engine import Move, observe, score
+from ...session import GameSession
+from ..options import card_options, moves_for, why_not
+from ..widgets.card import DISCARD, CardWidget
+from ..widgets.keybar import KeyBar, KeyItem
+from ..widgets.log import MoveLog
+from ..widgets.status import StatusBar
+from ..widgets.stored import StoredPanel
+
+if TYPE_CHECKING:
+    from ..app import PalmIslandApp
+
+ACTION_KINDS = ("store", "rotate", "flip")
+_BAR: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
+    ("1 2", "Card", "select", ()),
+    ("s", "Store", "act", ("store",)),
+    ("r", "Rotate", "act", ("rotate",)),
+    ("f", "Flip", "act", ("flip",)),
+    ("d", "Discard", "act", ("discard",)),
+    ("p", "Peek", "peek", ()),
+    ("u", "Undo", "undo", ()),
+    ("^r", "Redo", "redo", ()),
+)
+"""The key bar's entries: key shown, description, action and its parameters."""
+
+
+class GameScreen(Screen[None]):
+    """The game.
+
+    Keys: ``1``/``2`` (or arrows, ``h j k l``) select card 1 or 2; ``s`` ``r`` ``f``
+    store, rotate, flip the selected card; ``d`` discards card 1; ``p`` peeks at the
+    selected card's other side; ``u`` undo, ``ctrl+r`` redo.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "select(1)", "Card 1", show=False),
+        Binding("2", "select(2)", "Card 2", show=False),
+        Binding("left,h,up,k", "select(1)", "Card 1", show=False),
+        Binding("right,l,down,j", "select(2)", "Card 2", show=False),
+        Binding("s", "act('store')", "Store"),
+        Binding("r", "act('rotate')", "Rotate"),
+        Binding("f", "act('flip')", "Flip"),
+        Binding("d", "act('discard')", "Discard"),
+        Binding("p", "peek", "Peek"),
+        Binding("u", "undo", "Undo"),
+        Binding("ctrl+r", "redo", "Redo"),
+    ]
+
+    DEFAULT_CSS = """
+    GameScreen #cards { height: auto; }
+    GameScreen #lower { height: 1fr; }
+    GameScreen StoredPanel { width: 38; }
+    GameScreen.-red CardWidget.-selected { border: double red; }
+    GameScreen.-blue CardWidget.-selected { border: double dodgerblue; }
+    """
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.selected = 1
+        """The card the keys act on (1 or 2)."""
+        self.add_class(f"-{session.deck_colour}")
+
+    @property
+    def palm_app(self) -> PalmIslandApp:
+        return cast("PalmIslandApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        g = self.palm_app.glyphs
+        session = self.session
+        yield StatusBar(g, id="status")
+        with Horizontal(id="cards"):
+            for position in (1, 2, 3):
+                yield CardWidget(position, g, id=f"card-{position}")
+        with Horizontal(id="lower"):
+            yield StoredPanel(g, id="stored")
+            deal = f"Seed {session.seed}, {session.deck_colour} deck"
+            yield MoveLog(f"New game. {deal}. Round 1 begins.", id="log")
+        yield KeyBar(id="keys")
+
+    def on_mount(self) -> None:
+        self.show_state()
+
+    # Attributes down ------------------------------------------------------------------
+
+    def show_state(self) -> None:
+        """Observe the session's state once and push each part to its widget."""
+        state = self.session.state
+        view = observe(state)
+        for position in (1, 2, 3):
+            widget = self.query_one(f"#card-{position}", CardWidget)
+            card_view = view.top[position - 1] if len(view.top) >= position else None
+            options, note = card_options(state, position) if position < 3 else ((), None)
+            widget.show(card_view, options, note, selected=position == self.selected)
+        self.query_one("#stored", StoredPanel).show(view)
+        deal = f"seed {self.session.seed}"
+        self.query_one("#status", StatusBar).show(view, score(state).total, deal)
+        self._refresh_footer()
+        # The log is brought up to date just after the next frame: its growth asks
+        # for a layout of the whole screen, which would double the time from a key
+        # to seeing the cards change.
+        self.call_after_refresh(self._update_log)
+
+    def _update_log(self) -> None:
+        self.query_one("#log", MoveLog).show(self.session.steps)
+
+    def _refresh_footer(self) -> None:
+        """Show in the key bar the keys that apply now (asked of the engine)."""
+        items = [
+            KeyItem(key, description, f"{action}({', '.join(map(repr, params))})")
+            for key, description, action, params in _BAR
+            if self.check_action(action, params)
+        ]
+        items += [KeyItem("?", "Help", "app.help"), KeyItem("q", "Quit", "app.request_quit")]
+        items.append(KeyItem("^p", "Themes", "app.command_palette"))
+        self.query_one("#keys", KeyBar).show(tuple(items))
+
+    # Which keys apply now (asked of the engine) ------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        state = self.session.state
+        if action == "act":
+            if state.is_over:
+                return False
+            kind = str(parameters[0])
+            card = 1 if kind == DISCARD else self.selected
+            return bool(moves_for(state, card, kind))
+        if action == "undo":
+            return self.session.can_undo
+        if action == "redo":
+            return self.session.can_redo
+        if action == "peek":
+            return not state.is_over
+        return True
+
+    # Actions --------------------------------------------------------------------------
+
+    def action_select(self, card: int) -> None:
+        if card != self.selected:
+            self.selected = card
+            self.show_state()
+
+    def action_act(self, kind: str) -> None:
+        """Play ``kind`` on the selected card (discard: card 1), asking if it must."""
+        card = 1 if kind == DISCARD else self.selected
+        moves = moves_for(self.session.state, card, kind)
+        if not moves:
+            self.app.bell()
+            return
+        if len(moves) == 1:
+            self.play(moves[0])
+            return
+        from .choice import ChoiceScreen
+
+        app = self.palm_app
+        if not app.is_screen_installed("choice"):
+            app.install_screen(ChoiceScreen(self.session.state, moves, app.glyphs), "choice")
+        screen = app.get_screen("choice", ChoiceScreen)
+        screen.ask(self.session.state, moves)
+        app.push_screen(screen, self._chosen)
+
+    def _chosen(self, move: Move | None) -> None:
+        if move is not None:
+            self.play(move)
+
+    def play(self, move: Move) -> None:
+        """Play one of the engine's legal moves and show the result."""
+        self.session.play(move)
+        self.show_state()
+        if self.session.state.is_over:
+            self.show_end()
+
+    def show_end(self) -> None:
+        from .end import EndScreen
+
+        self.app.push_screen(EndScreen(self.session), self._after_end)
+
+    def _after_end(self, choice: str | None) -> None:
+        app = self.palm_app
+        if choice == "undo":
+            self.action_undo()
+        elif choice == "again":
+            app.start_game(self.session.restart())
+        elif choice == "new":
+            session = self.session
+            app.start_game(app.new_session(app.config.seed_source(), session.deck_colour))
+        else:
+            app.back_to_title()
+
+    def action_peek(self) -> None:
+        from .peek import PeekScreen
+
+        view = observe(self.session.state).top[self.selected - 1]
+        self.app.push_screen(PeekScreen(view, self.palm_app.glyphs))
+
+    def action_undo(self) -> None:
+        if self.session.undo() is not None:
+            self.show_state()
+
+    def action_redo(self) -> None:
+        if self.session.redo() is not None:
+            self.show_state()
+            if self.session.state.is_over:
+                self.show_end()
+
+    def explain(self, key: str) -> bool:
+        """Explain a store/rotate/flip key that does not apply now; True if it did.
+
+        ``check_action`` hides those keys, so the app passes them here instead of
+        letting them do nothing. The app calls this from its own queue, after the
+        bindings of earlier keys ran, so "2" then "s" typed at once sees card 2.
+        """
+        kind = {"s": "store", "r": "rotate", "f": "flip"}.get(key)
+        if kind is None or self.check_action("act", (kind,)):
+            return False
+        self.notify(why_not(self.session.state, self.selected, kind), timeout=4)
+        return True
+
+    # Messages up ----------------------------------------------------------------------
+
+    async def on_key_bar_pressed(self, message: KeyBar.Pressed) -> None:
+        """A click on the key bar does what the key does."""
+        if message.action == "select()":
+            await self.run_action(f"select({2 if self.selected == 1 else 1})")
+        else:
+            await self.run_action(message.action)
+
+    def on_card_widget_clicked(self, message: CardWidget.Clicked) -> None:
+        """A click does what the keys do: select the card, then play the action."""
+        if message.position == 3:
+            return
+        self.action_select(message.position)
+        if message.kind is not None and self.check_action("act", (message.kind,)):
+            self.action_act(message.kind)

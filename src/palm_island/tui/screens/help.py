@@ -1,0 +1,87 @@
+"""Provides :class:`HelpScreen`: the rules in our own words and every key."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ..glyphs import RESOURCE_NAMES, Glyphs
+
+if TYPE_CHECKING:
+    from ..app import PalmIslandApp
+
+HELP = """\
+[b]Palm Island in a nutshell[/b]
+You hold a deck of 17 cards: 16 buildings and the round tracker at the back. \
+Only the top half of the side facing you counts: its stars, upgrade icons, \
+what it holds when stored, and its actions. You see only the top three cards; \
+card 3 is for planning only. Before the first turn you may study the whole deck.
+
+[b]A turn[/b] — do one of these (R7):
+ • use an action of card 1 or card 2, paying its cost;
+ • discard card 1: it goes to the back unchanged (always allowed).
+[b]store[/b] turns the card sideways and puts it at the back: it now holds its \
+resources. [b]rotate[/b] turns it 180° and [b]flip[/b] turns it over, then it goes \
+to the back. Using card 2 leaves card 1 on top.
+
+[b]Paying[/b] — un-store stored cards whose resources cover the cost. A stored \
+card gives everything at once; extra resources are lost. "/" means "any one of". \
+At most 4 cards stay stored; storing a fifth first releases one (you choose).
+
+[b]Automatic steps[/b] (not turns) — a stored card that reaches the top is \
+returned and its resources are lost; when the round tracker reaches the top the \
+round ends. After round 8 the game is scored: the stars on every card's active half.
+
+[b]Symbols[/b] — {resources}; {star} stars, {upgrade} upgrade icons. \
+Every resource has a letter as well as a colour.
+
+[b]Keys[/b]
+ 1 2, arrows, h j k l   select card 1 or card 2
+ s r f                  store, rotate, flip the selected card
+ d                      discard card 1
+ p                      peek at the other side of the selected card
+ u, ctrl+r              undo, redo (as far back as you like)
+ ?                      this help
+ ctrl+p                 command palette: change the theme
+ q, ctrl+c              quit (asks first while a game is in progress)
+ In a choice: 1-9, or arrows and enter; escape cancels.
+The mouse does the same: click a card to select it, an action to play it, \
+a key in the footer to press it.
+"""
+
+
+def help_text(g: Glyphs) -> str:
+    """The help with the glyphs this terminal uses (Unicode or ``--ascii``)."""
+    names = ", ".join(f"{g.resource(n)} {n}" for n in RESOURCE_NAMES)
+    return HELP.format(resources=names, star=g.star, upgrade=g.upgrade)
+
+
+class HelpScreen(ModalScreen[None]):
+    """Keys: ``escape``, ``?`` or ``q`` close the help."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,question_mark,q", "close", "Close", key_display="esc"),
+    ]
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll { width: 84; max-width: 100%; height: 100%;
+        border: round $accent; background: $surface; padding: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as scroll:
+            scroll.border_title = "Help — esc or click closes"
+            yield Static(help_text(cast("PalmIslandApp", self.app).glyphs), id="help-text")
+
+    def on_click(self) -> None:
+        """Mouse parity: a click anywhere closes the help, as escape does."""
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,48 @@
+"""Provides :class:`PeekScreen`: look at the other side of card 1 or 2 (R18).
+
+Looking changes nothing: the screen only reads the card's view and closes.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ...engine import CardView
+from ..glyphs import Glyphs
+from ..render import peek_text
+
+
+class PeekScreen(ModalScreen[None]):
+    """Keys: ``escape``, ``p`` or ``enter`` put the card back as it was."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,p,enter", "close", "Put it back", key_display="esc"),
+    ]
+
+    DEFAULT_CSS = """
+    PeekScreen { align: center middle; }
+    PeekScreen > VerticalScroll { width: 64; max-width: 100%; height: auto; max-height: 100%;
+        border: round $accent; background: $surface; padding: 0 1; }
+    """
+
+    def __init__(self, view: CardView, glyphs: Glyphs) -> None:
+        super().__init__()
+        self.view = view
+        self.glyphs = glyphs
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as scroll:
+            scroll.border_title = f"Peek at card {self.view.position} (R18) — esc closes"
+            yield Static(peek_text(self.view, self.glyphs), id="peek-text")
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

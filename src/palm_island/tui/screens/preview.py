@@ -1,0 +1,89 @@
+"""Provides :class:`PreviewScreen`: the whole deck before the first turn (R6).
+
+During play only the top three cards show; before the game the player may look
+through the deck and note each card's place, so this screen lists all 17.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from ...engine import DeckCard, observe
+from ...session import GameSession
+from ..glyphs import Glyphs
+from ..render import face_actions, face_summary, orientation_name
+
+if TYPE_CHECKING:
+    from ..app import PalmIslandApp
+
+
+class PreviewScreen(Screen[None]):
+    """Keys: ``enter``/``s`` start playing, ``escape`` back to the title."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,s", "start", "Start playing", key_display="enter"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    DEFAULT_CSS = """
+    PreviewScreen #heading { padding: 0 1; background: $panel; }
+    PreviewScreen #deck { height: 1fr; padding: 0 1; }
+    PreviewScreen #start { dock: bottom; width: 100%; }
+    """
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        app = cast("PalmIslandApp", self.app)
+        seed = self.session.seed
+        yield Static(
+            f"The deck, top first — seed {seed}, {self.session.deck_colour} deck. "
+            "Look now: during play only the top three cards show (R6).",
+            id="heading",
+        )
+        order = observe(self.session.state).full_order or ()
+        with VerticalScroll(id="deck"):
+            yield Static(deck_listing(order, app.glyphs), id="listing")
+        yield Button("Start playing (enter)", id="start", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    def action_start(self) -> None:
+        cast("PalmIslandApp", self.app).play_session(self.session)
+
+    def action_back(self) -> None:
+        cast("PalmIslandApp", self.app).back_to_title()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_start()
+
+
+def deck_listing(order: tuple[DeckCard, ...], g: Glyphs) -> Text:
+    """One line per card: place, code, name, face, stars, holds, printed actions."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    for place, card in enumerate(order, start=1):
+        if place > 1:
+            text.append("\n")
+        text.append(f"{place:>2} ", style="dim")
+        text.append(f"{card.code:<4}", style="bold")
+        text.append(f"{card.spec.name:<14}")
+        if card.spec.is_round_tracker:
+            text.append(f"round tracker, shows {card.face.label} (last card)")
+            continue
+        text.append(f"{orientation_name(card.orientation, g):<8}")
+        text.append_text(face_summary(card.face, g))
+        text.append("  ")
+        text.append_text(face_actions(card.face, g))
+    return text

@@ -1,0 +1,41 @@
+"""Provides :class:`TooSmallScreen`: shown instead of a broken layout.
+
+It covers whatever is underneath without touching it, so growing the terminal
+again brings the game back exactly as it was.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.events import Resize
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+class TooSmallScreen(Screen[None]):
+    """``Terminal too small — needs at least 80×24``; quits with ``q`` like elsewhere."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen { align: center middle; }
+    TooSmallScreen Static { width: auto; max-width: 100%; text-align: center; }
+    """
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__()
+        self.min_width = width
+        self.min_height = height
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._message(), id="too-small")
+
+    def _message(self, size: Size | None = None) -> str:
+        size = size or self.app.size
+        return (
+            f"Terminal too small — needs at least {self.min_width}×{self.min_height}\n"
+            f"(now {size.width}×{size.height}).\n"
+            "Make the window larger: your game is kept."
+        )
+
+    def on_resize(self, event: Resize) -> None:
+        self.query_one("#too-small", Static).update(self._message(event.size))

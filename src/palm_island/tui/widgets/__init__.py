@@ -1,0 +1,1 @@
+"""Widgets of the game screen; each shows one part of the table view."""

@@ -1,0 +1,172 @@
+"""Provides :class:`CardWidget`: one of the top three cards, drawn as a card.
+
+The game screen pushes a :class:`CardView` and the card's options down; the
+widget posts :class:`CardWidget.Clicked` up (which card, and which action line if
+an action was clicked), so a click does what the keys do. The widget is one
+``Static`` with a line → action map rather than a widget per action: a move then
+repaints three widgets, which keeps key-to-frame time low.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.events import Click
+from textual.geometry import Offset
+from textual.message import Message
+from textual.widgets import Static
+
+from ...engine import Action, CardView
+from ..glyphs import Glyphs
+from ..options import ActionOption
+from ..render import (
+    KIND_KEYS,
+    card_title,
+    cost,
+    face_summary,
+    orientation_name,
+    resources,
+    tracker_rounds,
+)
+
+DISCARD = "discard"
+
+
+class CardWidget(Static):
+    """Card 1, 2 or 3 of the deck; card 3 is look-only (R6)."""
+
+    DEFAULT_CSS = """
+    CardWidget {
+        width: 1fr;
+        height: 12;  /* ten lines at most: 3 actions with reasons, discard */
+        border: round $foreground 40%;
+        padding: 0 0 0 1;
+    }
+    CardWidget.-selected {
+        border: double $accent;
+    }
+    CardWidget.-look-only {
+        border: dashed $foreground 30%;
+        color: $text-muted;
+    }
+    """
+
+    @dataclass
+    class Clicked(Message):
+        """The player clicked card ``position``, on action ``kind`` if not ``None``."""
+
+        position: int
+        kind: str | None
+
+    def __init__(self, position: int, glyphs: Glyphs, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.position = position
+        self.glyphs = glyphs
+        self._lines: dict[int, str] = {}
+        self._shown: object = None
+        if position == 3:
+            self.add_class("-look-only")
+
+    def show(
+        self,
+        view: CardView | None,
+        options: tuple[ActionOption, ...],
+        note: str | None,
+        *,
+        selected: bool,
+    ) -> None:
+        """Draw ``view`` with its options; ``selected`` marks the card the keys act on."""
+        key = (view, options, note, selected)
+        if key == self._shown:
+            return  # nothing changed: no repaint
+        self._shown = key
+        self.set_class(selected, "-selected")
+        g = self.glyphs
+        marker = f"{g.selected} " if selected else ""
+        label = {1: "Card 1", 2: "Card 2", 3: f"Card 3 {g.sep} look only"}[self.position]
+        self.border_title = f"{marker}{label}{' (selected)' if selected else ''}"
+        if view is None:
+            self._lines = {}
+            self.update(Text("(no card)", style="dim"))
+            return
+        lines, actions = self._render_lines(view, options, note, selected)
+        self._lines = actions
+        # One printed line per Text, never wrapped, so a click's row finds its action.
+        text = Text("\n", no_wrap=True, overflow="ellipsis").join(lines)
+        text.no_wrap, text.overflow = True, "ellipsis"
+        # The card's height is fixed, so no layout is needed (keeps key-to-frame low).
+        self.update(text, layout=False)
+
+    def _render_lines(
+        self,
+        view: CardView,
+        options: tuple[ActionOption, ...],
+        note: str | None,
+        selected: bool,
+    ) -> tuple[list[Text], dict[int, str]]:
+        g = self.glyphs
+        card = view.card
+        face = card.face
+        lines = [Text(card_title(card), style="bold", no_wrap=True, overflow="ellipsis")]
+        if card.spec.is_round_tracker:
+            lines.append(Text(tracker_rounds(card)))
+        else:
+            lines.append(Text(orientation_name(card.orientation, g), style="italic"))
+            lines.append(face_summary(face, g))
+        if card.stored:
+            stored = Text("STORED, holds ", style="reverse")
+            stored.append_text(resources(face.yields, g))
+            lines.append(stored)
+        actions: dict[int, str] = {}
+        if self.position == 3:
+            if card.stored:  # R21: it will be returned, not played
+                lines.append(Text("returns when it reaches the top", style="dim italic"))
+            else:
+                lines.extend(_printed(face.actions, g))
+            lines.append(Text("look only: no actions", style="dim italic"))
+            return lines, actions
+        for option in options:
+            actions[len(lines)] = option.kind
+            lines.append(self._action_line(option, selected))
+            if option.reason:
+                lines.append(Text(f"  {option.reason}", style="dim italic"))
+        if note:
+            lines.append(Text(note, style="dim italic"))
+        if self.position == 1:
+            actions[len(lines)] = DISCARD
+            line = Text("[d] ", style="bold")
+            line.append("discard to back")
+            lines.append(line)
+        return lines, actions
+
+    def _action_line(self, option: ActionOption, selected: bool) -> Text:
+        key = KIND_KEYS[option.kind] if selected else f"{self.position} {KIND_KEYS[option.kind]}"
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(f"[{key}] ", style="bold" if option.legal else "dim")
+        line.append(f"{option.kind} ", style="" if option.legal else "dim strike")
+        price = cost(option.action, self.glyphs)
+        if not option.legal:
+            price.stylize("dim")
+        line.append_text(price)
+        return line
+
+    def action_offset(self, kind: str) -> Offset:
+        """Where to click for ``kind`` (relative to the widget), for tests and docs."""
+        line = next(i for i, k in self._lines.items() if k == kind)
+        return Offset(3, line + 1)
+
+    def on_click(self, event: Click) -> None:
+        offset = event.get_content_offset(self)
+        kind = self._lines.get(offset.y) if offset is not None else None
+        self.post_message(self.Clicked(self.position, kind))
+
+
+def _printed(actions: tuple[Action, ...], g: Glyphs) -> list[Text]:
+    """Card 3's actions, shown for planning but never offered (look only, R6)."""
+    lines = []
+    for action in actions:
+        line = Text(f"    {action.kind} ", style="dim")
+        line.append_text(cost(action, g))
+        lines.append(line)
+    return lines

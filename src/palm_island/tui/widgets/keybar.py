@@ -1,0 +1,75 @@
+"""Provides :class:`KeyBar`: the keys that apply now, one line, clickable.
+
+The game screen uses it instead of Textual's ``Footer``, which rebuilds its key
+widgets whenever bindings change — on nearly every move here, costing more than
+the move itself. The screen decides which keys apply (asking the engine through
+``check_action``) and pushes the list down; a click runs the key's action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.events import Click
+from textual.message import Message
+from textual.widgets import Static
+
+
+@dataclass(frozen=True, slots=True)
+class KeyItem:
+    """One key shown in the bar."""
+
+    key: str
+    description: str
+    action: str
+    """The action to run on click, e.g. ``act('store')`` or ``app.help``."""
+
+
+class KeyBar(Static):
+    """``s Store  r Rotate  d Discard …``; click a key to press it."""
+
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        background: $panel;
+    }
+    """
+
+    @dataclass
+    class Pressed(Message):
+        """The player clicked a key in the bar."""
+
+        action: str
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._spans: list[tuple[int, int, str]] = []
+        self._items: tuple[KeyItem, ...] = ()
+
+    def show(self, items: tuple[KeyItem, ...]) -> None:
+        if items == self._items:
+            return
+        self._items = items
+        text = Text(no_wrap=True, overflow="ellipsis")
+        self._spans = []
+        for item in items:
+            start = len(text)
+            text.append(f" {item.key} ", style="bold reverse")
+            text.append(f"{item.description} ")
+            self._spans.append((start, len(text), item.action))
+        self.update(text, layout=False)
+
+    def offset_of(self, action: str) -> int:
+        """The column of ``action``'s key (for tests and mouse users' scripts)."""
+        return next(start for start, _, a in self._spans if a == action) + 1
+
+    def on_click(self, event: Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        for start, end, action in self._spans:
+            if start <= offset.x < end:
+                self.post_message(self.Pressed(action))
+                return

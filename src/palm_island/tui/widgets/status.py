@@ -1,0 +1,37 @@
+"""Provides :class:`StatusBar`: round, turn, cards left in the round and the score."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ...engine import ROUNDS, TableView
+from ..glyphs import Glyphs
+
+
+class StatusBar(Static):
+    """One line: ``Round 3 of 8 · Turn 27 · 5 cards to round end · Score 4★``."""
+
+    DEFAULT_CSS = """
+    StatusBar {
+        height: 1;
+        background: $panel;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+
+    def show(self, view: TableView, points: int, deal: str) -> None:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        sep = f" {self.glyphs.sep} "
+        text.append(f"Round {view.round} of {ROUNDS}", style="bold")
+        text.append(f"{sep}Turn {view.turn}")
+        left = view.cards_left_in_round
+        text.append(f"{sep}{left} card{'s' if left != 1 else ''} before round end")
+        text.append(f"{sep}Score ")
+        text.append(f"{points}{self.glyphs.star}", style="bold")
+        text.append(f"{sep}{deal}", style="dim")
+        self.update(text, layout=False)  # always one line

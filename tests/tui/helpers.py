@@ -1,0 +1,72 @@
+"""Helpers for the UI tests: a deterministic app and drivers that play moves."""
+
+from __future__ import annotations
+
+import itertools
+from typing import cast
+
+from textual.pilot import Pilot
+
+from palm_island.engine import Move
+from palm_island.policies import Policy
+from palm_island.session import GameSession
+from palm_island.tui.app import AppConfig, PalmIslandApp, make_app
+from palm_island.tui.keys import keys_for
+from palm_island.tui.screens.game import GameScreen
+from palm_island.tui.widgets.card import DISCARD, CardWidget
+
+SIZES = [(100, 32), (80, 24)]
+SIZE_IDS = ["100x32", "80x24"]
+
+
+def app_for(seed: int, **options: object) -> PalmIslandApp:
+    """The app as the CLI builds it, with the seed and "new deal" seeds fixed."""
+    counter = itertools.count(1000)
+    config = AppConfig(seed=seed, seed_source=lambda: next(counter))
+    for name, value in options.items():
+        setattr(config, name, value)
+    return make_app(config)
+
+
+def game_screen(app: PalmIslandApp) -> GameScreen:
+    screen = next(s for s in reversed(app.screen_stack) if isinstance(s, GameScreen))
+    return screen
+
+
+def session(app: PalmIslandApp) -> GameSession:
+    assert app.session is not None
+    return app.session
+
+
+async def open_game(pilot: Pilot[None]) -> None:
+    """Title → deck preview → game, with enter twice (the default buttons)."""
+    await pilot.press("enter")
+    await pilot.press("enter")
+    assert isinstance(pilot.app.screen, GameScreen)
+
+
+async def play_by_keys(pilot: Pilot[None], move: Move) -> None:
+    app = cast(PalmIslandApp, pilot.app)
+    await pilot.press(*keys_for(session(app).state, move))
+
+
+async def play_by_mouse(pilot: Pilot[None], move: Move) -> None:
+    """Click the action's line on its card, then the variant in the modal if asked."""
+    app = cast(PalmIslandApp, pilot.app)
+    variants = [m for m in session(app).legal_moves() if m[:2] == move[:2]]
+    card = game_screen(app).query_one(f"#card-{move.card}", CardWidget)
+    kind = DISCARD if move.kind == "discard" else move.kind
+    assert await pilot.click(card, offset=card.action_offset(kind))
+    if len(variants) > 1:
+        assert await pilot.click(f"#choice-{variants.index(move) + 1}")
+
+
+async def play_moves(pilot: Pilot[None], policy: Policy, turns: int) -> None:
+    """Play ``turns`` moves of ``policy`` directly on the screen (set-up, not input)."""
+    app = cast(PalmIslandApp, pilot.app)
+    screen = game_screen(app)
+    for _ in range(turns):
+        if session(app).state.is_over:
+            break
+        screen.play(policy(session(app).state))
+    await pilot.pause()
