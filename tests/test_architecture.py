@@ -37,6 +37,20 @@ def test_headless_commands_do_not_import_textual() -> None:
     assert not {m for m in loaded if m.split(".")[0] == "textual"}
 
 
+def test_help_and_version_import_neither_the_engine_nor_textual() -> None:
+    code = (
+        "from palm_island.cli import main\n"
+        "import contextlib, io\n"
+        "for flag in ('--help', '--version'):\n"
+        "    with contextlib.redirect_stdout(io.StringIO()):\n"
+        "        try:\n            main([flag])\n        except SystemExit:\n            pass\n"
+    )
+    loaded = modules_loaded_by(code)
+    heavy = {"textual", "rich", "pydantic", "sqlite3"}
+    assert not {m for m in loaded if m.split(".")[0] in heavy}
+    assert "palm_island.engine" not in loaded
+
+
 def test_the_same_game_under_different_hash_seeds() -> None:
     code = (
         "from palm_island.cli import main\n"

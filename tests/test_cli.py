@@ -88,14 +88,36 @@ def test_bench_prints_throughput_figures() -> None:
 def test_broken_card_data_is_reported_in_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from palm_island.commands import deal
     from palm_island.engine import parse_catalog
+    from palm_island.storage import catalog_files
 
     def broken() -> object:
         return parse_catalog('{"format": "palm-island/cards"}', "data/cards.json")
 
-    monkeypatch.setattr(deal, "standard_catalog", broken)
+    monkeypatch.setattr(catalog_files, "standard_catalog", broken)
     assert main(["deal", "--seed", "1"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("palm-island: data/cards.json: version: Field required")
     assert len(err.strip().splitlines()) == 1
+
+
+def test_the_autoplay_choices_are_the_policies() -> None:
+    from palm_island.commands.autoplay import POLICY_NAMES
+    from palm_island.policies import POLICIES
+
+    assert sorted(POLICY_NAMES) == sorted(POLICIES)
+
+
+def test_options_without_a_command_open_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    from palm_island.commands import play
+
+    seen: list[tuple[int | None, bool]] = []
+
+    def fake_run(args: object) -> int:
+        seen.append((args.seed, args.ascii))  # type: ignore[attr-defined]
+        return 0
+
+    monkeypatch.setattr(play, "run", fake_run)
+    assert main(["--seed", "7", "--ascii"]) == 0
+    assert main([]) == 0
+    assert seen == [(7, True), (None, False)]

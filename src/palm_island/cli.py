@@ -14,7 +14,6 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .engine.errors import PalmIslandError
 
 COMMANDS: tuple[str, ...] = ("play", "deal", "autoplay", "replay", "bench")
 """Modules in ``palm_island.commands``; each has ``register(subparsers)``."""
@@ -35,13 +34,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["play", *(argv or sys.argv[1:])])
+    raw = list(sys.argv[1:] if argv is None else argv)
+    if not raw or (raw[0].startswith("-") and raw[0] not in {"-h", "--help", "--version"}):
+        raw = ["play", *raw]  # no command: open the game, with any options given
+    args = build_parser().parse_args(raw)
     try:
         code: int = args.run(args)
-    except PalmIslandError as exc:  # bad card data, a bad file: one line, never a traceback
+    except Exception as exc:
+        from .engine.errors import PalmIslandError  # imported late: --help stays light
+
+        if not isinstance(exc, PalmIslandError):
+            raise
+        # Bad card data, a bad file: one line, never a traceback.
         print(f"palm-island: {exc}", file=sys.stderr)
         return 2
     return code

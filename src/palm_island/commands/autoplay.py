@@ -6,23 +6,27 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..engine import new_game, position_notation, score
-from ..policies import POLICIES, play_out
-from ..records import build_record, dump_record
-from ..storage.catalog_files import standard_catalog
 from . import fail
+
+POLICY_NAMES = ("greedy", "random")
+"""The keys of ``palm_island.policies.POLICIES`` (a test keeps them in step)."""
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("autoplay", help="play a game automatically")
     parser.add_argument("--seed", type=int, required=True, help="deal (and policy) seed")
-    parser.add_argument("--policy", choices=sorted(POLICIES), default="random")
+    parser.add_argument("--policy", choices=POLICY_NAMES, default="random")
     parser.add_argument("--colour", choices=["red", "blue"], default="blue", help="deck colour")
     parser.add_argument("--out", type=Path, help="write the game record (JSON) here")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..engine import new_game, position_notation, score
+    from ..policies import POLICIES, play_out
+    from ..records import build_record, dump_record
+    from ..storage.catalog_files import standard_catalog
+
     if args.seed < 0:
         return fail(f"--seed must be 0 or more, not {args.seed}")
     start = new_game(standard_catalog(), seed=args.seed)

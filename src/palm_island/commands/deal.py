@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..engine import new_game, position_notation
-from ..storage.catalog_files import standard_catalog
+from . import fail
 
 
 def register(subparsers: Any) -> None:
@@ -16,9 +15,10 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.seed < 0:
-        from . import fail
+    from ..engine import new_game, position_notation
+    from ..storage.catalog_files import standard_catalog
 
+    if args.seed < 0:
         return fail(f"--seed must be 0 or more, not {args.seed}")
     print(position_notation(new_game(standard_catalog(), seed=args.seed)))
     return 0

@@ -6,9 +6,6 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..engine import PalmIslandError, position_notation, score
-from ..records import load_record, verify
-from ..storage.catalog_files import standard_catalog
 from . import fail, read_text
 
 
@@ -22,6 +19,10 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..engine import PalmIslandError, position_notation, score
+    from ..records import load_record, verify
+    from ..storage.catalog_files import standard_catalog
+
     if not args.check:
         return fail("the replay viewer is not built yet; use --check to verify headless")
     try:
