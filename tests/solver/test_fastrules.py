@@ -1,0 +1,29 @@
+"""The solver's lean successor function agrees with the public engine everywhere it goes."""
+
+from __future__ import annotations
+
+import random
+
+from palm_island.engine import Catalog, apply_move, legal_moves, new_game
+from palm_island.solver.fastrules import FastRules, progress
+
+
+def test_fast_rules_match_the_engine_on_random_playouts(catalog: Catalog) -> None:
+    rules = FastRules(catalog)
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = new_game(catalog, seed=seed)
+        while not state.is_over:
+            moves = legal_moves(state)
+            ops = rules.ops(state.deck, state.round)
+            assert tuple(op.move for op in ops) == moves
+            before = progress(state.deck, state.round, catalog.tracker_id)
+            for op in ops:
+                engine_next = apply_move(state, op.move).state
+                deck, round_ = rules.apply(state.deck, state.round, op)
+                assert (deck, round_) == (engine_next.deck, engine_next.round)
+                assert rules.is_over(deck, round_) == engine_next.is_over
+                if not engine_next.is_over:
+                    assert progress(deck, round_, catalog.tracker_id) > before
+            state = apply_move(state, moves[int(rng.random() * len(moves))]).state
+        assert rules.stars(state.deck) > 0 or state.is_over
