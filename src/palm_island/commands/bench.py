@@ -14,9 +14,19 @@ from ..storage.catalog_files import standard_catalog
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("bench", help="measure engine speed")
+    parser = subparsers.add_parser("bench", help="measure engine speed (or solver strength)")
     parser.add_argument("--games", type=int, default=1000, help="random games per run")
     parser.add_argument("--runs", type=int, default=5, help="runs; the median is reported")
+    parser.add_argument(
+        "--solver",
+        action="store_true",
+        help="instead: solver and greedy scores on a fixed set of 100 deals",
+    )
+    parser.add_argument("--seeds", type=int, default=100, help="with --solver: the first N deals")
+    parser.add_argument("--verbose", action="store_true", help="with --solver: print every deal")
+    strength = parser.add_mutually_exclusive_group()
+    strength.add_argument("--budget", type=float, help="with --solver: seconds per deal")
+    strength.add_argument("--width", type=int, help="with --solver: beam width")
     parser.set_defaults(run=run)
 
 
@@ -45,6 +55,8 @@ def replays(catalog: Catalog, records: list[GameRecord]) -> float:
 
 def run(args: argparse.Namespace) -> int:
     catalog = standard_catalog()
+    if args.solver:
+        return run_solver_bench(catalog, args)
     games = max(1, args.games)
     print(f"random legal playouts: {games} games per run, {args.runs} runs (median)")
     results = [
@@ -64,4 +76,34 @@ def run(args: argparse.Namespace) -> int:
     seconds = statistics.median(times)
     print(f"replay (parse + apply + verify): {len(records)} records per run")
     print(f"  {len(records) / seconds:,.0f} records/s  {moves_total / seconds:,.0f} moves/s")
+    return 0
+
+
+def run_solver_bench(catalog: Catalog, args: argparse.Namespace) -> int:
+    """``bench --solver``: the code lives in ``palm_island.solver.bench``."""
+    from ..solver import DEFAULT_BUDGET, Budget
+    from ..solver.bench import BENCH_SEEDS, HEADER, DealResult, run_bench
+
+    if not 1 <= args.seeds <= len(BENCH_SEEDS):
+        from . import fail
+
+        return fail(f"--seeds is 1 to {len(BENCH_SEEDS)}, not {args.seeds}")
+    if args.width is not None:
+        budget = Budget(args.width)
+    elif args.budget is not None:
+        budget = Budget.from_seconds(args.budget)
+    else:
+        budget = DEFAULT_BUDGET
+    seeds = BENCH_SEEDS[: args.seeds]
+    print(f"solver bench: {len(seeds)} deals (seeds {seeds[0]}-{seeds[-1]}), width {budget.width}")
+
+    def show(name: str, result: DealResult) -> None:
+        print(
+            f"  {name}: seed {result.seed} score {result.score} {result.seconds:.2f} s", flush=True
+        )
+
+    greedy, solver = run_bench(catalog, seeds, budget, on_deal=show if args.verbose else None)
+    print(HEADER)
+    print(greedy.row())
+    print(solver.row())
     return 0
