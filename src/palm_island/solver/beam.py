@@ -88,22 +88,31 @@ def beam_search(
             keep = heapq.nlargest(width, range(len(nodes)), key=scores.__getitem__)
             keep.sort()  # expand in insertion order: children's ties stay deterministic
             nodes = [nodes[i] for i in keep]
+        ops_of, settle = rules.ops, rules.settle
         for node in nodes:
             expanded += 1
             d, r = node.deck, node.round
-            for op in rules.ops(d, r):
-                child, child_round = rules.apply(d, r, op)
+            # rules.apply, inlined: this loop is where the search spends its time.
+            for move, taken, after, clears in ops_of(d, r):
+                c = list(d)
+                for packed in clears:
+                    c[c.index(packed)] = packed ^ 1
+                del c[taken]
+                c.append(after)
+                top = c[0]
+                child_round = settle(c, r) if top & 1 or top >> 3 == tracker else r
+                child = tuple(c)
                 if child[0] >> 3 == tracker:  # R25: only a finished game shows it on top
                     final = rules.stars(child)
                     if best is None or final > best[0]:
-                        best = (final, _Node(child, child_round, node, op.move))
+                        best = (final, _Node(child, child_round, node, move))
                     continue
                 where = child_round * size - child.index(tracker_at[child_round])
                 target = buckets.get(where)
                 if target is None:
                     target = buckets[where] = {}
                 if child not in target:
-                    target[child] = _Node(child, child_round, node, op.move)
+                    target[child] = _Node(child, child_round, node, move)
         if on_progress is not None:
             on_progress((here - first + 1) / (last - first))
     assert best is not None, "every position can discard, so some line finishes"

@@ -29,18 +29,24 @@ from ..engine import ROUNDS, Catalog, Face, Resources
 class Weights:
     """The evaluation's hand-tuned constants (see docs/solver.md for how they were set)."""
 
-    price: tuple[float, float, float] = (0.35, 0.35, 0.5)
+    price: tuple[float, float, float] = (0.35, 0.35, 0.3)
     """Stars one wood, fish and stone are worth when spent on upgrades."""
-    potential: float = 0.7
+    potential: float = 0.48
     """Share of a card's reachable extra stars counted now."""
-    produce: float = 0.3
+    produce: float = 0.48
     """Share of a resource card's yield counted per store it can still make."""
     held: float = 1.0
     """Share of a stored card's resources counted (times ``price``)."""
-    held_horizon: int = 12
+    held_horizon: int = 1
     """Turns left below which stored resources lose value linearly (unused ones are lost)."""
-    icons: float = 0.0
-    """Stars per upgrade icon on an active half, scaled by the share of the game left."""
+    icons: float = 3.0
+    """Stars per upgrade icon on an active half, early in the game (see ``icon_power``)."""
+    icon_power: float = 1.0
+    """The icon weight falls as (share of the game left) ** icon_power."""
+    step_discount: float = 1.0
+    """Each further upgrade step's extra stars count this much less (1 = no discount)."""
+    type_potential: tuple[tuple[str, float], ...] = ()
+    """Per card type (``temple`` …), a multiplier on ``potential``; 1 when absent."""
 
 
 @dataclass(slots=True)
@@ -96,7 +102,7 @@ class Evaluator:
     def _with_held(self, base: list[float], turns_left: int) -> list[float]:
         w = self.weights
         share = w.held * min(1.0, turns_left / w.held_horizon)
-        icon = w.icons * turns_left / (ROUNDS * 16)
+        icon = w.icons * min(1.0, turns_left / (ROUNDS * 16)) ** w.icon_power
         table = list(base)
         for packed in range(len(table)):
             if packed >> 3 == self.catalog.tracker_id:
@@ -133,11 +139,14 @@ class Evaluator:
                             gain = w.produce * (self._priced(face.yields) - cost) + best[o]
                         else:
                             assert action.to is not None
-                            gain = best[int(action.to)] - cost
+                            to = int(action.to)
+                            stars = card.faces[to].stars
+                            gain = stars + w.step_discount * (best[to] - stars) - cost
                         nxt[o] = max(nxt[o], gain)
                 best = nxt
+            share = w.potential * dict(w.type_potential).get(card.type, 1.0)
             for o, face in enumerate(card.faces):
-                worth = face.stars + w.potential * (best[o] - face.stars)
+                worth = face.stars + share * (best[o] - face.stars)
                 for stored in (0, 1):
                     table[card.id << 3 | o << 1 | stored] = worth
         return table

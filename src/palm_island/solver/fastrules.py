@@ -28,7 +28,7 @@ class Op(NamedTuple):
     """0 for card 1, 1 for card 2: the card moved to the back."""
     after: int
     """The packed value of that card once it is at the back."""
-    clears: frozenset[int]
+    clears: tuple[int, ...]
     """Packed values of the stored cards un-stored to pay or to make room (R15, R20)."""
 
 
@@ -87,21 +87,23 @@ class FastRules:
             else:
                 after = acted ^ (2 if move.kind == "rotate" else 4)
             named = (*move.pay, *((move.release,) if move.release else ()))
-            ops.append(Op(move, index, after, frozenset(code_to_packed[c] for c in named)))
+            ops.append(Op(move, index, after, tuple(code_to_packed[c] for c in named)))
         return tuple(ops)
 
     def apply(self, deck: Deck, round_: int, op: Op) -> tuple[Deck, int]:
         """The position after ``op`` and the automatic steps (R21, R22) that follow."""
-        clears = op.clears
-        d = [p & ~1 if p in clears else p for p in deck] if clears else list(deck)
+        d = list(deck)
+        for packed in op.clears:
+            d[d.index(packed)] = packed ^ 1
         del d[op.taken]
         d.append(op.after)
         top = d[0]
         if top & 1 or top >> 3 == self.tracker:
-            round_ = self._automatic(d, round_)
+            round_ = self.settle(d, round_)
         return tuple(d), round_
 
-    def _automatic(self, d: list[int], round_: int) -> int:
+    def settle(self, d: list[int], round_: int) -> int:
+        """Resolve R21 and R22 in place on a deck list; return the round."""
         tracker = self.tracker
         while True:
             top = d[0]
