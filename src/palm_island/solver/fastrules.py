@@ -43,7 +43,7 @@ class FastRules:
     dict that only grows), so a hint thread and an analysis thread never contend.
     """
 
-    __slots__ = ("catalog", "memo", "tracker", "tracker_next")
+    __slots__ = ("canonical", "catalog", "memo", "tracker", "tracker_next")
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
@@ -57,6 +57,8 @@ class FastRules:
             nxt.append(self.tracker << 3 | int(target) << 1)
         self.tracker_next = tuple(nxt)
         """R22: the tracker's packed value once it has turned to the next round."""
+        self.canonical = canonical_table(catalog)
+        """Each packed value with the card id replaced by its first identical copy's."""
 
     def is_over(self, deck: Deck, round_: int) -> bool:
         """R25: the tracker is on top only once round 8 has ended."""
@@ -135,3 +137,19 @@ def progress(deck: Deck, round_: int, tracker: int) -> int:
         if p >> 3 == tracker:
             return round_ * len(deck) - i
     raise ValueError("the deck has no round tracker")
+
+
+def canonical_table(catalog: Catalog) -> tuple[int, ...]:
+    """Map every packed value to the same value for the first copy of an identical card.
+
+    CH1, CH2 and CH3 have the same four faces, so two decks that differ only by
+    which copy lies where have the same future up to renaming: the same best
+    score. Mapping each copy to the first one turns such decks into equal keys.
+    """
+    first: dict[object, int] = {}
+    table = [0] * (len(catalog.cards) * 8)
+    for card in catalog.cards:
+        same = first.setdefault((card.type, card.faces), card.id)
+        for low in range(8):
+            table[card.id << 3 | low] = same << 3 | low
+    return tuple(table)
