@@ -4,7 +4,8 @@ A search expands millions of positions, and :func:`palm_island.engine.apply_move
 builds events, a :class:`GameState` and checks legality each time. Here a
 position is just the packed deck tuple and the round; the legal moves of a deck
 depend only on its top two cards and on its stored cards, so for each such key we
-ask the public engine once (``legal_moves``) and keep ready-made *operations*:
+build them once (following the engine's documented order and its public
+``payments``) and keep ready-made *operations*:
 which card acts, what it becomes and which stored cards are un-stored to pay.
 Applying an operation is then a few list operations. Tests cross-check every
 successor against ``apply_move`` on random playouts.
@@ -14,7 +15,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..engine import ROUNDS, Catalog, GameState, Move, legal_moves
+from ..engine import ROUNDS, STORE_LIMIT, Catalog, Move, Resources, payments
+
+DISCARD = Move("discard")
 
 Deck = tuple[int, ...]
 """The engine's packed deck, top first (``id << 3 | orientation << 1 | stored``)."""
@@ -43,12 +46,26 @@ class FastRules:
     dict that only grows), so a hint thread and an analysis thread never contend.
     """
 
-    __slots__ = ("canonical", "catalog", "memo", "tracker", "tracker_next")
+    __slots__ = (
+        "canonical",
+        "catalog",
+        "code",
+        "memo",
+        "parts",
+        "pay_memo",
+        "tracker",
+        "tracker_next",
+    )
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self.tracker = catalog.tracker_id
-        self.memo: dict[tuple[int, ...], tuple[Op, ...]] = {}
+        self.memo: dict[tuple[int, int, tuple[int, ...]], tuple[Op, ...]] = {}
+        self.parts: dict[tuple[int, int, tuple[int, ...]], tuple[Op, ...]] = {}
+        self.code = tuple(card.code for card in catalog.cards)
+        self.pay_memo: dict[
+            tuple[tuple[Resources, ...], tuple[Resources, ...]], tuple[tuple[int, ...], ...]
+        ] = {}
         faces = catalog.cards[self.tracker].faces
         nxt: list[int] = []
         for orientation in range(4):
@@ -66,31 +83,72 @@ class FastRules:
 
     def ops(self, deck: Deck, round_: int) -> tuple[Op, ...]:
         """The legal operations of a position, in the engine's ``legal_moves`` order."""
-        key = (deck[0], deck[1], *[p for p in deck if p & 1])
+        stored = tuple(sorted([p for p in deck if p & 1]))
+        key = (deck[0], deck[1], stored)
         found = self.memo.get(key)
         if found is None:
-            found = self._build(deck, round_)
+            if deck[0] >> 3 == self.tracker:
+                found = ()  # R25: the game is over
+            else:
+                found = (*self._card_ops(deck[0], 0, stored), *self._card_ops(deck[1], 1, stored))
+                found = (*found, Op(DISCARD, 0, deck[0], ()))
             if len(self.memo) >= _MEMO_LIMIT:
                 self.memo.clear()
+                self.parts.clear()
             self.memo[key] = found
         return found
 
-    def _build(self, deck: Deck, round_: int) -> tuple[Op, ...]:
-        state = GameState(deck, round_, 0, self.catalog)
-        code_to_packed = {self.catalog.cards[p >> 3].code: p for p in deck if p & 1}
+    def _card_ops(self, packed: int, taken: int, stored: tuple[int, ...]) -> tuple[Op, ...]:
+        """One card's operations, in the order ``legal_moves`` lists them.
+
+        Mirrors the engine's documented order (printed actions; payments fewest
+        cards first, then alphabetically; R20 releases alphabetically); the tests
+        check it move for move against ``legal_moves``.
+        """
+        key = (packed, taken, stored)
+        found = self.parts.get(key)
+        if found is not None:
+            return found
         ops: list[Op] = []
-        for move in legal_moves(state):
-            index = 0 if move.kind == "discard" else move.card - 1
-            acted = deck[index]
-            if move.kind == "discard":
-                after = acted
-            elif move.kind == "store":
-                after = acted | 1
-            else:
-                after = acted ^ (2 if move.kind == "rotate" else 4)
-            named = (*move.pay, *((move.release,) if move.release else ()))
-            ops.append(Op(move, index, after, tuple(code_to_packed[c] for c in named)))
-        return tuple(ops)
+        # R23: the tracker is never acted on; a stored card shows only resources.
+        if not packed & 1 and packed >> 3 != self.tracker:
+            face = self.catalog.cards[packed >> 3].faces[(packed >> 1) & 3]
+            for action in face.actions:
+                if action.kind == "store":
+                    after = packed | 1
+                else:
+                    after = packed ^ (2 if action.kind == "rotate" else 4)
+                for pay in self._payments(action.cost, stored):
+                    move = Move(action.kind, taken + 1, tuple(self.code[p >> 3] for p in pay))
+                    if action.kind == "store" and len(stored) - len(pay) >= STORE_LIMIT:
+                        for free in stored:  # R20: release one first, alphabetically
+                            if free not in pay:
+                                release = move._replace(release=self.code[free >> 3])
+                                ops.append(Op(release, taken, after, (*pay, free)))
+                    else:
+                        ops.append(Op(move, taken, after, pay))
+        found = self.parts[key] = tuple(ops)
+        return found
+
+    def _payments(
+        self, cost: tuple[Resources, ...], stored: tuple[int, ...]
+    ) -> list[tuple[int, ...]]:
+        """The engine's payment sets (``payments``) as packed values of stored cards."""
+        if not cost:
+            return [()]  # R14
+        cards = self.catalog.cards
+        holds = tuple(cards[p >> 3].faces[(p >> 1) & 3].yields for p in stored)
+        key = (cost, holds)
+        found = self.pay_memo.get(key)
+        if found is None:
+            # Payments depend only on amounts; name the holders by their index
+            # (in stored order, which is alphabetical) and remember the answer.
+            names = "abcd"[: len(holds)]
+            found = self.pay_memo[key] = tuple(
+                tuple(names.index(n) for n in pay)
+                for pay in payments(cost, tuple(zip(names, holds, strict=True)))
+            )
+        return [tuple(stored[i] for i in pay) for pay in found]
 
     def apply(self, deck: Deck, round_: int, op: Op) -> tuple[Deck, int]:
         """The position after ``op`` and the automatic steps (R21, R22) that follow."""
