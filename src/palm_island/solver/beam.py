@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from ..engine import Move
 from .evaluation import Evaluator
-from .fastrules import Deck, FastRules, progress
+from .fastrules import Deck, FastRules, Step, progress
 
 
 class Cancelled(Exception):
@@ -43,7 +43,7 @@ class _Node(NamedTuple):
     deck: Deck
     round: int
     parent: _Node | None
-    move: Move | None
+    step: Step | None
 
 
 class BeamResult(NamedTuple):
@@ -98,12 +98,13 @@ def beam_search(
             keep = _diverse_best(nodes, scores, width, canon)
             keep.sort()  # expand in insertion order: children's ties stay deterministic
             nodes = [nodes[i] for i in keep]
-        ops_of, settle = rules.ops, rules.settle
+        steps_of, settle = rules.steps, rules.settle
         for node in nodes:
             expanded += 1
             d, r = node.deck, node.round
             # rules.apply, inlined: this loop is where the search spends its time.
-            for move, taken, after, clears in ops_of(d, r):
+            for step in steps_of(d):
+                taken, after, clears = step
                 c = list(d)
                 for packed in clears:
                     c[c.index(packed)] = packed ^ 1
@@ -115,7 +116,7 @@ def beam_search(
                 if child[0] >> 3 == tracker:  # R25: only a finished game shows it on top
                     final = rules.stars(child)
                     if best is None or final > best[0]:
-                        best = (final, _Node(child, child_round, node, move))
+                        best = (final, _Node(child, child_round, node, step))
                     continue
                 where = child_round * size - child.index(tracker_at[child_round])
                 target = buckets.get(where)
@@ -123,11 +124,11 @@ def beam_search(
                     target = buckets[where] = {}
                 key = tuple(map(canon, child))
                 if key not in target:
-                    target[key] = _Node(child, child_round, node, move)
+                    target[key] = _Node(child, child_round, node, step)
         if on_progress is not None:
             on_progress((here - first + 1) / (last - first))
     assert best is not None, "every position can discard, so some line finishes"
-    return BeamResult(best[0], _line(best[1]), expanded)
+    return BeamResult(best[0], _line(rules, best[1]), expanded)
 
 
 def _diverse_best(
@@ -150,10 +151,12 @@ def _diverse_best(
     return keep + rest[: width - len(keep)]
 
 
-def _line(node: _Node) -> tuple[Move, ...]:
+def _line(rules: FastRules, node: _Node) -> tuple[Move, ...]:
+    """The engine moves from the root to ``node`` (steps are turned into moves only here)."""
     moves: list[Move] = []
-    walk: _Node | None = node
-    while walk is not None and walk.move is not None:
-        moves.append(walk.move)
-        walk = walk.parent
+    walk = node
+    while walk.parent is not None and walk.step is not None:
+        parent = walk.parent
+        moves.append(rules.move_for(parent.deck, parent.round, walk.step))
+        walk = parent
     return tuple(reversed(moves))

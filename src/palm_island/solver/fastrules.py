@@ -2,29 +2,39 @@
 
 A search expands millions of positions, and :func:`palm_island.engine.apply_move`
 builds events, a :class:`GameState` and checks legality each time. Here a
-position is just the packed deck tuple and the round; the legal moves of a deck
-depend only on its top two cards and on its stored cards, so for each such key we
-build them once (following the engine's documented order and its public
-``payments``) and keep ready-made *operations*:
-which card acts, what it becomes and which stored cards are un-stored to pay.
-Applying an operation is then a few list operations. Tests cross-check every
-successor against ``apply_move`` on random playouts.
+position is just the packed deck tuple and the round. The legal moves of a deck
+depend only on its top two cards and on its stored cards, so for each such key
+the *steps* are built once and memoised: which card acts (``taken``), what it
+becomes (``after``) and which stored cards are un-stored to pay or to make room
+(``clears``). Steps come in the order of ``legal_moves`` (the engine's documented
+order, with payments from its public ``payments``), so :meth:`FastRules.ops` can
+pair them with the engine's moves; the search itself never builds a ``Move``.
+Tests cross-check every step against ``apply_move`` on random playouts.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..engine import ROUNDS, STORE_LIMIT, Catalog, Move, Resources, payments
-
-DISCARD = Move("discard")
+from ..engine import (
+    ROUNDS,
+    STORE_LIMIT,
+    Catalog,
+    GameState,
+    Move,
+    Resources,
+    legal_moves,
+    payments,
+)
 
 Deck = tuple[int, ...]
 """The engine's packed deck, top first (``id << 3 | orientation << 1 | stored``)."""
+Step = tuple[int, int, tuple[int, ...]]
+"""``(taken, after, clears)``: see :class:`Op`."""
 
 
 class Op(NamedTuple):
-    """One legal move in the form the search applies it."""
+    """One legal move with the step that plays it."""
 
     move: Move
     taken: int
@@ -35,23 +45,26 @@ class Op(NamedTuple):
     """Packed values of the stored cards un-stored to pay or to make room (R15, R20)."""
 
 
-_MEMO_LIMIT = 400_000
-"""Keys kept before the operation memo is cleared (bounds memory in long runs)."""
+_MEMO_LIMIT = 300_000
+"""Keys kept before the step memos are cleared (bounds memory in long runs)."""
+
+_Action = tuple[str, tuple[Resources, ...], int]
 
 
 class FastRules:
-    """Legal operations and successors for one catalog, memoised per (top two, stored).
+    """Legal steps and successors for one catalog, memoised per (top two, stored).
 
-    Not shared between threads: each search makes its own (the memo is a plain
-    dict that only grows), so a hint thread and an analysis thread never contend.
+    Each search makes its own (the memos are plain dicts that only grow), so a
+    hint thread and an analysis thread never share mutable state.
     """
 
     __slots__ = (
+        "actions",
         "canonical",
         "catalog",
-        "code",
         "memo",
         "parts",
+        "pay_index",
         "pay_memo",
         "tracker",
         "tracker_next",
@@ -60,12 +73,10 @@ class FastRules:
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self.tracker = catalog.tracker_id
-        self.memo: dict[tuple[int, int, tuple[int, ...]], tuple[Op, ...]] = {}
-        self.parts: dict[tuple[int, int, tuple[int, ...]], tuple[Op, ...]] = {}
-        self.code = tuple(card.code for card in catalog.cards)
-        self.pay_memo: dict[
-            tuple[tuple[Resources, ...], tuple[Resources, ...]], tuple[tuple[int, ...], ...]
-        ] = {}
+        self.memo: dict[tuple[int, int, tuple[int, ...]], tuple[Step, ...]] = {}
+        self.parts: dict[tuple[int, int, tuple[int, ...]], tuple[Step, ...]] = {}
+        self.pay_memo: dict[tuple[tuple[Resources, ...], Deck], list[Deck]] = {}
+        self.pay_index: dict[tuple[tuple[Resources, ...], tuple[Resources, ...]], list[Deck]] = {}
         faces = catalog.cards[self.tracker].faces
         nxt: list[int] = []
         for orientation in range(4):
@@ -76,13 +87,15 @@ class FastRules:
         """R22: the tracker's packed value once it has turned to the next round."""
         self.canonical = canonical_table(catalog)
         """Each packed value with the card id replaced by its first identical copy's."""
+        self.actions = _action_table(catalog)
+        """For each packed card: its printed actions as (kind, cost, packed after)."""
 
     def is_over(self, deck: Deck, round_: int) -> bool:
         """R25: the tracker is on top only once round 8 has ended."""
         return deck[0] >> 3 == self.tracker
 
-    def ops(self, deck: Deck, round_: int) -> tuple[Op, ...]:
-        """The legal operations of a position, in the engine's ``legal_moves`` order."""
+    def steps(self, deck: Deck) -> tuple[Step, ...]:
+        """The legal steps of a position, in the engine's ``legal_moves`` order."""
         stored = tuple(sorted([p for p in deck if p & 1]))
         key = (deck[0], deck[1], stored)
         found = self.memo.get(key)
@@ -90,73 +103,68 @@ class FastRules:
             if deck[0] >> 3 == self.tracker:
                 found = ()  # R25: the game is over
             else:
-                found = (*self._card_ops(deck[0], 0, stored), *self._card_ops(deck[1], 1, stored))
-                found = (*found, Op(DISCARD, 0, deck[0], ()))
+                first = self._card_steps(deck[0], 0, stored)
+                found = (*first, *self._card_steps(deck[1], 1, stored), (0, deck[0], ()))
             if len(self.memo) >= _MEMO_LIMIT:
                 self.memo.clear()
                 self.parts.clear()
+                self.pay_memo.clear()
             self.memo[key] = found
         return found
 
-    def _card_ops(self, packed: int, taken: int, stored: tuple[int, ...]) -> tuple[Op, ...]:
-        """One card's operations, in the order ``legal_moves`` lists them.
+    def ops(self, deck: Deck, round_: int) -> tuple[Op, ...]:
+        """The engine's legal moves paired with their steps (for lines, not for search)."""
+        moves = legal_moves(GameState(deck, round_, 0, self.catalog))
+        steps = self.steps(deck)
+        assert len(moves) == len(steps), "steps follow legal_moves one for one"
+        return tuple(Op(move, *step) for move, step in zip(moves, steps, strict=True))
 
-        Mirrors the engine's documented order (printed actions; payments fewest
-        cards first, then alphabetically; R20 releases alphabetically); the tests
-        check it move for move against ``legal_moves``.
-        """
+    def _card_steps(self, packed: int, taken: int, stored: Deck) -> tuple[Step, ...]:
+        """One card's steps: printed actions in order; payments in ``payments`` order;
+        for a store that leaves four cards stored, one step per card released (R20)."""
         key = (packed, taken, stored)
         found = self.parts.get(key)
         if found is not None:
             return found
-        ops: list[Op] = []
-        # R23: the tracker is never acted on; a stored card shows only resources.
-        if not packed & 1 and packed >> 3 != self.tracker:
-            face = self.catalog.cards[packed >> 3].faces[(packed >> 1) & 3]
-            for action in face.actions:
-                if action.kind == "store":
-                    after = packed | 1
+        steps: list[Step] = []
+        for kind, cost, after in self.actions[packed]:
+            for pay in self._payments(cost, stored):
+                if kind == "store" and len(stored) - len(pay) >= STORE_LIMIT:
+                    steps.extend((taken, after, (*pay, free)) for free in stored if free not in pay)
                 else:
-                    after = packed ^ (2 if action.kind == "rotate" else 4)
-                for pay in self._payments(action.cost, stored):
-                    move = Move(action.kind, taken + 1, tuple(self.code[p >> 3] for p in pay))
-                    if action.kind == "store" and len(stored) - len(pay) >= STORE_LIMIT:
-                        for free in stored:  # R20: release one first, alphabetically
-                            if free not in pay:
-                                release = move._replace(release=self.code[free >> 3])
-                                ops.append(Op(release, taken, after, (*pay, free)))
-                    else:
-                        ops.append(Op(move, taken, after, pay))
-        found = self.parts[key] = tuple(ops)
+                    steps.append((taken, after, pay))
+        found = self.parts[key] = tuple(steps)
         return found
 
-    def _payments(
-        self, cost: tuple[Resources, ...], stored: tuple[int, ...]
-    ) -> list[tuple[int, ...]]:
-        """The engine's payment sets (``payments``) as packed values of stored cards."""
+    def _payments(self, cost: tuple[Resources, ...], stored: Deck) -> list[Deck]:
+        """The engine's payment sets for ``cost``, as packed values of stored cards."""
         if not cost:
             return [()]  # R14
-        cards = self.catalog.cards
-        holds = tuple(cards[p >> 3].faces[(p >> 1) & 3].yields for p in stored)
-        key = (cost, holds)
+        key = (cost, stored)
         found = self.pay_memo.get(key)
         if found is None:
-            # Payments depend only on amounts; name the holders by their index
-            # (in stored order, which is alphabetical) and remember the answer.
-            names = "abcd"[: len(holds)]
-            found = self.pay_memo[key] = tuple(
-                tuple(names.index(n) for n in pay)
-                for pay in payments(cost, tuple(zip(names, holds, strict=True)))
-            )
-        return [tuple(stored[i] for i in pay) for pay in found]
+            cards = self.catalog.cards
+            holds = tuple(cards[p >> 3].faces[(p >> 1) & 3].yields for p in stored)
+            index = self.pay_index.get((cost, holds))
+            if index is None:
+                # Payments depend only on amounts: name the holders by position
+                # (stored order is alphabetical, as payments expects) and remember.
+                names = "abcd"[: len(holds)]
+                holdings = tuple(zip(names, holds, strict=True))
+                index = self.pay_index[cost, holds] = [
+                    tuple(names.index(n) for n in pay) for pay in payments(cost, holdings)
+                ]
+            found = self.pay_memo[key] = [tuple(stored[i] for i in pay) for pay in index]
+        return found
 
-    def apply(self, deck: Deck, round_: int, op: Op) -> tuple[Deck, int]:
-        """The position after ``op`` and the automatic steps (R21, R22) that follow."""
+    def apply(self, deck: Deck, round_: int, step: Step) -> tuple[Deck, int]:
+        """The position after ``step`` and the automatic steps (R21, R22) that follow."""
+        taken, after, clears = step
         d = list(deck)
-        for packed in op.clears:
+        for packed in clears:
             d[d.index(packed)] = packed ^ 1
-        del d[op.taken]
-        d.append(op.after)
+        del d[taken]
+        d.append(after)
         top = d[0]
         if top & 1 or top >> 3 == self.tracker:
             round_ = self.settle(d, round_)
@@ -178,23 +186,33 @@ class FastRules:
             else:
                 return round_
 
+    def move_for(self, deck: Deck, round_: int, step: Step) -> Move:
+        """The engine move that plays ``step`` here (used to write out a found line)."""
+        return next(op.move for op in self.ops(deck, round_) if op[1:] == step)
+
     def stars(self, deck: Deck) -> int:
         """R26: the stars on the active halves."""
         cards = self.catalog.cards
         return sum(cards[p >> 3].faces[(p >> 1) & 3].stars for p in deck)
 
 
-def progress(deck: Deck, round_: int, tracker: int) -> int:
-    """A count that every turn strictly increases: ``round * 17 - cards above the tracker``.
-
-    A turn sends at least one card from above the tracker to below it; a round end
-    moves the tracker from the top to the back and the round up by one (net +1).
-    Positions with equal progress have the same time left, so a beam compares them.
-    """
-    for i, p in enumerate(deck):
-        if p >> 3 == tracker:
-            return round_ * len(deck) - i
-    raise ValueError("the deck has no round tracker")
+def _action_table(catalog: Catalog) -> tuple[tuple[_Action, ...], ...]:
+    table: list[tuple[_Action, ...]] = []
+    for packed in range(len(catalog.cards) * 8):
+        # R23: the tracker is never acted on; a stored card shows only resources.
+        if packed & 1 or packed >> 3 == catalog.tracker_id:
+            table.append(())
+            continue
+        face = catalog.cards[packed >> 3].faces[(packed >> 1) & 3]
+        actions: list[_Action] = []
+        for action in face.actions:
+            if action.kind == "store":
+                after = packed | 1  # R9
+            else:  # R10 rotate and R11 flip toggle the orientation's low / high bit
+                after = packed ^ (2 if action.kind == "rotate" else 4)
+            actions.append((action.kind, action.cost, after))
+        table.append(tuple(actions))
+    return tuple(table)
 
 
 def canonical_table(catalog: Catalog) -> tuple[int, ...]:
@@ -211,3 +229,16 @@ def canonical_table(catalog: Catalog) -> tuple[int, ...]:
         for low in range(8):
             table[card.id << 3 | low] = same << 3 | low
     return tuple(table)
+
+
+def progress(deck: Deck, round_: int, tracker: int) -> int:
+    """A count that every turn strictly increases: ``round * 17 - cards above the tracker``.
+
+    A turn sends at least one card from above the tracker to below it; a round end
+    moves the tracker from the top to the back and the round up by one (net +1).
+    Positions with equal progress have the same time left, so a beam compares them.
+    """
+    for i, p in enumerate(deck):
+        if p >> 3 == tracker:
+            return round_ * len(deck) - i
+    raise ValueError("the deck has no round tracker")
