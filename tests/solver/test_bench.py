@@ -17,3 +17,8 @@ def test_solver_bench_prints_both_rows(capsys: pytest.CaptureFixture[str]) -> No
 def test_solver_bench_refuses_too_many_seeds(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--solver", "--seeds", "101"]) == 2
     assert "--seeds is 1 to 100" in capsys.readouterr().err
+
+
+def test_solver_bench_refuses_a_zero_width(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--solver", "--seeds", "1", "--width", "0"]) == 2
+    assert "width is 1 or more" in capsys.readouterr().err

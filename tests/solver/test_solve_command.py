@@ -27,3 +27,13 @@ def test_solve_a_deal_given_by_codes(capsys: pytest.CaptureFixture[str]) -> None
 def test_a_bad_deal_is_refused(deal: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "--deal", deal]) == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("option", "message"), [(["--width", "0"], "width"), (["--budget", "0"], "seconds")]
+)
+def test_a_bad_budget_is_refused(
+    option: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["solve", "--seed", "1", *option]) == 2
+    assert message in capsys.readouterr().err

@@ -83,17 +83,19 @@ def run_solver_bench(catalog: Catalog, args: argparse.Namespace) -> int:
     """``bench --solver``: the code lives in ``palm_island.solver.bench``."""
     from ..solver import DEFAULT_BUDGET, Budget
     from ..solver.bench import BENCH_SEEDS, HEADER, DealResult, run_bench
+    from . import fail
 
     if not 1 <= args.seeds <= len(BENCH_SEEDS):
-        from . import fail
-
         return fail(f"--seeds is 1 to {len(BENCH_SEEDS)}, not {args.seeds}")
-    if args.width is not None:
-        budget = Budget(args.width)
-    elif args.budget is not None:
-        budget = Budget.from_seconds(args.budget)
-    else:
-        budget = DEFAULT_BUDGET
+    try:
+        if args.width is not None:
+            budget = Budget(args.width)
+        elif args.budget is not None:
+            budget = Budget.from_seconds(args.budget)
+        else:
+            budget = DEFAULT_BUDGET
+    except ValueError as exc:
+        return fail(str(exc))
     seeds = BENCH_SEEDS[: args.seeds]
     print(f"solver bench: {len(seeds)} deals (seeds {seeds[0]}-{seeds[-1]}), width {budget.width}")
 

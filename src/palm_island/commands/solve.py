@@ -25,9 +25,13 @@ def register(subparsers: Any) -> None:
     source.add_argument("--deal", help='the 16 building codes top first, e.g. "CH2 HO2 MK ... TE1"')
     strength = parser.add_mutually_exclusive_group()
     strength.add_argument(
-        "--budget", type=float, default=None, help="seconds, mapped to a fixed beam width (8)"
+        "--budget",
+        type=float,
+        metavar="SECONDS",
+        help="search effort in seconds (default 8), mapped to a fixed beam width, "
+        "so the result does not depend on machine speed",
     )
-    strength.add_argument("--width", type=int, default=None, help="beam width, directly")
+    strength.add_argument("--width", type=int, metavar="N", help="the beam width, directly")
     parser.set_defaults(run=run)
 
 
@@ -58,14 +62,17 @@ def run(args: argparse.Namespace) -> int:
         else:
             start = new_game(catalog, deal=parse_deal(args.deal, catalog))
         if args.width is not None:
-            budget = Budget(args.width)
+            budget = Budget(args.width)  # raises ValueError below 1
         elif args.budget is not None:
             budget = Budget.from_seconds(args.budget)
         else:
             budget = DEFAULT_BUDGET
     except ValueError as exc:
         return fail(str(exc))
-    solution = _solve_with_progress(start, budget, solve)
+    try:
+        solution = _solve_with_progress(start, budget, solve)
+    except KeyboardInterrupt:
+        return fail("interrupted", 130)
     _print_line(start, solution.moves)
     breakdown = score(_replay(start, solution.moves))
     print(
