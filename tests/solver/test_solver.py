@@ -115,3 +115,16 @@ def test_budget_from_seconds_is_a_fixed_width() -> None:
     assert Budget.from_seconds(2.0).width == 2 * Budget.from_seconds(1.0).width
     with pytest.raises(ValueError):
         Budget(0)
+
+
+def test_analysis_of_a_whole_game_is_consistent(catalog: Catalog) -> None:
+    from palm_island.policies import greedy_policy, play_out
+
+    start = new_game(catalog, seed=12)
+    final, moves = play_out(start, greedy_policy())
+    judged = analyse(start, moves, Budget(3))
+    assert len(judged) == len(moves)
+    assert all(j.drop >= 0 for j in judged)
+    assert sum(j.drop for j in judged) == judged[0].best_score - score(final).total
+    assert all(j.best != j.played for j in judged if j.drop > 0)
+    assert [j.played_score for j in judged[:-1]] == [j.best_score for j in judged[1:]]

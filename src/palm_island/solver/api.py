@@ -150,11 +150,15 @@ def analyse(
 ) -> tuple[MoveAnalysis, ...]:
     """Judge every move of a game: how many final stars each one gave away.
 
-    One search runs from every position before a move. The value after move i is
-    the search from the next position, raised to the value of the line found
-    before it when that line began with the played move (its tail is then a line
-    from the next position), so a best move always has drop 0 and drops never go
-    negative.
+    One search runs from every position of the game. Each search's score is a
+    lower bound on the best final score from its position (it is reached by a real
+    line), and bounds pass along the game: a line from the position after a move
+    is also a line from the position before it, and a line found before a move
+    that begins with the played move continues from the position after it. The
+    estimate for each position is the best bound it gets, so the estimates never
+    rise along the game, every drop is >= 0, a move the search would play has drop
+    0, and the drops add up to (estimate at the start) - (final score). A weak
+    search from one position can hide a mistake there; it never invents one.
 
     Raises:
         IllegalMoveError: a move is not legal where it was played.
@@ -167,16 +171,20 @@ def analyse(
         found.append(solve(state, budget, should_stop=should_stop))
         if on_progress is not None:
             on_progress((i + 1) / len(states))
-    result: list[MoveAnalysis] = []
-    before = found[0].score
-    for i, move in enumerate(moves):
-        line = found[i].moves
-        after = found[i + 1].score
-        if line and line[0] == move:
-            after = max(after, before)
-        best = max(before, after)
-        result.append(MoveAnalysis(i + 1, move, line[0] if best > after else move, best, after))
-        before = after
+    value = [f.score for f in found]
+    lines = [f.moves for f in found]  # a line from each position reaching value[i]
+    for i, move in enumerate(moves):  # forward: the tail of a line through the move
+        if lines[i] and lines[i][0] == move and value[i] > value[i + 1]:
+            value[i + 1], lines[i + 1] = value[i], lines[i][1:]
+    for i in range(len(moves) - 1, -1, -1):  # backward: the move, then the next line
+        if value[i + 1] > value[i]:
+            value[i], lines[i] = value[i + 1], (moves[i], *lines[i + 1])
+    result = [
+        MoveAnalysis(
+            i + 1, move, lines[i][0] if value[i] > value[i + 1] else move, *value[i : i + 2]
+        )
+        for i, move in enumerate(moves)
+    ]
     return tuple(result)
 
 
