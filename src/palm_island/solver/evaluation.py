@@ -29,23 +29,27 @@ from ..engine import ROUNDS, Catalog, Face, Resources
 class Weights:
     """The evaluation's hand-tuned constants (see docs/solver.md for how they were set)."""
 
-    price: tuple[float, float, float] = (0.35, 0.35, 0.3)
+    price: tuple[float, float, float] = (0.4375, 0.35, 0.3)
     """Stars one wood, fish and stone are worth when spent on upgrades."""
-    potential: float = 0.48
+    potential: float = 0.75
     """Share of a card's reachable extra stars counted now."""
-    produce: float = 0.48
+    produce: float = 0.98304
     """Share of a resource card's yield counted per store it can still make."""
-    held: float = 1.0
+    held: float = 1.25
     """Share of a stored card's resources counted (times ``price``)."""
     held_horizon: int = 1
     """Turns left below which stored resources lose value linearly (unused ones are lost)."""
-    icons: float = 3.0
+    icons: float = 2.4
     """Stars per upgrade icon on an active half, early in the game (see ``icon_power``)."""
-    icon_power: float = 1.0
+    icon_power: float = 1.2
     """The icon weight falls as (share of the game left) ** icon_power."""
-    step_discount: float = 1.0
+    step_discount: float = 0.6
     """Each further upgrade step's extra stars count this much less (1 = no discount)."""
-    type_potential: tuple[tuple[str, float], ...] = ()
+    type_potential: tuple[tuple[str, float], ...] = (
+        ("housing", 0.48),
+        ("quarry", 1.6),
+        ("tool_maker", 1.6),
+    )
     """Per card type (``temple`` …), a multiplier on ``potential``; 1 when absent."""
 
 
