@@ -128,3 +128,13 @@ def test_analysis_of_a_whole_game_is_consistent(catalog: Catalog) -> None:
     assert sum(j.drop for j in judged) == judged[0].best_score - score(final).total
     assert all(j.best != j.played for j in judged if j.drop > 0)
     assert [j.played_score for j in judged[:-1]] == [j.best_score for j in judged[1:]]
+
+
+def test_the_garbage_collector_is_restored_after_a_search(catalog: Catalog) -> None:
+    import gc
+
+    assert gc.isenabled()
+    solve(new_game(catalog, seed=2), Budget(2))
+    with pytest.raises(Cancelled):
+        solve(new_game(catalog, seed=2), Budget(2), should_stop=lambda: True)
+    assert gc.isenabled()
