@@ -22,9 +22,11 @@ from .beam import ProgressCallback, StopCheck, beam_search
 from .evaluation import Evaluator, Weights
 from .fastrules import FastRules
 
-WIDTH_PER_SECOND = 400
-"""Beam width searched per second of budget: a whole game at width 400 took about
-one second (median, pure Python, one core of the reference machine)."""
+WIDTH_PER_SECOND = 200
+"""Beam width per second of budget. Measured on the reference machine (2 shared
+cores, load average about 3): a whole game from the start took a median 2.0 s at
+width 500 and 7.4 s at width 1,500 (pure Python, one core); 200 keeps the default
+budget's searches inside its seconds there."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,10 +51,10 @@ class Budget:
 
 
 DEFAULT_BUDGET = Budget.from_seconds(8.0)
-"""For ``solve`` and ``par``: inside the 10 s per deal target."""
+"""For ``solve`` and ``par`` (width 1,600): inside the 10 s per deal target."""
 HINT_BUDGET = Budget.from_seconds(0.5)
-"""For ``best_move``: about half a second from the start, less later in the game."""
-ANALYSIS_BUDGET = Budget(100)
+"""For ``best_move`` (width 100): about half a second from the start, less later."""
+ANALYSIS_BUDGET = Budget(50)
 """For ``analyse``: one search per position of the game (about 30 s for a game)."""
 
 
