@@ -27,7 +27,7 @@ from ..engine import ROUNDS, Catalog, Face, Resources
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """The evaluation's hand-tuned constants (see docs/solver.md for how they were set)."""
+    """The evaluation's constants, tuned by a coordinate search (docs/solver.md says how)."""
 
     price: tuple[float, float, float] = (0.4375, 0.35, 0.3)
     """Stars one wood, fish and stone are worth when spent on upgrades."""
