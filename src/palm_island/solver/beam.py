@@ -148,7 +148,7 @@ def _beam(
         if len(nodes) > width:
             any_round = nodes[0].round
             cut = nodes[0].deck.index(tracker_at[any_round])
-            value = evaluator.table_pair(any_round, cut)
+            value = evaluator.value_function(any_round, cut)
             scores = [value(n.deck) for n in nodes]
             keep = _diverse_best(nodes, scores, width, canon)
             keep.sort()  # expand in insertion order: children's ties stay deterministic

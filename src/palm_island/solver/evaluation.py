@@ -79,7 +79,7 @@ class Evaluator:
         self.final_progress = ROUNDS * len(self.catalog.cards)
         self._card_values = [self._values_with_actions(k) for k in range(ROUNDS + 2)]
 
-    def table_pair(self, round_: int, cut: int) -> Callable[[tuple[int, ...]], float]:
+    def value_function(self, round_: int, cut: int) -> Callable[[tuple[int, ...]], float]:
         """The value function for positions in ``round_`` with the tracker at index ``cut``."""
         key = (round_, cut)
         found = self._cache.get(key)
@@ -90,7 +90,7 @@ class Evaluator:
     def value(self, deck: tuple[int, ...], round_: int) -> float:
         """The evaluation of one position (convenience for tests and hints)."""
         cut = deck.index(self.tracker_packed[round_]) if round_ <= ROUNDS else 0
-        return self.table_pair(round_, cut)(deck)
+        return self.value_function(round_, cut)(deck)
 
     def _build(self, round_: int, cut: int) -> Callable[[tuple[int, ...]], float]:
         left_after = ROUNDS - round_
