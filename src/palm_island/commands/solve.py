@@ -8,9 +8,11 @@ fixed rate, so the same budget gives the same line on every machine.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import Any
 
-from ..engine import DECK_SIZE, Catalog, GameState, apply_move, new_game, score
+from ..engine import DECK_SIZE, Catalog, GameState, Move, apply_move, new_game, score
+from ..solver import DEFAULT_BUDGET, Budget, Solution, solve
 from ..storage.catalog_files import standard_catalog
 from . import fail
 
@@ -51,8 +53,6 @@ def parse_deal(text: str, catalog: Catalog) -> tuple[int, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..solver import DEFAULT_BUDGET, Budget, solve
-
     catalog = standard_catalog()
     try:
         if args.seed is not None:
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return fail(str(exc))
     try:
-        solution = _solve_with_progress(start, budget, solve)
+        solution = _solve_with_progress(start, budget)
     except KeyboardInterrupt:
         return fail("interrupted", 130)
     _print_line(start, solution.moves)
@@ -82,7 +82,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _solve_with_progress(start: GameState, budget: Any, solve: Any) -> Any:
+def _solve_with_progress(start: GameState, budget: Budget) -> Solution:
+    """Run the search with a Rich progress bar (Rich is imported only here)."""
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -94,14 +95,14 @@ def _solve_with_progress(start: GameState, budget: Any, solve: Any) -> Any:
         return solve(start, budget, on_progress=lambda done: bar.update(task, completed=done))
 
 
-def _replay(start: GameState, moves: Any) -> GameState:
+def _replay(start: GameState, moves: Sequence[Move]) -> GameState:
     state = start
     for move in moves:
         state = apply_move(state, move).state
     return state
 
 
-def _print_line(start: GameState, moves: Any) -> None:
+def _print_line(start: GameState, moves: Sequence[Move]) -> None:
     """The line, one round per line: ``round 1: D · S2 · R1 pay CH1+LG3 …``."""
     state = start
     current: list[str] = []
