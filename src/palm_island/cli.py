@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from . import __version__
 
-COMMANDS: tuple[str, ...] = ("play", "deal", "autoplay", "replay", "bench")
+COMMANDS: tuple[str, ...] = ("play", "deal", "autoplay", "replay", "bench", "solve")
 """Modules in ``palm_island.commands``; each has ``register(subparsers)``."""
 
 

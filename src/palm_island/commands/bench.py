@@ -1,5 +1,6 @@
-"""``palm-island bench``: print engine throughput, or with ``--tui`` the game's
-start-up and key-to-frame times (figures, never pass/fail)."""
+"""``palm-island bench``: print engine throughput; with ``--tui`` the game's
+start-up and key-to-frame times; with ``--solver`` the solver's strength.
+Figures to read, never pass/fail."""
 
 from __future__ import annotations
 
@@ -8,14 +9,24 @@ from typing import Any
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("bench", help="measure engine speed")
+    parser = subparsers.add_parser("bench", help="measure engine speed (or solver strength)")
     parser.add_argument("--games", type=int, default=1000, help="random games per run")
     parser.add_argument("--runs", type=int, default=5, help="runs; the median is reported")
     parser.add_argument(
         "--tui",
         action="store_true",
-        help="measure the terminal game instead: start-up and key-to-frame times",
+        help="instead: the terminal game's start-up and key-to-frame times",
     )
+    parser.add_argument(
+        "--solver",
+        action="store_true",
+        help="instead: solver and greedy scores on a fixed set of 100 deals",
+    )
+    parser.add_argument("--seeds", type=int, default=100, help="with --solver: the first N deals")
+    parser.add_argument("--verbose", action="store_true", help="with --solver: print every deal")
+    strength = parser.add_mutually_exclusive_group()
+    strength.add_argument("--budget", type=float, help="with --solver: seconds per deal")
+    strength.add_argument("--width", type=int, help="with --solver: beam width")
     parser.set_defaults(run=run)
 
 
@@ -24,6 +35,43 @@ def run(args: argparse.Namespace) -> int:
         from ..tui.bench import run_tui_bench  # Textual is imported only here.
 
         return run_tui_bench(runs=args.runs)
+    if args.solver:
+        return run_solver_bench(args)
     from ..bench import run_engine_bench
 
     return run_engine_bench(games=args.games, runs=args.runs)
+
+
+def run_solver_bench(args: argparse.Namespace) -> int:
+    """``bench --solver``: the code lives in ``palm_island.solver.bench``."""
+    from ..solver import DEFAULT_BUDGET, Budget
+    from ..solver.bench import BENCH_SEEDS, HEADER, DealResult, run_bench
+    from ..storage.catalog_files import standard_catalog
+    from . import fail
+
+    if not 1 <= args.seeds <= len(BENCH_SEEDS):
+        return fail(f"--seeds is 1 to {len(BENCH_SEEDS)}, not {args.seeds}")
+    try:
+        if args.width is not None:
+            budget = Budget(args.width)
+        elif args.budget is not None:
+            budget = Budget.from_seconds(args.budget)
+        else:
+            budget = DEFAULT_BUDGET
+    except ValueError as exc:
+        return fail(str(exc))
+    seeds = BENCH_SEEDS[: args.seeds]
+    print(f"solver bench: {len(seeds)} deals (seeds {seeds[0]}-{seeds[-1]}), width {budget.width}")
+
+    def show(name: str, result: DealResult) -> None:
+        print(
+            f"  {name}: seed {result.seed} score {result.score} {result.seconds:.2f} s", flush=True
+        )
+
+    greedy, solver = run_bench(
+        standard_catalog(), seeds, budget, on_deal=show if args.verbose else None
+    )
+    print(HEADER)
+    print(greedy.row())
+    print(solver.row())
+    return 0

@@ -1,0 +1,128 @@
+"""``palm-island solve``: search a deal for its best line and print it.
+
+``--deal`` takes the 16 building codes top first (``"CH2 HO2 MK ..."``); the round
+tracker is always last (R5). ``--budget SECONDS`` is turned into a beam width at a
+fixed rate, so the same budget gives the same line on every machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from . import fail
+
+if TYPE_CHECKING:  # the engine and solver load only when the command runs
+    from ..engine import Catalog, GameState, Move
+    from ..solver import Budget, Solution
+
+BUILDINGS = 16
+"""The deck without the round tracker (R1)."""
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("solve", help="search a deal for its best line")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--seed", type=int, help="the deal of this seed (0 up)")
+    source.add_argument("--deal", help='the 16 building codes top first, e.g. "CH2 HO2 MK ... TE1"')
+    strength = parser.add_mutually_exclusive_group()
+    strength.add_argument(
+        "--budget",
+        type=float,
+        metavar="SECONDS",
+        help="search effort in seconds (default 8), mapped to a fixed beam width, "
+        "so the result does not depend on machine speed",
+    )
+    strength.add_argument("--width", type=int, metavar="N", help="the beam width, directly")
+    parser.set_defaults(run=run)
+
+
+def parse_deal(text: str, catalog: Catalog) -> tuple[int, ...]:
+    """Read 16 building codes (any case, blanks or commas between) into card ids."""
+    codes = text.replace(",", " ").upper().split()
+    if len(codes) != BUILDINGS:
+        raise ValueError(f"--deal lists the {BUILDINGS} buildings, top first; got {len(codes)}")
+    unknown = [c for c in codes if not catalog.has_code(c) or c == "RT"]
+    if unknown:
+        known = " ".join(c.code for c in catalog.cards if not c.is_round_tracker)
+        raise ValueError(f"unknown building code(s) {' '.join(unknown)}; codes are: {known}")
+    twice = sorted({c for c in codes if codes.count(c) > 1})
+    if twice:
+        raise ValueError(f"each building appears once; {' '.join(twice)} repeated")
+    return tuple(catalog.id_of(c) for c in codes)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..engine import new_game, score
+    from ..solver import DEFAULT_BUDGET, Budget
+    from ..storage.catalog_files import standard_catalog
+
+    catalog = standard_catalog()
+    try:
+        if args.seed is not None:
+            if args.seed < 0:
+                return fail(f"--seed must be 0 or more, not {args.seed}")
+            start = new_game(catalog, seed=args.seed)
+        else:
+            start = new_game(catalog, deal=parse_deal(args.deal, catalog))
+        if args.width is not None:
+            budget = Budget(args.width)  # raises ValueError below 1
+        elif args.budget is not None:
+            budget = Budget.from_seconds(args.budget)
+        else:
+            budget = DEFAULT_BUDGET
+    except ValueError as exc:
+        return fail(str(exc))
+    try:
+        solution = _solve_with_progress(start, budget)
+    except KeyboardInterrupt:
+        return fail("interrupted", 130)
+    _print_line(start, solution.moves)
+    breakdown = score(_replay(start, solution.moves))
+    print(
+        f"best score found: {solution.score} ({breakdown.rank}) in {len(solution.moves)} turns; "
+        f"width {budget.width}, {solution.nodes:,} positions, {solution.seconds:.1f} s"
+    )
+    return 0
+
+
+def _solve_with_progress(start: GameState, budget: Budget) -> Solution:
+    """Run the search with a Rich progress bar (Rich is imported only here)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from ..solver import solve
+
+    columns = (TextColumn("searching"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"))
+    # The bar goes to stderr so the line on stdout stays clean for scripts.
+    console = Console(stderr=True)
+    with Progress(*columns, TimeElapsedColumn(), console=console, transient=True) as bar:
+        task = bar.add_task("solve", total=1.0)
+        return solve(start, budget, on_progress=lambda done: bar.update(task, completed=done))
+
+
+def _replay(start: GameState, moves: Sequence[Move]) -> GameState:
+    from ..engine import apply_move
+
+    state = start
+    for move in moves:
+        state = apply_move(state, move).state
+    return state
+
+
+def _print_line(start: GameState, moves: Sequence[Move]) -> None:
+    """The line, one round per line: ``round 1: D · S2 · R1 pay CH1+LG3 …``."""
+    from ..engine import apply_move
+
+    state = start
+    current: list[str] = []
+    for move in moves:
+        round_ = state.round
+        current.append(str(move))
+        state = apply_move(state, move).state
+        if state.round != round_ or state.is_over:
+            print(f"round {round_}: {' · '.join(current)}")
+            current = []
+    if current:
+        print(f"round {state.round}: {' · '.join(current)}")

@@ -1,0 +1,43 @@
+"""The Palm Island solver: a deterministic beam search over the pure engine.
+
+Public API (docs/solver.md): :func:`solve`, :func:`best_move`, :func:`analyse`,
+:func:`par`, :class:`Budget`, :func:`daily_seed`, :func:`share_line`. Everything
+is pure and safe to call from a background thread; pass ``should_stop`` to cancel.
+"""
+
+from .api import (
+    ANALYSIS_BUDGET,
+    DEFAULT_BUDGET,
+    HINT_BUDGET,
+    WIDTH_PER_SECOND,
+    Budget,
+    Hint,
+    MoveAnalysis,
+    Solution,
+    analyse,
+    best_move,
+    par,
+    solve,
+)
+from .beam import Cancelled
+from .daily import daily_seed, share_line
+from .evaluation import Weights
+
+__all__ = [
+    "ANALYSIS_BUDGET",
+    "DEFAULT_BUDGET",
+    "HINT_BUDGET",
+    "WIDTH_PER_SECOND",
+    "Budget",
+    "Cancelled",
+    "Hint",
+    "MoveAnalysis",
+    "Solution",
+    "Weights",
+    "analyse",
+    "best_move",
+    "daily_seed",
+    "par",
+    "share_line",
+    "solve",
+]

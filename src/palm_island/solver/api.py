@@ -1,0 +1,204 @@
+"""Provides the solver's public functions: solve, best_move, analyse and par.
+
+All are pure: they read no clock except to report elapsed seconds, keep no state
+between calls and may run on a background thread (each call builds its own
+tables). The strength of a search is set by a :class:`Budget`, a beam *width*;
+the result depends only on the position and the width, never on machine speed,
+so a hint, a par or an analysis is reproducible. ``Budget.from_seconds`` turns a
+wished time into a width with a fixed rate measured once (docs/solver.md), so
+``--budget 10`` means the same search on every machine; it just takes longer on a
+slower one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..engine import Catalog, GameState, Move, apply_move, new_game
+from .beam import ProgressCallback, StopCheck, beam_search
+from .evaluation import Evaluator, Weights
+from .fastrules import FastRules
+
+WIDTH_PER_SECOND = 200
+"""Beam width per second of budget. Measured on the reference machine (2 shared
+cores, load average about 3): a whole game from the start took a median 2.0 s at
+width 500 and 7.4 s at width 1,500 (pure Python, one core); 200 keeps the default
+budget's searches inside its seconds there."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How hard to search: the beam width (positions kept per progress step).
+
+    Time grows about linearly with the width and with the turns left.
+    """
+
+    width: int
+
+    def __post_init__(self) -> None:
+        if self.width < 1:
+            raise ValueError(f"a budget's width is 1 or more, not {self.width}")
+
+    @classmethod
+    def from_seconds(cls, seconds: float) -> Budget:
+        """The width that takes about ``seconds`` for a whole game (deterministic)."""
+        if seconds <= 0:
+            raise ValueError(f"a time budget is more than 0 seconds, not {seconds}")
+        return cls(max(1, round(seconds * WIDTH_PER_SECOND)))
+
+
+DEFAULT_BUDGET = Budget.from_seconds(8.0)
+"""For ``solve`` and ``par`` (width 1,600): inside the 10 s per deal target."""
+HINT_BUDGET = Budget.from_seconds(0.5)
+"""For ``best_move`` (width 100): about half a second from the start, less later."""
+ANALYSIS_BUDGET = Budget(50)
+"""For ``analyse``: one search per position (a 127-move game took 21 s)."""
+
+
+class Solution(NamedTuple):
+    """The best line found from a position and the score it reaches."""
+
+    score: int
+    moves: tuple[Move, ...]
+    """Legal from the position searched; playing them all ends the game."""
+    nodes: int
+    """Positions expanded (deterministic)."""
+    seconds: float
+    """Wall time taken (informational; the only non-deterministic field)."""
+
+
+class Hint(NamedTuple):
+    """What :func:`best_move` suggests."""
+
+    move: Move
+    expected_score: int
+    """The final score of the best line found that starts with ``move``."""
+
+
+class MoveAnalysis(NamedTuple):
+    """One played move judged against the best line the search found."""
+
+    turn: int
+    """1 for the first move of the game."""
+    played: Move
+    best: Move
+    """The first move of the best line found (``played`` when it was as good)."""
+    best_score: int
+    """Final score reachable before the move (search estimate)."""
+    played_score: int
+    """Final score reachable after the played move (search estimate)."""
+
+    @property
+    def drop(self) -> int:
+        """Stars lost by this move, by the search's estimate (0 for a best move)."""
+        return self.best_score - self.played_score
+
+
+def solve(
+    state: GameState,
+    budget: Budget = DEFAULT_BUDGET,
+    *,
+    weights: Weights | None = None,
+    should_stop: StopCheck | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> Solution:
+    """Search from ``state`` and return the best finished line found.
+
+    ``should_stop`` is called between progress steps; when it returns true the
+    search raises :class:`~.beam.Cancelled`. ``on_progress`` receives the share
+    of the game searched (0-1). A finished game returns its score and no moves.
+    """
+    started = time.perf_counter()
+    catalog = state.catalog
+    result = beam_search(
+        FastRules(catalog),
+        Evaluator(catalog, weights or Weights()),
+        state.deck,
+        state.round,
+        budget.width,
+        should_stop=should_stop,
+        on_progress=on_progress,
+    )
+    return Solution(result.score, result.moves, result.nodes, time.perf_counter() - started)
+
+
+def best_move(
+    state: GameState,
+    budget: Budget = HINT_BUDGET,
+    *,
+    should_stop: StopCheck | None = None,
+) -> Hint:
+    """The move to play now (for a hint key) and the score its best line reaches.
+
+    Raises:
+        ValueError: the game is over, so there is no move to suggest.
+    """
+    if state.is_over:
+        raise ValueError("the game is over: there is no move to suggest")
+    found = solve(state, budget, should_stop=should_stop)
+    return Hint(found.moves[0], found.score)
+
+
+def analyse(
+    start: GameState,
+    moves: Sequence[Move],
+    budget: Budget = ANALYSIS_BUDGET,
+    *,
+    should_stop: StopCheck | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> tuple[MoveAnalysis, ...]:
+    """Judge every move of a game: how many final stars each one gave away.
+
+    One search runs from every position of the game. Each search's score is a
+    lower bound on the best final score from its position (it is reached by a real
+    line), and bounds pass along the game: a line from the position after a move
+    is also a line from the position before it, and a line found before a move
+    that begins with the played move continues from the position after it. The
+    estimate for each position is the best bound it gets, so the estimates never
+    rise along the game, every drop is >= 0, a move the search would play has drop
+    0, and the drops add up to (estimate at the start) - (final score). A weak
+    search from one position can hide a mistake there; it never invents one.
+
+    Raises:
+        IllegalMoveError: a move is not legal where it was played.
+    """
+    states = [start]
+    for move in moves:
+        states.append(apply_move(states[-1], move).state)  # raises IllegalMoveError
+    found: list[Solution] = []
+    for i, state in enumerate(states):
+        found.append(solve(state, budget, should_stop=should_stop))
+        if on_progress is not None:
+            on_progress((i + 1) / len(states))
+    value = [f.score for f in found]
+    lines = [f.moves for f in found]  # a line from each position reaching value[i]
+    for i, move in enumerate(moves):  # forward: the tail of a line through the move
+        if lines[i] and lines[i][0] == move and value[i] > value[i + 1]:
+            value[i + 1], lines[i + 1] = value[i], lines[i][1:]
+    for i in range(len(moves) - 1, -1, -1):  # backward: the move, then the next line
+        if value[i + 1] > value[i]:
+            value[i], lines[i] = value[i + 1], (moves[i], *lines[i + 1])
+    result = [
+        MoveAnalysis(
+            i + 1, move, lines[i][0] if value[i] > value[i + 1] else move, *value[i : i + 2]
+        )
+        for i, move in enumerate(moves)
+    ]
+    return tuple(result)
+
+
+def par(
+    catalog: Catalog,
+    *,
+    seed: int | None = None,
+    deal: Sequence[int] | None = None,
+    budget: Budget = DEFAULT_BUDGET,
+    should_stop: StopCheck | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> int:
+    """The par of a deal: the solver's score for it from the start (exactly one of seed/deal)."""
+    start = new_game(catalog, seed=seed, deal=deal)
+    return solve(start, budget, should_stop=should_stop, on_progress=on_progress).score

@@ -1,0 +1,105 @@
+"""Provides the solver benchmark: a fixed set of deals, solver and greedy side by side.
+
+The seeds are fixed (``BENCH_SEEDS``) so figures from different days and machines
+compare; scores are deterministic, times are wall clock and depend on the machine
+and its load (the summary reports the median time per deal as well as the mean).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from ..engine import Catalog, new_game, score
+from ..policies import greedy_policy, play_out
+from .api import Budget, solve
+
+BENCH_SEEDS = tuple(range(1, 101))
+"""The 100 deals of ``palm-island bench --solver`` (seeds 1-100)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """One deal played by one player."""
+
+    seed: int
+    score: int
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Scores and times of one player over the benchmark's deals."""
+
+    name: str
+    results: tuple[DealResult, ...]
+
+    @property
+    def mean(self) -> float:
+        return statistics.mean(r.score for r in self.results)
+
+    @property
+    def low(self) -> int:
+        return min(r.score for r in self.results)
+
+    @property
+    def high(self) -> int:
+        return max(r.score for r in self.results)
+
+    @property
+    def mean_seconds(self) -> float:
+        return statistics.mean(r.seconds for r in self.results)
+
+    @property
+    def median_seconds(self) -> float:
+        return statistics.median(r.seconds for r in self.results)
+
+    def row(self) -> str:
+        return (
+            f"{self.name:<22} {self.mean:6.2f} {self.low:4d} {self.high:4d} "
+            f"{self.mean_seconds:9.3f} {self.median_seconds:9.3f}"
+        )
+
+
+HEADER = f"{'player':<22} {'mean':>6} {'min':>4} {'max':>4} {'s/deal':>9} {'median s':>9}"
+
+
+def greedy_results(catalog: Catalog, seeds: tuple[int, ...]) -> Iterator[DealResult]:
+    """The one-step greedy autoplayer (``policies.greedy_policy``) on each deal."""
+    for seed in seeds:
+        started = time.perf_counter()
+        final, _ = play_out(new_game(catalog, seed=seed), greedy_policy(seed))
+        yield DealResult(seed, score(final).total, time.perf_counter() - started)
+
+
+def solver_results(
+    catalog: Catalog, seeds: tuple[int, ...], budget: Budget
+) -> Iterator[DealResult]:
+    """The solver from the start of each deal."""
+    for seed in seeds:
+        found = solve(new_game(catalog, seed=seed), budget)
+        yield DealResult(seed, found.score, found.seconds)
+
+
+def run_bench(
+    catalog: Catalog,
+    seeds: tuple[int, ...],
+    budget: Budget,
+    *,
+    on_deal: Callable[[str, DealResult], None] | None = None,
+) -> tuple[Summary, Summary]:
+    """Play every deal with the greedy policy, then with the solver; return both summaries."""
+    summaries = []
+    for name, results in (
+        ("greedy (one step)", greedy_results(catalog, seeds)),
+        (f"solver (width {budget.width})", solver_results(catalog, seeds, budget)),
+    ):
+        collected = []
+        for result in results:
+            collected.append(result)
+            if on_deal is not None:
+                on_deal(name, result)
+        summaries.append(Summary(name, tuple(collected)))
+    return summaries[0], summaries[1]

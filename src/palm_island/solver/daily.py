@@ -1,0 +1,32 @@
+"""Provides the daily deal's seed and the one-line result a player can share.
+
+The seed of a day is its date written as the number YYYYMMDD (2026-11-29 ->
+20261129): anyone can recompute it by hand, it never changes between versions,
+and consecutive days give different deals because the engine's shuffle
+(``deal_from_seed``) mixes every bit of the seed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+
+def daily_seed(date: dt.date) -> int:
+    """The seed of the daily deal for ``date``: the number YYYYMMDD.
+
+    >>> daily_seed(dt.date(2026, 11, 29))
+    20261129
+    """
+    return date.year * 10_000 + date.month * 100 + date.day
+
+
+def share_line(date: dt.date, score: int, rank: str, par: int | None = None) -> str:
+    """One line to paste anywhere, e.g. ``Palm Island daily 2026-11-29: 38★ Astounding (par 41)``.
+
+    ``par`` is left out when it is not known yet.
+    """
+    line = f"Palm Island daily {date.isoformat()}: {score}★ {rank}"
+    if par is not None:
+        diff = score - par
+        line += f" (par {par}, {diff:+d})" if diff else f" (par {par}, level)"
+    return line

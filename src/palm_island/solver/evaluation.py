@@ -1,0 +1,156 @@
+"""Provides the evaluation the beam ranks positions by: expected final stars.
+
+The value of a position is a sum over its cards, so it is a table lookup per
+packed card (``sum(map(table.__getitem__, deck))``), fast enough for millions of
+positions. Each card is worth:
+
+* its stars now (R26), plus
+* a share of what it could still gain: the best upgrade path it can finish in the
+  actions it has left, each step's cost priced in resources. A card acts at most
+  once per pass through the deck, so a card above the tracker has one action more
+  than one below it (the rounds left bound the path's length), and
+* if it is stored, what it holds (usable until it comes back to the top, R21), and
+* a little for what it could still produce when stored later (upgraded resource
+  cards yield more).
+
+Only positions with the same progress are compared, so the tables are built per
+(round, tracker place) and cached; at the end of round 8 the value is the score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..engine import ROUNDS, Catalog, Face, Resources
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The evaluation's constants, tuned by a coordinate search (docs/solver.md says how)."""
+
+    price: tuple[float, float, float] = (0.4375, 0.35, 0.3)
+    """Stars one wood, fish and stone are worth when spent on upgrades."""
+    potential: float = 0.75
+    """Share of a card's reachable extra stars counted now."""
+    produce: float = 0.98304
+    """Share of a resource card's yield counted per store it can still make."""
+    held: float = 1.25
+    """Share of a stored card's resources counted (times ``price``)."""
+    held_horizon: int = 1
+    """Turns left below which stored resources lose value linearly (unused ones are lost)."""
+    icons: float = 2.4
+    """Stars per upgrade icon on an active half, early in the game (see ``icon_power``)."""
+    icon_power: float = 1.2
+    """The icon weight falls as (share of the game left) ** icon_power."""
+    step_discount: float = 0.6
+    """Each further upgrade step's extra stars count this much less (1 = no discount)."""
+    type_potential: tuple[tuple[str, float], ...] = (
+        ("housing", 0.48),
+        ("quarry", 1.6),
+        ("tool_maker", 1.6),
+    )
+    """Per card type (``temple`` …), a multiplier on ``potential``; 1 when absent."""
+
+
+@dataclass(slots=True)
+class Evaluator:
+    """Builds and caches the per-(round, tracker place) value tables for one catalog."""
+
+    catalog: Catalog
+    weights: Weights = field(default_factory=Weights)
+    tracker_packed: tuple[int, ...] = ()
+    """The tracker's packed value while each round (index 1-8) is played."""
+    final_progress: int = 0
+    _card_values: list[list[float]] = field(default_factory=list)
+    _cache: dict[tuple[int, int], Callable[[tuple[int, ...]], float]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        tracker = self.catalog.tracker_id
+        packed = [0, tracker << 3]
+        faces = self.catalog.cards[tracker].faces
+        orientation = 0
+        for _ in range(2, ROUNDS + 1):
+            target = faces[orientation].actions[0].to
+            assert target is not None
+            orientation = int(target)
+            packed.append(tracker << 3 | orientation << 1)
+        self.tracker_packed = tuple(packed)
+        self.final_progress = ROUNDS * len(self.catalog.cards)
+        self._card_values = [self._values_with_actions(k) for k in range(ROUNDS + 2)]
+
+    def value_function(self, round_: int, cut: int) -> Callable[[tuple[int, ...]], float]:
+        """The value function for positions in ``round_`` with the tracker at index ``cut``."""
+        key = (round_, cut)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._build(round_, cut)
+        return found
+
+    def value(self, deck: tuple[int, ...], round_: int) -> float:
+        """The evaluation of one position (convenience for tests and hints)."""
+        cut = deck.index(self.tracker_packed[round_]) if round_ <= ROUNDS else 0
+        return self.value_function(round_, cut)(deck)
+
+    def _build(self, round_: int, cut: int) -> Callable[[tuple[int, ...]], float]:
+        left_after = ROUNDS - round_
+        above = self._with_held(self._card_values[left_after + 1], left_after * 16 + cut)
+        below = self._with_held(self._card_values[left_after], left_after * 16 + cut)
+        get_above, get_below = above.__getitem__, below.__getitem__
+
+        def value(deck: tuple[int, ...]) -> float:
+            return sum(map(get_above, deck[:cut])) + sum(map(get_below, deck[cut:]))
+
+        return value
+
+    def _with_held(self, base: list[float], turns_left: int) -> list[float]:
+        w = self.weights
+        share = w.held * min(1.0, turns_left / w.held_horizon)
+        icon = w.icons * min(1.0, turns_left / (ROUNDS * 16)) ** w.icon_power
+        table = list(base)
+        for packed in range(len(table)):
+            if packed >> 3 == self.catalog.tracker_id:
+                continue
+            face = self._face(packed)
+            table[packed] += icon * face.upgrades
+            if packed & 1:
+                table[packed] += share * self._priced(face.yields)
+        return table
+
+    def _face(self, packed: int) -> Face:
+        return self.catalog.cards[packed >> 3].faces[(packed >> 1) & 3]
+
+    def _priced(self, resources: Resources) -> float:
+        pw, pf, ps = self.weights.price
+        return pw * resources.wood + pf * resources.fish + ps * resources.stone
+
+    def _values_with_actions(self, actions: int) -> list[float]:
+        """Each packed card's worth when it can still act ``actions`` times."""
+        w = self.weights
+        tracker = self.catalog.tracker_id
+        table = [0.0] * (len(self.catalog.cards) * 8)
+        for card in self.catalog.cards:
+            if card.id == tracker:
+                continue
+            # best[o]: stars reachable from orientation o in k actions, net of prices.
+            best = [float(f.stars) for f in card.faces]
+            for _ in range(actions):
+                nxt = list(best)
+                for o, face in enumerate(card.faces):
+                    for action in face.actions:
+                        cost = min((self._priced(alt) for alt in action.cost), default=0.0)
+                        if action.kind == "store":
+                            gain = w.produce * (self._priced(face.yields) - cost) + best[o]
+                        else:
+                            assert action.to is not None
+                            to = int(action.to)
+                            stars = card.faces[to].stars
+                            gain = stars + w.step_discount * (best[to] - stars) - cost
+                        nxt[o] = max(nxt[o], gain)
+                best = nxt
+            share = w.potential * dict(w.type_potential).get(card.type, 1.0)
+            for o, face in enumerate(card.faces):
+                worth = face.stars + share * (best[o] - face.stars)
+                for stored in (0, 1):
+                    table[card.id << 3 | o << 1 | stored] = worth
+        return table

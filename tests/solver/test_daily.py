@@ -1,0 +1,24 @@
+"""The daily seed is the date as YYYYMMDD, so a date's deal never changes."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from palm_island.engine import deal_from_seed
+from palm_island.solver import daily_seed, share_line
+
+
+def test_daily_seed_is_stable_for_a_fixed_date() -> None:
+    day = dt.date(2026, 11, 29)
+    assert daily_seed(day) == 20261129
+    assert deal_from_seed(daily_seed(day)) == deal_from_seed(20261129)
+    assert daily_seed(dt.date(2026, 11, 30)) != daily_seed(day)
+
+
+def test_share_line_has_date_score_rank_and_par() -> None:
+    day = dt.date(2026, 11, 29)
+    assert share_line(day, 38, "Exceptional", 41) == (
+        "Palm Island daily 2026-11-29: 38★ Exceptional (par 41, -3)"
+    )
+    assert share_line(day, 41, "Astounding", 41).endswith("(par 41, level)")
+    assert share_line(day, 12, "Needs work") == "Palm Island daily 2026-11-29: 12★ Needs work"
