@@ -96,7 +96,7 @@ def record_deal(record: GameRecord, catalog: Catalog) -> tuple[int, ...]:
     if unknown:
         raise RecordError("bad_deal", f"deal names unknown cards: {', '.join(unknown)}")
     ids = tuple(catalog.id_of(code) for code in record.deal)
-    if sorted(ids) != list(range(len(catalog) - 1)):
+    if sorted(ids) != list(range(catalog.tracker_id)):
         twice = sorted({c for c in record.deal if record.deal.count(c) > 1})
         raise RecordError(
             "bad_deal", f"deal must list each building once; repeated: {', '.join(twice)}"
