@@ -7,6 +7,7 @@ one that cannot be read or is not legal, by its step number.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator, Sequence
 from typing import Final, Literal
@@ -23,9 +24,19 @@ from ..engine import (
     PalmIslandError,
     apply_move,
     new_game,
+    position_notation,
     score,
 )
-from .model import RECORD_FORMAT, RULES_VERSION, SCHEMA_VERSION, GameRecord, RecordResult
+from .migrations import migrate
+from .model import (
+    RECORD_FORMAT,
+    RULES_VERSION,
+    SCHEMA_VERSION,
+    Difficulty,
+    GameRecord,
+    GameSetup,
+    RecordResult,
+)
 
 MAX_RECORD_BYTES: Final = 1 << 20
 """A whole game is about 2 KB; anything above 1 MiB is refused unread."""
@@ -72,6 +83,9 @@ def load_record(text: str | bytes) -> GameRecord:
                 f"{field} {version} is newer than this program knows ({known}); "
                 "update palm-island to read it",
             )
+    if raw.get("schema_version") != SCHEMA_VERSION:
+        # Older layouts are upgraded first; strict validation then sees today's.
+        text = json.dumps(migrate(raw))
     try:
         return GameRecord.model_validate_json(text)
     except ValidationError as exc:
@@ -104,6 +118,20 @@ def record_deal(record: GameRecord, catalog: Catalog) -> tuple[int, ...]:
     return ids
 
 
+def record_feats(record: GameRecord, catalog: Catalog) -> tuple[int, ...]:
+    """The ids of the feat cards the record puts in play (R30), checked against ``catalog``."""
+    feat_codes = {catalog.cards[i].code for i in catalog.feat_ids}
+    unknown = [code for code in record.setup.feats if code not in feat_codes]
+    if unknown:
+        raise RecordError("bad_deal", f"setup.feats names unknown feats: {', '.join(unknown)}")
+    return tuple(catalog.id_of(code) for code in record.setup.feats)
+
+
+def state_sha256(state: GameState) -> str:
+    """SHA-256 (hex) of the position notation: equal positions, equal hashes."""
+    return hashlib.sha256(position_notation(state).encode("ascii")).hexdigest()
+
+
 def replay(record: GameRecord, catalog: Catalog) -> Iterator[GameState]:
     """Yield the start state and the state after every move.
 
@@ -111,7 +139,9 @@ def replay(record: GameRecord, catalog: Catalog) -> Iterator[GameState]:
         RecordError: at the first move that cannot be read or is not legal,
             naming its step (1-based) and the position.
     """
-    state = new_game(catalog, deal=record_deal(record, catalog))
+    state = new_game(
+        catalog, deal=record_deal(record, catalog), feats=record_feats(record, catalog)
+    )
     yield state
     for step, text in enumerate(record.moves, start=1):
         try:
@@ -147,6 +177,11 @@ def verify(record: GameRecord, catalog: Catalog) -> GameState:
                 f"record says score {record.result.score} after "
                 f"{record.result.turns} turns; replay gives {actual.total} after {state.turn}",
             )
+        expected = record.result.state_sha256
+        if expected is not None and expected != state_sha256(state):
+            raise RecordError(
+                "result_mismatch", "the replay ends in another position than the recorded one"
+            )
     return state
 
 
@@ -158,19 +193,36 @@ def build_record(
     seed: int | None = None,
     deck_colour: Literal["red", "blue"] = "blue",
     undo_count: int = 0,
+    difficulty: Difficulty | None = None,
+    campaign: str | None = None,
 ) -> GameRecord:
-    """The record of a game that began at ``start`` (a new game) and played ``moves``."""
+    """The record of a game that began at ``start`` (a new game) and played ``moves``.
+
+    The feats in play are read from ``start``'s deck (R30); ``difficulty`` must
+    allow that many (R31), or pydantic's ``ValidationError`` is raised; left out,
+    it is the hardest that allows them.
+    """
     if start.deal is None:
         raise ValueError("a record needs the deal the game started from")
+    catalog = start.catalog
+    feats = tuple(catalog.card(p >> 3).code for p in start.deck if p >> 3 > catalog.tracker_id)
+    if difficulty is None:
+        difficulty = "hard" if not feats else "medium" if len(feats) == 1 else "easy"
     result = None
     if final is not None and final.is_over:
         breakdown = score(final)
-        result = RecordResult(score=breakdown.total, rank=breakdown.rank, turns=final.turn)
+        result = RecordResult(
+            score=breakdown.total,
+            rank=breakdown.rank,
+            turns=final.turn,
+            state_sha256=state_sha256(final),
+        )
     return GameRecord(
         app_version=__version__,
         deck_colour=deck_colour,
         seed=seed,
         deal=tuple(start.catalog.card(i).code for i in start.deal),
+        setup=GameSetup(difficulty=difficulty, feats=feats, campaign=campaign),
         moves=tuple(str(m) for m in moves),
         undo_count=undo_count,
         result=result,
