@@ -194,3 +194,14 @@ def test_the_shipped_feat_set_has_six_feats_with_valid_codes() -> None:
     assert len(FEATS.feats) == 6
     buildings = {c.code for c in standard_catalog()}
     assert all(len(f.code) == 3 and f.code not in buildings for f in FEATS.feats)
+
+
+def test_r30_payments_with_feat_cards_are_in_code_order_like_the_notation() -> None:
+    feats = tuple(f.card_id for f in FEATS.feats)
+    for seed in range(30):
+        state = new_game(FEATS.catalog, seed=seed, feats=feats)
+        policy = random_policy(seed)
+        while not state.is_over:
+            for move in legal_moves(state):
+                assert Move.parse(str(move)) == move, str(move)
+            state = apply_move(state, policy(state)).state
