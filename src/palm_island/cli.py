@@ -12,10 +12,21 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from . import __version__
 
-COMMANDS: tuple[str, ...] = ("play", "deal", "autoplay", "replay", "bench")
+COMMANDS: tuple[str, ...] = (
+    "play",
+    "deal",
+    "autoplay",
+    "replay",
+    "bench",
+    "verify",
+    "export",
+    "import",
+    "history",
+)
 """Modules in ``palm_island.commands``; each has ``register(subparsers)``."""
 
 
@@ -26,6 +37,13 @@ def build_parser() -> argparse.ArgumentParser:
         "Run without a command to play.",
     )
     parser.add_argument("--version", action="version", version=f"palm-island {__version__}")
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="where campaigns are kept (default: $PALM_ISLAND_DATA_DIR, else the platform's "
+        "user data directory)",
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(f"palm_island.commands.{name}").register(subparsers)
@@ -37,7 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        args = parser.parse_args(["play", *(argv or sys.argv[1:])])
+        # Only global options were given (e.g. --data-dir): they go before the command.
+        args = parser.parse_args([*(sys.argv[1:] if argv is None else argv), "play"])
     code: int = args.run(args)
     return code
 

@@ -17,6 +17,23 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("bench", help="measure engine speed")
     parser.add_argument("--games", type=int, default=1000, help="random games per run")
     parser.add_argument("--runs", type=int, default=5, help="runs; the median is reported")
+    parser.add_argument(
+        "--store",
+        action="store_true",
+        help="instead: time per-move commits to the campaign file (p50/p99), in a temp dir",
+    )
+    parser.add_argument(
+        "--store-games", type=int, default=20, metavar="N", help="games for --store (20)"
+    )
+    parser.add_argument(
+        "--feats",
+        type=int,
+        nargs="?",
+        const=1000,
+        default=None,
+        metavar="GAMES",
+        help="instead: how often each feat unlocks for the greedy player (1000 games)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -44,6 +61,14 @@ def replays(catalog: Catalog, records: list[GameRecord]) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.store or args.feats is not None:
+        if args.store:
+            from ..storage.bench import report
+
+            print("\n".join(report(args.store_games, args.data_dir)))
+        if args.feats is not None:
+            _feats(args.feats)
+        return 0
     catalog = standard_catalog()
     games = max(1, args.games)
     print(f"random legal playouts: {games} games per run, {args.runs} runs (median)")
@@ -65,3 +90,15 @@ def run(args: argparse.Namespace) -> int:
     print(f"replay (parse + apply + verify): {len(records)} records per run")
     print(f"  {len(records) / seconds:,.0f} records/s  {moves_total / seconds:,.0f} moves/s")
     return 0
+
+
+def _feats(games: int) -> None:
+    from ..campaign.balance import unlock_rates
+    from ..storage.catalog_files import standard_feats
+
+    feats = standard_feats()
+    print(
+        f"feat unlock rates: greedy player, {games} games (seeds 0-{games - 1}), no feats in play"
+    )
+    for code, rate in unlock_rates(feats, games).items():
+        print(f"  {code} {feats.by_code(code).name:<16} {rate:6.1%}")
