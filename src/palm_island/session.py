@@ -63,15 +63,18 @@ class GameSession:
             SaveError: it could not be saved; the session stays where it was.
         """
         from .storage import repositories
+        from .storage.db import guard
 
         transition = apply_move(self.state, move)
-        repositories.append_move(self.store.conn, self.game_id, len(self.moves) + 1, str(move))
+        with guard("campaign.db"):
+            repositories.append_move(self.store.conn, self.game_id, len(self.moves) + 1, str(move))
         self.moves.append(move)
         self.states.append(transition.state)
         if transition.state.is_over:
-            self.newly_unlocked = repositories.finish_game(
-                self.store.conn, self.game_id, self.store.feats
-            )
+            with guard("campaign.db"):
+                self.newly_unlocked = repositories.finish_game(
+                    self.store.conn, self.game_id, self.store.feats
+                )
         return transition
 
     def undo(self) -> GameState:
@@ -85,7 +88,10 @@ class GameSession:
 
         if not self.moves or self.is_over:
             raise IndexError("no move to take back")
-        repositories.undo_move(self.store.conn, self.game_id, len(self.moves))
+        from .storage.db import guard
+
+        with guard("campaign.db"):
+            repositories.undo_move(self.store.conn, self.game_id, len(self.moves))
         self.moves.pop()
         self.states.pop()
         return self.state

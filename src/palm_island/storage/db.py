@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Final
 
-from .errors import LoadError
+from .errors import LoadError, SaveError
 
 APPLICATION_ID: Final = 0x50616C6D
 """``PRAGMA application_id``: "Palm" in ASCII, marks the file as ours."""
@@ -178,3 +178,19 @@ def quick_check(conn: sqlite3.Connection) -> str:
     """``ok``, or the first problems SQLite's ``quick_check`` found (milliseconds here)."""
     rows = conn.execute("PRAGMA quick_check(3)").fetchall()
     return "; ".join(str(r[0]) for r in rows) or "no answer"
+
+
+@contextmanager
+def guard(where: str) -> Iterator[None]:
+    """Turn SQLite's own errors into ours: a busy or read-only file (or a full disk)
+    is a :class:`SaveError`, anything else (a malformed page found while reading)
+    means the file is damaged: ``LoadError("db_damaged")``."""
+    try:
+        yield
+    except sqlite3.OperationalError as exc:
+        text = str(exc)
+        if any(word in text for word in ("locked", "busy", "readonly", "full", "disk I/O")):
+            raise SaveError(where, f"could not save: {text}") from None
+        raise damaged(Path(where), text) from None
+    except sqlite3.DatabaseError as exc:
+        raise damaged(Path(where), str(exc)) from None

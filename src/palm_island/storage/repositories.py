@@ -162,21 +162,29 @@ def _header(record: GameRecord) -> str:
 
 
 def start_game(conn: sqlite3.Connection, campaign: int, record: GameRecord) -> int:
-    """Store a new game (``record`` has no moves yet); an unfinished game of the
-    campaign is marked abandoned, since a campaign continues one game at a time."""
+    """Store a new game (``record`` has no moves yet). Other unfinished games stay
+    as they are (another window may be playing one); see :func:`abandon_game`."""
+    stamp = now()
     with tx(conn):
-        conn.execute(
-            "UPDATE game SET status = 'abandoned' WHERE campaign_id = ? AND status = 'playing'",
-            (campaign,),
-        )
         cursor = conn.execute(
             "INSERT INTO game (campaign_id, status, started_at, header) "
             "VALUES (?, 'playing', ?, ?)",
-            (campaign, now(), _header(record)),
+            (campaign, stamp, _header(record)),
         )
-        conn.execute("UPDATE campaign SET updated_at = ? WHERE id = ?", (now(), campaign))
+        conn.execute("UPDATE campaign SET updated_at = ? WHERE id = ?", (stamp, campaign))
     assert cursor.lastrowid is not None
     return cursor.lastrowid
+
+
+def abandon_game(conn: sqlite3.Connection, game_id: int) -> None:
+    """Give up a game in play: it stays stored but is no longer offered to continue."""
+    with tx(conn):
+        changed = conn.execute(
+            "UPDATE game SET status = 'abandoned' WHERE id = ? AND status = 'playing'",
+            (game_id,),
+        ).rowcount
+    if not changed:
+        raise SaveError(f"game {game_id}", "there is no game in play with this number")
 
 
 def append_move(conn: sqlite3.Connection, game_id: int, ply: int, notation: str) -> None:

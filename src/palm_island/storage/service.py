@@ -9,13 +9,14 @@ a frozen value; every error is a ``LoadError``, ``SaveError`` or
 
 from __future__ import annotations
 
+import functools
 import secrets
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Literal
+from typing import Literal, ParamSpec, TypeVar
 
 from ..campaign.model import Campaign, CampaignStats, CampaignSummary, FeatUnlock, HistoryEntry
 from ..campaign.service import check_setup, earned
@@ -25,10 +26,24 @@ from ..records import Difficulty, GameRecord, RecordError, build_record, replay
 from ..session import GameSession
 from . import backups, repositories
 from .catalog_files import standard_feats
-from .db import open_database
+from .db import guard, open_database
 from .errors import LoadError
 from .loading import check_record, export_record, import_record_file
-from .paths import data_dir, db_path
+from .paths import DB_NAME, data_dir, db_path
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _guarded(method: Callable[P, R]) -> Callable[P, R]:
+    """SQLite errors raised inside ``method`` become SaveError or LoadError(db_damaged)."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        with guard(DB_NAME):
+            return method(*args, **kwargs)
+
+    return wrapper
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,23 +134,29 @@ class Store:
 
     # --- campaigns ----------------------------------------------------------------
 
+    @_guarded
     def campaigns(self) -> list[CampaignSummary]:
         """Every campaign, most recently played first (the chooser)."""
         return repositories.list_campaigns(self.conn)
 
+    @_guarded
     def create_campaign(self, name: str) -> Campaign:
         return repositories.create_campaign(self.conn, name)
 
+    @_guarded
     def campaign(self, name: str) -> Campaign:
         return repositories.load_campaign(self.conn, name)
 
+    @_guarded
     def rename_campaign(self, name: str, new_name: str) -> None:
         repositories.rename_campaign(self.conn, name, new_name)
 
+    @_guarded
     def delete_campaign(self, name: str, *, confirm: bool) -> None:
         """Delete a campaign, its games and feats; refused unless ``confirm=True``."""
         repositories.delete_campaign(self.conn, name, confirm=confirm)
 
+    @_guarded
     def feat_status(self, name: str) -> list[FeatStatus]:
         """Every feat of the game, with the campaign's unlock (and proof) if any."""
         unlocks = {u.feat: u for u in self.campaign(name).unlocks}
@@ -143,6 +164,7 @@ class Store:
 
     # --- playing ------------------------------------------------------------------
 
+    @_guarded
     def new_game(
         self,
         campaign: str,
@@ -153,8 +175,8 @@ class Store:
         deck_colour: Literal["red", "blue"] = "blue",
     ) -> GameSession:
         """Start and save a campaign game; R31 is enforced (unlocked feats only, at
-        most as many as the difficulty allows). A game left unfinished in this
-        campaign is marked abandoned."""
+        most as many as the difficulty allows). A game left unfinished stays
+        stored; "Continue" offers the newest one (see :meth:`abandon_game`)."""
         record = self.campaign(campaign)
         check_setup(record, difficulty, feats)
         seed = secrets.randbelow(2**31) if seed is None else seed
@@ -171,12 +193,19 @@ class Store:
         game_id = repositories.start_game(self.conn, record.id, header)
         return GameSession(self, game_id, start, header)
 
+    @_guarded
     def unfinished_game(self, campaign: str) -> repositories.StoredGame | None:
         """The campaign's saved game in play (with its moves), or None: "Continue"."""
         return repositories.unfinished_game(
             self.conn, repositories.campaign_id(self.conn, campaign)
         )
 
+    @_guarded
+    def abandon_game(self, game_id: int) -> None:
+        """Give up a game in play (e.g. the player chose "New game" over "Continue")."""
+        repositories.abandon_game(self.conn, game_id)
+
+    @_guarded
     def continue_game(self, campaign: str) -> GameSession | None:
         """Resume the saved game at exactly its position (by replaying its moves).
 
@@ -186,10 +215,16 @@ class Store:
         saved = self.unfinished_game(campaign)
         if saved is None:
             return None
-        return GameSession.resume(self, saved.game_id, saved.record)
+        session = GameSession.resume(self, saved.game_id, saved.record)
+        if session.is_over:
+            # The last move was saved but the program stopped before the end-of-game
+            # transaction: commit it now (its unlocks go to the end screen as usual).
+            session.newly_unlocked = repositories.finish_game(self.conn, saved.game_id, self.feats)
+        return session
 
     # --- history, replays, statistics ---------------------------------------------
 
+    @_guarded
     def history(self, campaign: str | None = None) -> list[HistoryEntry]:
         """Finished games, oldest first; every campaign's if ``campaign`` is None
         (then imported games are included, with ``campaign=None``)."""
@@ -197,6 +232,7 @@ class Store:
             return repositories.history(self.conn, include_imported=True)
         return repositories.history(self.conn, repositories.campaign_id(self.conn, campaign))
 
+    @_guarded
     def replay_data(self, game_id: int) -> ReplayData:
         """Every state of a stored game, for the replay viewer.
 
@@ -213,6 +249,7 @@ class Store:
             raise as_load_error(exc, f"game {game_id}") from None
         return ReplayData(game_id, record, states, tuple(Move.parse(m) for m in record.moves))
 
+    @_guarded
     def statistics(self, campaign: str) -> CampaignStats:
         """Games, best and average score, ranks (R27), feats and the score history."""
         entries = self.history(campaign)
@@ -222,10 +259,12 @@ class Store:
 
     # --- export, import, verification ---------------------------------------------
 
+    @_guarded
     def export_game(self, game_id: int, path: Path) -> None:
         """Write a stored game as a record file (atomically). Raises SaveError."""
         export_record(repositories.load_game(self.conn, game_id).record, path)
 
+    @_guarded
     def import_game(self, path: Path) -> int:
         """Validate, re-simulate and store a record file as an imported game.
 
@@ -237,6 +276,7 @@ class Store:
             raise LoadError("invalid_field", path.name, "only finished games can be imported")
         return repositories.store_finished(self.conn, record)
 
+    @_guarded
     def verify_campaign(self, name: str) -> list[FeatCheck]:
         """Re-simulate the proof game of every unlocked feat; if one fails, the
         campaign is labelled modified (it still loads and plays)."""
