@@ -16,3 +16,22 @@ def play_to_end(session: GameSession, seed: int) -> GameSession:
 
 def finished_games(store: Store, campaign: str, seeds: range) -> list[GameSession]:
     return [play_to_end(store.new_game(campaign, seed=s), s) for s in seeds]
+
+
+def scale(ci: int) -> int:
+    """CI-sized counts by default; ten times more with PALM_ISLAND_NIGHTLY=1."""
+    import os
+
+    return ci * 10 if os.environ.get("PALM_ISLAND_NIGHTLY") == "1" else ci
+
+
+def fast_dir(tmp_path_factory, name: str):  # type: ignore[no-untyped-def]
+    """A temp dir on tmpfs when there is one: for round-trip suites that test logic,
+    not durability, so fsync does not dominate their run time."""
+    import tempfile
+    from pathlib import Path
+
+    shm = Path("/dev/shm")
+    if shm.is_dir():
+        return Path(tempfile.mkdtemp(prefix=f"palm-{name}-", dir=shm))
+    return tmp_path_factory.mktemp(name)
