@@ -33,5 +33,11 @@ def fast_dir(tmp_path_factory, name: str):  # type: ignore[no-untyped-def]
 
     shm = Path("/dev/shm")
     if shm.is_dir():
-        return Path(tempfile.mkdtemp(prefix=f"palm-{name}-", dir=shm))
+        made = Path(tempfile.mkdtemp(prefix=f"palm-{name}-", dir=shm))
+        CREATED.append(made)
+        return made
     return tmp_path_factory.mktemp(name)
+
+
+CREATED: list = []  # type: ignore[type-arg]
+"""tmpfs dirs made by fast_dir; conftest removes them at the end of the session."""

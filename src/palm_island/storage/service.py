@@ -28,7 +28,7 @@ from . import backups, repositories
 from .catalog_files import standard_feats
 from .db import guard, open_database
 from .errors import LoadError
-from .loading import check_record, export_record, import_record_file
+from .loading import as_load_error, check_record, export_record, import_record_file
 from .paths import DB_NAME, data_dir, db_path
 
 P = ParamSpec("P")
@@ -215,7 +215,10 @@ class Store:
         saved = self.unfinished_game(campaign)
         if saved is None:
             return None
-        session = GameSession.resume(self, saved.game_id, saved.record)
+        try:
+            session = GameSession.resume(self, saved.game_id, saved.record)
+        except RecordError as exc:
+            raise as_load_error(exc, f"game {saved.game_id}") from None
         if session.is_over:
             # The last move was saved but the program stopped before the end-of-game
             # transaction: commit it now (its unlocks go to the end screen as usual).
@@ -244,8 +247,6 @@ class Store:
         try:
             states = tuple(replay(record, self.feats.catalog))
         except RecordError as exc:
-            from .loading import as_load_error
-
             raise as_load_error(exc, f"game {game_id}") from None
         return ReplayData(game_id, record, states, tuple(Move.parse(m) for m in record.moves))
 
