@@ -52,7 +52,8 @@ class GameSetup(_Strict):
     def _r31_feat_limit(self) -> Self:
         limit = FEAT_LIMITS[self.difficulty]
         if limit is not None and len(self.feats) > limit:
-            raise ValueError(f"{self.difficulty} allows at most {limit} feats (R31)")
+            plural = "" if limit == 1 else "s"
+            raise ValueError(f"{self.difficulty} allows at most {limit} feat{plural} (R31)")
         if len(set(self.feats)) != len(self.feats):
             raise ValueError("a feat is listed twice")
         return self
