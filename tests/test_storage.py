@@ -215,3 +215,22 @@ def test_verify_labels_a_campaign_with_a_forged_feat_modified(store: Store) -> N
     assert [c.ok for c in checks if c.feat == "FT6"] == [False]
     assert store.campaign("Ana").modified
     assert store.campaigns()[0].modified
+
+
+def test_two_processes_creating_the_same_new_file_both_succeed(tmp_path: Path) -> None:
+    import os
+
+    pids = []
+    for _ in range(2):
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child
+            code = 1
+            try:
+                Store.open(tmp_path).close()
+                code = 0
+            finally:
+                os._exit(code)
+        pids.append(pid)
+    assert [os.waitstatus_to_exitcode(os.waitpid(p, 0)[1]) for p in pids] == [0, 0]
+    with Store.open(tmp_path) as store:
+        assert store.campaigns() == []

@@ -40,7 +40,7 @@ class Backup:
 
 def copy_database(source: sqlite3.Connection, target: Path) -> None:
     """Write a consistent copy of ``source`` to ``target`` (via a temp file + rename)."""
-    temp = target.with_name(target.name + ".tmp")
+    temp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
     temp.unlink(missing_ok=True)
     try:
         dest = sqlite3.connect(temp)

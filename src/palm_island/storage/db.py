@@ -167,6 +167,10 @@ def _prepare(
 
 def _create(conn: sqlite3.Connection) -> None:
     with tx(conn):
+        # Another process may have created the file since we looked: BEGIN IMMEDIATE
+        # serialises us behind it, so look again.
+        if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            return
         for statement in SCHEMA.split(";"):
             if statement.strip():
                 conn.execute(statement)
