@@ -115,6 +115,8 @@ def open_database(path: Path, before_migration: Callable[[Path, int], None]) -> 
     """
     try:
         conn = connect(path, wal=False)
+    except sqlite3.OperationalError as exc:
+        raise SaveError(path.name, f"cannot open the campaign file: {exc}") from None
     except sqlite3.DatabaseError as exc:
         raise damaged(path, str(exc)) from None
     try:

@@ -27,7 +27,7 @@ from ..session import GameSession
 from . import backups, repositories
 from .catalog_files import standard_feats
 from .db import guard, open_database
-from .errors import LoadError
+from .errors import LoadError, SaveError
 from .loading import as_load_error, check_record, export_record, import_record_file
 from .paths import DB_NAME, data_dir, db_path
 
@@ -98,8 +98,12 @@ class Store:
         Takes a backup once a day. Raises:
             LoadError: ``db_damaged`` (offer :meth:`list_backups` and
                 :meth:`restore_backup`), ``wrong_kind`` or ``newer_version``.
+            SaveError: the directory or file cannot be created or opened.
         """
-        folder = data_dir(directory)
+        try:
+            folder = data_dir(directory)
+        except OSError as exc:
+            raise SaveError(str(directory or ""), f"cannot use the data directory: {exc}") from None
         conn = open_database(db_path(folder), backups.before_migration)
         backups.daily_backup(conn, folder)
         return cls(folder, conn, feats or standard_feats())
