@@ -119,3 +119,34 @@ def _check_feats_match_games(store: Store) -> None:
             expected.setdefault(code, game_id)
     stored = dict(store.conn.execute("SELECT feat, game_id FROM feat_unlock"))
     assert stored == expected
+
+
+def test_t1_sensitivity_the_harness_catches_a_naive_writer(tmp_path: Path) -> None:
+    """The same kill harness on a naive JSON writer (truncate, then write) finds
+    unreadable files, so a 0 above means something."""
+    import json
+
+    target = tmp_path / "naive.json"
+    document = json.dumps({"moves": ["R1 pay CH1+LG2"] * 4000})
+    target.write_text(document, encoding="utf-8")
+    rng = random.Random(1)
+    corrupt = 0
+    for _ in range(40):
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child
+            try:
+                while True:
+                    with target.open("w", encoding="utf-8") as handle:
+                        for start in range(0, len(document), 4096):
+                            handle.write(document[start : start + 4096])
+                            handle.flush()
+            finally:
+                os._exit(0)
+        time.sleep(rng.uniform(0.001, 0.02))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        try:
+            json.loads(target.read_text(encoding="utf-8"))
+        except ValueError:
+            corrupt += 1
+    assert corrupt >= 1
