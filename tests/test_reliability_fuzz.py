@@ -182,3 +182,48 @@ def test_t8_oversized_and_hostile_files_are_refused_fast(tmp_path: Path) -> None
 
 def test_t8_a_missing_file_is_a_load_error(tmp_path: Path) -> None:
     assert "cannot read it" in _timed_load(tmp_path / "nope.json").message
+
+
+cells = st.one_of(
+    st.none(),
+    st.integers(-(2**63), 2**63 - 1),
+    st.floats(),
+    st.text(max_size=70),
+    st.binary(max_size=10),
+    st.sampled_from(["FT1", "Ana", "2026-11-29T12:00:00.000+00:00", 1, 0]),
+)
+campaign_rows = st.one_of(
+    st.tuples(st.integers(1, 9), st.just("Ana"), st.just("t"), st.just("t"), st.just(0)).map(list),
+    st.lists(cells, min_size=4, max_size=6),
+)
+
+
+@st.composite
+def mutated_campaign_row(draw: st.DrawFn) -> tuple[list[Any], list[list[Any]]]:
+    row: list[Any] = [3, "Ana", "2026-11-29", "2026-11-29", 0]
+    unlocks: list[list[Any]] = [["FT1", 7, "2026-11-29"], ["FT2", 8, "2026-11-29"]]
+    target = draw(st.sampled_from(["row", "unlock", "random"]))
+    if target == "row":
+        row[draw(st.integers(0, 4))] = draw(cells)
+    elif target == "unlock":
+        unlocks[draw(st.integers(0, 1))][draw(st.integers(0, 2))] = draw(cells)
+    else:
+        row = draw(campaign_rows)
+        unlocks = draw(st.lists(st.lists(cells, min_size=2, max_size=4), max_size=3))
+    return row, unlocks
+
+
+@SETTINGS
+@given(case=mutated_campaign_row())
+def test_t5_campaign_row_loader_gives_only_load_errors(
+    case: tuple[list[Any], list[list[Any]]],
+) -> None:
+    from palm_island.storage.rows import campaign_from_rows
+
+    row, unlocks = case
+    try:
+        campaign = campaign_from_rows(row, unlocks)
+    except LoadError as exc:
+        _assert_good_error(exc)
+    else:
+        assert isinstance(campaign.name, str) and campaign.id > 0

@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final
 
-from ..campaign.model import Campaign, CampaignSummary, FeatUnlock, HistoryEntry
+from ..campaign.model import Campaign, CampaignSummary, HistoryEntry
 from ..campaign.service import CampaignError, after_game
 from ..engine import FeatSet, FeatSpec
 from ..records import GameRecord, state_sha256
 from .db import tx
 from .errors import LoadError, SaveError
 from .loading import check_record, record_from_rows
+from .rows import campaign_from_rows, summary_from_row
 
 MAX_NAME: Final = 64
 
@@ -69,21 +70,19 @@ def campaign_id(conn: sqlite3.Connection, name: str) -> int:
 
 
 def load_campaign(conn: sqlite3.Connection, name: str) -> Campaign:
+    """The campaign with its unlocks, validated (a damaged row is a LoadError)."""
     row = conn.execute(
         "SELECT id, name, created_at, updated_at, modified FROM campaign WHERE name = ?",
         (name,),
     ).fetchone()
     if row is None:
         raise CampaignError(f"there is no campaign named {name!r}")
-    unlocks = tuple(
-        FeatUnlock(str(feat), int(game), str(at))
-        for feat, game, at in conn.execute(
-            "SELECT feat, game_id, unlocked_at FROM feat_unlock WHERE campaign_id = ? "
-            "ORDER BY unlocked_at, feat",
-            (row[0],),
-        )
-    )
-    return Campaign(int(row[0]), str(row[1]), str(row[2]), str(row[3]), unlocks, bool(row[4]))
+    unlocks = conn.execute(
+        "SELECT feat, game_id, unlocked_at FROM feat_unlock WHERE campaign_id = ? "
+        "ORDER BY unlocked_at, feat",
+        (row[0],),
+    ).fetchall()
+    return campaign_from_rows(row, unlocks)
 
 
 def list_campaigns(conn: sqlite3.Connection) -> list[CampaignSummary]:
@@ -98,19 +97,7 @@ def list_campaigns(conn: sqlite3.Connection) -> list[CampaignSummary]:
         FROM campaign c ORDER BY c.updated_at DESC, c.id DESC
         """
     ).fetchall()
-    return [
-        CampaignSummary(
-            int(r[0]),
-            str(r[1]),
-            int(r[4]),
-            int(r[5]),
-            None if r[6] is None else int(r[6]),
-            str(r[2]),
-            bool(r[3]),
-            bool(r[7]),
-        )
-        for r in rows
-    ]
+    return [summary_from_row(r) for r in rows]
 
 
 def rename_campaign(conn: sqlite3.Connection, name: str, new_name: str) -> None:

@@ -19,7 +19,7 @@ from types import TracebackType
 from typing import Literal, ParamSpec, TypeVar
 
 from ..campaign.model import Campaign, CampaignStats, CampaignSummary, FeatUnlock, HistoryEntry
-from ..campaign.service import check_setup, earned
+from ..campaign.service import CampaignError, check_setup, earned
 from ..campaign.stats import campaign_stats
 from ..engine import FeatSet, FeatSpec, GameState, Move, new_game
 from ..records import Difficulty, GameRecord, RecordError, build_record, replay
@@ -182,6 +182,9 @@ class Store:
         most as many as the difficulty allows). A game left unfinished stays
         stored; "Continue" offers the newest one (see :meth:`abandon_game`)."""
         record = self.campaign(campaign)
+        unknown = [code for code in feats if code not in self.feats.codes]
+        if unknown:
+            raise CampaignError(f"there is no feat {', '.join(map(str, unknown))}")
         check_setup(record, difficulty, feats)
         seed = secrets.randbelow(2**31) if seed is None else seed
         ids = tuple(self.feats.by_code(code).card_id for code in feats)
