@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -74,3 +75,31 @@ def test_headless_store_commands_do_not_import_textual(tmp_path: Path) -> None:
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_t20_storage_works_in_the_c_locale_without_default_encodings(tmp_path: Path) -> None:
+    code = (
+        "import sys; from palm_island.cli import main; "
+        "from palm_island.storage.service import Store; "
+        "from palm_island.policies import random_policy; "
+        f"d = {str(tmp_path)!r}; s = Store.open(d); s.create_campaign('\\u0139\\u00e9a \\u26f5'); "
+        "g = s.new_game('\\u0139\\u00e9a \\u26f5', seed=1); p = random_policy(1)\n"
+        "while not g.is_over: g.play(p(g.state))\n"
+        "s.export_game(g.game_id, __import__('pathlib').Path(d) / 'game.json'); s.close(); "
+        "assert main(['--data-dir', d, 'history', '--campaign', '\\u0139\\u00e9a \\u26f5']) == 0; "
+        "assert main(['verify', d + '/game.json']) == 0"
+    )
+    env = {
+        **os.environ,
+        "LC_ALL": "C",
+        "PYTHONUTF8": "0",
+        "PYTHONCOERCECLOCALE": "0",
+        "PYTHONWARNDEFAULTENCODING": "1",
+    }
+    done = subprocess.run(
+        [sys.executable, "-W", "error::EncodingWarning", "-c", code],
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr.decode(errors="replace")[-2000:]

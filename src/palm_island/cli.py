@@ -52,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
+    _never_fail_on_output()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -59,6 +60,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args([*(sys.argv[1:] if argv is None else argv), "play"])
     code: int = args.run(args)
     return code
+
+
+def _never_fail_on_output() -> None:
+    """In an ASCII-only locale (``LC_ALL=C``) a campaign name like "Léa" cannot be
+    printed as is; show it escaped rather than crash."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and (stream.encoding or "").lower() not in ("utf-8", "utf8"):
+            reconfigure(errors="backslashreplace")
 
 
 if __name__ == "__main__":  # pragma: no cover
