@@ -87,6 +87,17 @@ def test_a_record_naming_an_unknown_feat_is_refused_on_replay() -> None:
 def test_a_changed_final_hash_is_a_result_mismatch() -> None:
     text, final = _game(3, ())
     tampered = text.replace(state_sha256(final), "0" * 64)  # type: ignore[arg-type]
-    with pytest.raises(RecordError, match="another position") as info:
+    with pytest.raises(RecordError, match=r"another position|in round 8") as info:
         verify(load_record(tampered), FEATS.catalog)
     assert info.value.kind == "result_mismatch"
+
+
+def test_checkpoints_name_the_round_where_a_replay_diverges() -> None:
+    text, _ = _game(6, ())
+    record = load_record(text)
+    assert record.result is not None and len(record.result.checkpoints) == 8
+    third = record.result.checkpoints[2]
+    tampered = text.replace(third.state_sha256, "f" * 64)
+    with pytest.raises(RecordError, match="diverges from the record in round 3") as info:
+        verify(load_record(tampered), FEATS.catalog)
+    assert info.value.step == third.after_move

@@ -23,6 +23,7 @@ from .replay import (
     record_deal,
     record_feats,
     replay,
+    result_of,
     state_sha256,
     verify,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "record_deal",
     "record_feats",
     "replay",
+    "result_of",
     "state_sha256",
     "verify",
 ]

@@ -29,6 +29,14 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
+class Checkpoint(_Strict):
+    """The position's hash when a round ended: localises where a replay diverges."""
+
+    after_move: NonNegativeInt
+    """The move (1-based) whose automatic steps ended the round."""
+    state_sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+
+
 class RecordResult(_Strict):
     """How the game ended, as recorded (checked on replay)."""
 
@@ -37,6 +45,8 @@ class RecordResult(_Strict):
     turns: NonNegativeInt
     state_sha256: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
     """SHA-256 of the final position's notation: replays must reach exactly it."""
+    checkpoints: tuple[Checkpoint, ...] = Field(default=(), max_length=8)
+    """One per round (R22, R25): the hash after the move that ended it."""
 
 
 class GameSetup(_Strict):

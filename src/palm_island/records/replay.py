@@ -8,6 +8,7 @@ one that cannot be read or is not legal, by its step number.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from collections.abc import Iterator, Sequence
 from typing import Final, Literal
@@ -32,6 +33,7 @@ from .model import (
     RECORD_FORMAT,
     RULES_VERSION,
     SCHEMA_VERSION,
+    Checkpoint,
     Difficulty,
     GameRecord,
     GameSetup,
@@ -160,10 +162,23 @@ def replay(record: GameRecord, catalog: Catalog) -> Iterator[GameState]:
 
 
 def verify(record: GameRecord, catalog: Catalog) -> GameState:
-    """Replay the whole record and check its result; return the final state."""
+    """Replay the whole record and check its result; return the final state.
+
+    With checkpoints, a replay that drifts is reported at the first round whose
+    end differs, not only at the end.
+    """
+    expected = (
+        {c.after_move: c.state_sha256 for c in record.result.checkpoints} if record.result else {}
+    )
     state: GameState | None = None
-    for state in replay(record, catalog):  # noqa: B007 - the last state is the answer
-        pass
+    for step, state in enumerate(replay(record, catalog)):
+        if step in expected and expected[step] != state_sha256(state):
+            raise RecordError(
+                "result_mismatch",
+                f"replay diverges from the record in round {state.round - (not state.is_over)} "
+                f"(checkpoint after move {step})",
+                step,
+            )
     assert state is not None
     if record.result is not None:
         actual = score(state)
@@ -177,12 +192,45 @@ def verify(record: GameRecord, catalog: Catalog) -> GameState:
                 f"record says score {record.result.score} after "
                 f"{record.result.turns} turns; replay gives {actual.total} after {state.turn}",
             )
-        expected = record.result.state_sha256
-        if expected is not None and expected != state_sha256(state):
+        final_hash = record.result.state_sha256
+        if final_hash is not None and final_hash != state_sha256(state):
             raise RecordError(
                 "result_mismatch", "the replay ends in another position than the recorded one"
             )
     return state
+
+
+def result_of(record: GameRecord, catalog: Catalog) -> RecordResult | None:
+    """The result a record's moves reach (with hashes and checkpoints), or None if
+    the game is not over. Raises RecordError like :func:`replay`."""
+    states = list(replay(record, catalog))
+    final = states[-1]
+    if not final.is_over:
+        return None
+    breakdown = score(final)
+    return RecordResult(
+        score=breakdown.total,
+        rank=breakdown.rank,
+        turns=final.turn,
+        state_sha256=state_sha256(final),
+        checkpoints=tuple(
+            Checkpoint(after_move=step, state_sha256=state_sha256(after))
+            for step, (before, after) in enumerate(itertools.pairwise(states), 1)
+            if after.round != before.round or after.is_over
+        ),
+    )
+
+
+def checkpoints(start: GameState, moves: Sequence[Move]) -> tuple[Checkpoint, ...]:
+    """The hash after each move that ended a round (R22, R25), for :class:`RecordResult`."""
+    found = []
+    state = start
+    for step, move in enumerate(moves, start=1):
+        after = apply_move(state, move).state
+        if after.round != state.round or after.is_over:
+            found.append(Checkpoint(after_move=step, state_sha256=state_sha256(after)))
+        state = after
+    return tuple(found)
 
 
 def build_record(
@@ -216,6 +264,7 @@ def build_record(
             rank=breakdown.rank,
             turns=final.turn,
             state_sha256=state_sha256(final),
+            checkpoints=checkpoints(start, moves),
         )
     return GameRecord(
         app_version=__version__,

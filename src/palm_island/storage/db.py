@@ -119,6 +119,8 @@ def open_database(path: Path, before_migration: Callable[[Path, int], None]) -> 
         raise SaveError(path.name, f"cannot open the campaign file: {exc}") from None
     except sqlite3.DatabaseError as exc:
         raise damaged(path, str(exc)) from None
+    except UnicodeDecodeError:
+        raise damaged(path, "text that is not UTF-8") from None
     try:
         _prepare(conn, path, before_migration)
     except LoadError:
@@ -127,6 +129,9 @@ def open_database(path: Path, before_migration: Callable[[Path, int], None]) -> 
     except sqlite3.DatabaseError as exc:
         conn.close()
         raise damaged(path, str(exc)) from None
+    except UnicodeDecodeError:
+        conn.close()
+        raise damaged(path, "text that is not UTF-8") from None
     return conn
 
 
@@ -200,3 +205,6 @@ def guard(where: str) -> Iterator[None]:
         raise damaged(Path(where), text) from None
     except sqlite3.DatabaseError as exc:
         raise damaged(Path(where), str(exc)) from None
+    except UnicodeDecodeError:
+        # SQLite hands back TEXT as UTF-8; bytes that are not can only be damage.
+        raise damaged(Path(where), "text that is not UTF-8") from None

@@ -18,10 +18,10 @@ from typing import Final
 from ..campaign.model import Campaign, CampaignSummary, HistoryEntry
 from ..campaign.service import CampaignError, after_game
 from ..engine import FeatSet, FeatSpec
-from ..records import GameRecord, state_sha256
+from ..records import GameRecord, RecordError, result_of
 from .db import tx
 from .errors import LoadError, SaveError
-from .loading import check_record, record_from_rows
+from .loading import as_load_error, record_from_rows
 from .rows import campaign_from_rows, summary_from_row
 
 MAX_NAME: Final = 64
@@ -270,25 +270,19 @@ def finish_game(conn: sqlite3.Connection, game_id: int, feats: FeatSet) -> tuple
         game = load_game(conn, game_id)
         if game.status != "playing":
             raise SaveError(f"game {game_id}", f"the game is {game.status}, not in play")
-        final = check_record(game.record, feats.catalog, f"game {game_id}")
-        if not final.is_over:
+        try:
+            result = result_of(game.record, feats.catalog)
+        except RecordError as exc:
+            raise as_load_error(exc, f"game {game_id}") from None
+        if result is None:
             raise SaveError(f"game {game_id}", "the game is not over yet")
-        from ..engine import score
-
-        breakdown = score(final)
         stamp = now()
-        result = {
-            "score": breakdown.total,
-            "rank": breakdown.rank,
-            "turns": final.turn,
-            "state_sha256": state_sha256(final),
-        }
         header = json.loads(_header(game.record))
-        header["result"] = result
+        header["result"] = json.loads(result.model_dump_json())
         conn.execute(
             "UPDATE game SET status = 'finished', finished_at = ?, score = ?, rank = ?, "
             "header = ? WHERE id = ?",
-            (stamp, breakdown.total, breakdown.rank, json.dumps(header), game_id),
+            (stamp, result.score, result.rank, json.dumps(header), game_id),
         )
         if game.campaign_id is None:
             return ()
