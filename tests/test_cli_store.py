@@ -103,3 +103,29 @@ def test_t20_storage_works_in_the_c_locale_without_default_encodings(tmp_path: P
         timeout=120,
     )
     assert done.returncode == 0, done.stderr.decode(errors="replace")[-2000:]
+
+
+def test_campaign_command_creates_renames_and_deletes_only_with_yes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = ["--data-dir", str(tmp_path)]
+    assert main([*data, "campaign", "create", "Ana"]) == 0
+    assert main([*data, "campaign", "create", "Ana"]) == 2
+    assert main([*data, "campaign", "rename", "Ana", "Bo"]) == 0
+    assert main([*data, "campaign", "delete", "Bo"]) == 2
+    assert main([*data, "campaign", "list"]) == 0
+    assert "Bo: 0 games" in capsys.readouterr().out
+    assert main([*data, "campaign", "delete", "Bo", "--yes"]) == 0
+
+
+def test_doctor_restores_the_newest_backup_and_keeps_the_damaged_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = ["--data-dir", str(tmp_path)]
+    assert main([*data, "doctor"]) == 0
+    (tmp_path / "campaign.db").write_bytes(b"garbage" * 1000)
+    assert main([*data, "doctor"]) == 1
+    assert "campaign file is damaged" in capsys.readouterr().out
+    assert main([*data, "doctor", "--restore"]) == 0
+    assert list(tmp_path.glob("campaign.damaged-*.db"))
+    assert main([*data, "doctor"]) == 0

@@ -26,6 +26,8 @@ COMMANDS: tuple[str, ...] = (
     "export",
     "import",
     "history",
+    "campaign",
+    "doctor",
 )
 """Modules in ``palm_island.commands``; each has ``register(subparsers)``."""
 
