@@ -247,10 +247,14 @@ class Store:
         """Every state of a stored game, for the replay viewer.
 
         Raises:
-            LoadError: the stored game does not load or replay (names the move).
+            LoadError: the stored game does not load, replay (names the move) or
+                reach its recorded result (``hash_mismatch``).
             KeyError: no such game.
         """
         record = repositories.load_game(self.conn, game_id).record
+        # Re-simulated against its recorded result and checkpoints, so a stored game
+        # that drifted (a damaged move that is still legal) is reported, not shown.
+        check_record(record, self.feats.catalog, f"game {game_id}")
         try:
             states = tuple(replay(record, self.feats.catalog))
         except RecordError as exc:
