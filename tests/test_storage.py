@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from palm_island.campaign.service import CampaignError
+from palm_island.engine import legal_moves
 from palm_island.policies import random_policy
 from palm_island.records import load_record
 from palm_island.storage import db
@@ -234,3 +235,19 @@ def test_two_processes_creating_the_same_new_file_both_succeed(tmp_path: Path) -
     assert [os.waitstatus_to_exitcode(os.waitpid(p, 0)[1]) for p in pids] == [0, 0]
     with Store.open(tmp_path) as store:
         assert store.campaigns() == []
+
+
+def test_continue_offers_the_newest_game_in_play_and_abandon_removes_it(store: Store) -> None:
+    first = store.new_game("Ana", seed=1)
+    first.play(legal_moves(first.state)[0])
+    second = store.new_game("Ana", seed=2)
+    assert store.campaigns()[0].has_unfinished
+    saved = store.unfinished_game("Ana")
+    assert saved is not None and saved.game_id == second.game_id
+    store.abandon_game(second.game_id)
+    saved = store.unfinished_game("Ana")
+    assert saved is not None and saved.game_id == first.game_id
+    store.abandon_game(first.game_id)
+    assert store.unfinished_game("Ana") is None and not store.campaigns()[0].has_unfinished
+    with pytest.raises(SaveError, match="no game in play"):
+        store.abandon_game(first.game_id)
