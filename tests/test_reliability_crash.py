@@ -99,8 +99,8 @@ def test_t1_kill_9_loses_no_acknowledged_move_and_never_damages_the_file(
         lost = {g: p for g, p in acked.items() if saved.get(g, 0) < p}
         assert not lost, f"kill {kill}: acknowledged moves lost {lost}"
     with Store.open(tmp_path) as store:
-        session = store.continue_game("K")  # finishes a game whose end was cut off
-        assert session is not None
+        # Finishes a game whose end was cut off (None if the last kill fell between games).
+        store.continue_game("K")
         _check_feats_match_games(store)
         finished = store.conn.execute("SELECT count(*) FROM game WHERE status = 'finished'")
         assert finished.fetchone()[0] >= KILLS // 4, "most game-end kills should follow a finish"
