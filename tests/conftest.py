@@ -67,3 +67,15 @@ def table(catalog: Catalog) -> Table:
         return parse_position(f"{round}/{turn} {' '.join(cards)}", catalog)
 
     return build
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _remove_tmpfs_dirs():  # type: ignore[no-untyped-def]
+    """Storage suites put round-trip databases on tmpfs; do not leave them there."""
+    yield
+    import shutil
+
+    from storage_helpers import CREATED
+
+    for path in CREATED:
+        shutil.rmtree(path, ignore_errors=True)

@@ -12,10 +12,24 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from . import __version__
 
-COMMANDS: tuple[str, ...] = ("play", "deal", "autoplay", "replay", "bench", "solve")
+COMMANDS: tuple[str, ...] = (
+    "play",
+    "deal",
+    "autoplay",
+    "replay",
+    "bench",
+    "solve",
+    "verify",
+    "export",
+    "import",
+    "history",
+    "campaign",
+    "doctor",
+)
 """Modules in ``palm_island.commands``; each has ``register(subparsers)``."""
 
 
@@ -26,6 +40,13 @@ def build_parser() -> argparse.ArgumentParser:
         "Run without a command to play.",
     )
     parser.add_argument("--version", action="version", version=f"palm-island {__version__}")
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="where campaigns are kept (default: $PALM_ISLAND_DATA_DIR, else the platform's "
+        "user data directory)",
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(f"palm_island.commands.{name}").register(subparsers)
@@ -34,10 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
-    raw = list(sys.argv[1:] if argv is None else argv)
-    if not raw or (raw[0].startswith("-") and raw[0] not in {"-h", "--help", "--version"}):
-        raw = ["play", *raw]  # no command: open the game, with any options given
-    args = build_parser().parse_args(raw)
+    _never_fail_on_output()
+    args = build_parser().parse_args(_with_play_by_default(argv))
     try:
         code: int = args.run(args)
     except Exception as exc:
@@ -49,6 +68,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"palm-island: {exc}", file=sys.stderr)
         return 2
     return code
+
+
+def _with_play_by_default(argv: Sequence[str] | None) -> list[str]:
+    """With no command, open the game: global options (``--data-dir``) go first,
+    the rest (``--seed 7``) are the game's own."""
+    raw = list(sys.argv[1:] if argv is None else argv)
+    if any(a in COMMANDS or a in {"-h", "--help", "--version"} for a in raw):
+        return raw
+    front: list[str] = []
+    rest: list[str] = []
+    tokens = iter(raw)
+    for token in tokens:
+        if token == "--data-dir":
+            front += [token, next(tokens, "")]
+        elif token.startswith("--data-dir="):
+            front.append(token)
+        else:
+            rest.append(token)
+    return [*front, "play", *rest]
+
+
+def _never_fail_on_output() -> None:
+    """In an ASCII-only locale (``LC_ALL=C``) a campaign name like "Léa" cannot be
+    printed as is; show it escaped rather than crash."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and (stream.encoding or "").lower() not in ("utf-8", "utf8"):
+            reconfigure(errors="backslashreplace")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -27,10 +27,35 @@ def register(subparsers: Any) -> None:
     strength = parser.add_mutually_exclusive_group()
     strength.add_argument("--budget", type=float, help="with --solver: seconds per deal")
     strength.add_argument("--width", type=int, help="with --solver: beam width")
+    parser.add_argument(
+        "--store",
+        action="store_true",
+        help="instead: time per-move commits to the campaign file (p50/p99), in a temp dir",
+    )
+    parser.add_argument(
+        "--store-games", type=int, default=20, metavar="N", help="games for --store (20)"
+    )
+    parser.add_argument(
+        "--feats",
+        type=int,
+        nargs="?",
+        const=1000,
+        default=None,
+        metavar="GAMES",
+        help="instead: how often each feat unlocks for the greedy player (1000 games)",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.store or args.feats is not None:
+        if args.store:
+            from ..storage.bench import report
+
+            print("\n".join(report(args.store_games, args.data_dir)))
+        if args.feats is not None:
+            _feats(args.feats)
+        return 0
     if args.tui:
         from ..tui.bench import run_tui_bench  # Textual is imported only here.
 
@@ -75,3 +100,15 @@ def run_solver_bench(args: argparse.Namespace) -> int:
     print(greedy.row())
     print(solver.row())
     return 0
+
+
+def _feats(games: int) -> None:
+    from ..campaign.balance import unlock_rates
+    from ..storage.catalog_files import standard_feats
+
+    feats = standard_feats()
+    print(
+        f"feat unlock rates: greedy player, {games} games (seeds 0-{games - 1}), no feats in play"
+    )
+    for code, rate in unlock_rates(feats, games).items():
+        print(f"  {code} {feats.by_code(code).name:<16} {rate:6.1%}")

@@ -21,13 +21,13 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..engine import PalmIslandError, position_notation, score
     from ..records import load_record, verify
-    from ..storage.catalog_files import standard_catalog
+    from ..storage.catalog_files import standard_feats
 
     if not args.check:
         return fail("the replay viewer is not built yet; use --check to verify headless")
     try:
         record = load_record(read_text(args.file))
-        final = verify(record, standard_catalog())
+        final = verify(record, standard_feats().catalog)
     except PalmIslandError as exc:
         return fail(f"{args.file}: {exc}", 1)
     breakdown = score(final)

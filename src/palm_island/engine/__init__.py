@@ -24,6 +24,15 @@ from .errors import (
     PalmIslandError,
 )
 from .events import Event, GameEnded, MovePlayed, RoundEnded, StoredCardReturned
+from .feats import (
+    FeatSet,
+    FeatSpec,
+    GameSummary,
+    condition_met,
+    earned_feats,
+    parse_feats,
+    summarize,
+)
 from .movegen import payments
 from .moves import Move
 from .notation import parse_position, position_notation
@@ -45,8 +54,11 @@ __all__ = [
     "DeckCard",
     "Event",
     "Face",
+    "FeatSet",
+    "FeatSpec",
     "GameEnded",
     "GameState",
+    "GameSummary",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidPositionError",
@@ -61,14 +73,18 @@ __all__ = [
     "TableView",
     "Transition",
     "apply_move",
+    "condition_met",
     "deal_from_seed",
+    "earned_feats",
     "is_legal",
     "legal_moves",
     "new_game",
     "observe",
     "parse_catalog",
+    "parse_feats",
     "parse_position",
     "payments",
     "position_notation",
     "score",
+    "summarize",
 ]

@@ -17,10 +17,17 @@ from typing import Final, Literal, NamedTuple
 from pydantic import ValidationError
 
 from .errors import CatalogError
-from .schema import ActionData, BuildingData, CardsFile, FaceData, TrackerFaceData
+from .schema import (
+    ActionData,
+    BuildingData,
+    CardsFile,
+    FaceData,
+    FacesHolder,
+    TrackerFaceData,
+)
 
 DECK_SIZE: Final = 17
-"""16 building cards and the round tracker (R1)."""
+"""16 building cards and the round tracker (R1); feat cards in play add to it (R30)."""
 BUILDINGS: Final = 16
 ROUNDS: Final = 8
 """The game ends when round 8 ends (R25)."""
@@ -124,7 +131,8 @@ class CardSpec:
     """One physical card of the deck, with all four faces."""
 
     id: int
-    """0-15 for buildings in alphabetical order of code, 16 for the round tracker."""
+    """0-15 for buildings in alphabetical order of code, 16 for the round tracker,
+    17 and up for feat cards (R30)."""
     code: str
     """Short, unique name used in notation: ``CH1`` … ``TE2``, ``MK``, ``RT``."""
     type: str
@@ -148,9 +156,11 @@ class VillageRank:
 
 
 class Catalog:
-    """Every card of one 17-card deck, the score chart and the deck colours.
+    """Every card of one deck, the score chart and the deck colours.
 
-    Cards are addressed by id (0-16) inside the engine and by code in notation.
+    Cards are addressed by id inside the engine and by code in notation: the 16
+    buildings are 0-15, the round tracker 16, and feat cards (R30), when the
+    catalog carries any, 17 and up (see :meth:`with_cards`).
     """
 
     __slots__ = ("_by_code", "cards", "colours", "edition", "ranks", "rules_memo", "tracker_id")
@@ -161,12 +171,14 @@ class Catalog:
         ranks: tuple[VillageRank, ...],
         colours: tuple[str, ...],
         edition: str,
+        tracker_id: int | None = None,
     ) -> None:
         self.cards = cards
         self.ranks = ranks
         self.colours = colours
         self.edition = edition
-        self.tracker_id = len(cards) - 1
+        self.tracker_id: int = len(cards) - 1 if tracker_id is None else tracker_id
+        """The round tracker's id: explicit, because feat cards come after it."""
         self._by_code = {card.code: card.id for card in cards}
         self.rules_memo: object = None
         """Lookup tables the rules module builds for this catalog on first use."""
@@ -176,6 +188,31 @@ class Catalog:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    @property
+    def feat_ids(self) -> tuple[int, ...]:
+        """Ids of the feat cards this catalog knows (after the tracker), maybe none."""
+        return tuple(range(self.tracker_id + 1, len(self.cards)))
+
+    def with_cards(self, extra: tuple[CardSpec, ...]) -> Catalog:
+        """A new catalog with ``extra`` cards (feat cards, R30) after the tracker.
+
+        The building and tracker ids stay as they were, so records and positions
+        of games without feats read the same with either catalog.
+
+        Raises:
+            ValueError: an extra card's id does not follow on, or its code is taken.
+        """
+        for offset, spec in enumerate(extra):
+            if spec.id != len(self.cards) + offset:
+                raise ValueError(f"card {spec.code} needs id {len(self.cards) + offset}")
+        codes = [c.code for c in (*self.cards, *extra)]
+        taken = sorted({c for c in codes if codes.count(c) > 1})
+        if taken:
+            raise ValueError(f"card code used twice: {', '.join(taken)}")
+        return Catalog(
+            (*self.cards, *extra), self.ranks, self.colours, self.edition, self.tracker_id
+        )
 
     def card(self, card_id: int) -> CardSpec:
         return self.cards[card_id]
@@ -210,20 +247,23 @@ def parse_catalog(text: str, source: str = "cards.json") -> Catalog:
         data = CardsFile.model_validate(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = _error_path(first["loc"])
+        where = error_path(first["loc"])
         more = exc.error_count() - 1
         suffix = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
         raise CatalogError(source, where, f"{first['msg']}{suffix}") from None
     return _build(data, source)
 
 
-def _error_path(loc: tuple[int | str, ...]) -> str:
+def error_path(loc: tuple[int | str, ...]) -> str:
     path = ""
     for part in loc:
         if part == "[key]":  # pydantic marks a bad dict key this way; the key says enough
             continue
         path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
     return path or "(top level)"
+
+
+_error_path = error_path  # the name it had before feats needed it
 
 
 def _build(data: CardsFile, source: str) -> Catalog:
@@ -256,12 +296,15 @@ def _build(data: CardsFile, source: str) -> Catalog:
     ranks = tuple(VillageRank(r.min, r.title) for r in data.village_ranks)
     if [r.min for r in ranks] != sorted({r.min for r in ranks}, reverse=True) or ranks[-1].min:
         raise CatalogError(source, "village_ranks", "bands must go down strictly and end at 0")
-    return Catalog(tuple(cards), ranks, tuple(data.deck_colours), data.edition)
+    return Catalog(
+        tuple(cards), ranks, tuple(data.deck_colours), data.edition, tracker_id=BUILDINGS
+    )
 
 
 def _building_faces(
-    building: BuildingData, where: str, source: str
+    building: BuildingData | FacesHolder, where: str, source: str
 ) -> tuple[Face, Face, Face, Face]:
+    """A building's (or a feat card's, R30) four faces, checked against R9-R11."""
     faces = []
     for orientation in Orientation:
         face: FaceData = getattr(building.faces, orientation.key)

@@ -17,7 +17,7 @@ from .state import STORE_LIMIT, GameState
 class _Tables:
     """Per-catalog lookup tables for :func:`_legal` (built once, on first use)."""
 
-    __slots__ = ("actions", "code", "holds", "last", "pay_masks", "tracker")
+    __slots__ = ("actions", "code", "code_rank", "holds", "last", "pay_masks", "tracker")
 
     def __init__(self, catalog: Catalog) -> None:
         self.tracker = catalog.tracker_id
@@ -25,6 +25,13 @@ class _Tables:
         """The last deck listed and its moves (the deck is kept alive, so its
         identity is a safe key)."""
         self.code = tuple(card.code for card in catalog.cards)
+        storable = sorted(c.code for c in catalog.cards if not c.is_round_tracker)
+        ranks = {code: rank for rank, code in enumerate(storable)}
+        self.code_rank: tuple[int, ...] | None = tuple(ranks.get(code, -1) for code in self.code)
+        """Each card's place in code order, needed only when ids are not in code order
+        (feat cards, R30, come after the tracker); ``None`` when they are."""
+        if list(self.code_rank) == [*range(catalog.tracker_id), -1]:
+            self.code_rank = None
         self.holds: list[int] = []
         self.actions: tuple[list[tuple[tuple[str, tuple[int, ...], Move | None], ...]], ...]
         self.actions = ([], [], [])
@@ -70,6 +77,10 @@ def _generate(tables: _Tables, deck: tuple[int, ...]) -> tuple[Move, ...]:
     if deck[0] >> 3 == tables.tracker:
         return ()  # R25: the tracker stays on top only once the game is over.
     stored = sorted([p for p in deck if p & 1])
+    rank = tables.code_rank
+    if rank is not None:
+        # Payments and releases name stored cards in code order (notation sorts them).
+        stored.sort(key=lambda p: rank[p >> 3])
     full = len(stored) >= STORE_LIMIT
     holds: tuple[int, ...] | None = None
     moves: list[Move] = []

@@ -1,6 +1,6 @@
 """Provides the position notation: a whole deck in one line, with an exact inverse.
 
-Format: ``<round>/<turn>`` then the 17 cards, top first, each as
+Format: ``<round>/<turn>`` then the 17 cards (plus any feat cards in play, R30), top first, each as
 ``CODE:FACE`` with ``FACE`` one of FU, FD, BU, BD (front up/down, back up/down)
 and a trailing ``*`` on stored cards::
 
@@ -56,8 +56,10 @@ def parse_position(text: str, catalog: Catalog, deal: tuple[int, ...] | None = N
         raise InvalidPositionError(
             f"position must start with ROUND/TURN like '3/25', not {header!r}"
         )
-    if len(tokens) != DECK_SIZE:
-        raise InvalidPositionError(f"a position lists {DECK_SIZE} cards, this one {len(tokens)}")
+    most = DECK_SIZE + len(catalog.feat_ids)
+    if not DECK_SIZE <= len(tokens) <= most:
+        expected = f"{DECK_SIZE}" if most == DECK_SIZE else f"{DECK_SIZE}-{most}"
+        raise InvalidPositionError(f"a position lists {expected} cards, this one {len(tokens)}")
     deck = tuple(_card(token, catalog, i + 1) for i, token in enumerate(tokens))
     state = GameState(deck, int(head["round"]), int(head["turn"]), catalog, deal)
     _check_reachable(state)
@@ -79,6 +81,9 @@ def _check_reachable(state: GameState) -> None:
     twice = {catalog.cards[i].code for i in ids if ids.count(i) > 1}
     if twice:
         raise InvalidPositionError(f"{', '.join(sorted(twice))} listed more than once")
+    missing = [catalog.cards[i].code for i in range(catalog.tracker_id + 1) if i not in ids]
+    if missing:
+        raise InvalidPositionError(f"{', '.join(missing)} missing; only feat cards are optional")
     if state.stored_count > STORE_LIMIT:
         raise InvalidPositionError(
             f"{state.stored_count} cards stored; at most {STORE_LIMIT} (R19)"

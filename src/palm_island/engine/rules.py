@@ -30,12 +30,18 @@ class Transition(NamedTuple):
 
 
 def new_game(
-    catalog: Catalog, *, seed: int | None = None, deal: Sequence[int] | None = None
+    catalog: Catalog,
+    *,
+    seed: int | None = None,
+    deal: Sequence[int] | None = None,
+    feats: Sequence[int] = (),
 ) -> GameState:
     """Set up a solo game (R4, R5) from a seed or from an explicit deal.
 
     Every building starts in its start orientation (R4); the round tracker goes at
-    the back showing round 1 (R5).
+    the back showing round 1 (R5). ``feats`` are ids of feat cards (R30) from the
+    catalog: they go, in that order and front side up, after the 16 dealt
+    buildings and just before the tracker, so the deck has 17 + len(feats) cards.
 
     >>> from palm_island.storage.catalog_files import standard_catalog
     >>> state = new_game(standard_catalog(), seed=7)
@@ -47,8 +53,16 @@ def new_game(
     order = deal_from_seed(seed) if seed is not None else tuple(deal or ())
     if sorted(order) != list(range(BUILDINGS)):
         raise ValueError(f"a deal lists each of the {BUILDINGS} building ids 0-15 once: {order}")
+    extra = tuple(feats)
+    known = catalog.feat_ids
+    if any(f not in known for f in extra) or len(set(extra)) != len(extra):
+        raise ValueError(f"feats must be distinct feat card ids of the catalog {known}: {extra}")
     start = Orientation.FRONT_UP
-    deck = (*(pack(card, start) for card in order), pack(catalog.tracker_id, start))
+    deck = (
+        *(pack(card, start) for card in order),
+        *(pack(card, start) for card in extra),
+        pack(catalog.tracker_id, start),
+    )
     return GameState(deck, 1, 0, catalog, order)
 
 

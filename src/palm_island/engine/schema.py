@@ -7,7 +7,7 @@ The engine turns a validated file into a :class:`~palm_island.engine.cards.Catal
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt
 
@@ -59,6 +59,13 @@ class TrackerFacesData(_Strict):
     front_down: TrackerFaceData
     back_up: TrackerFaceData
     back_down: TrackerFaceData
+
+
+class FacesHolder(Protocol):
+    """Anything with four building-like faces: a building or a feat card (R30)."""
+
+    @property
+    def faces(self) -> FacesData: ...
 
 
 class BuildingData(_Strict):

@@ -52,7 +52,7 @@ class GameState(NamedTuple):
     """
 
     deck: tuple[int, ...]
-    """Packed entries (see :func:`pack`), top card first, 17 of them."""
+    """Packed entries (see :func:`pack`), top card first: 17, plus feat cards in play (R30)."""
     round: int
     """The round being played, 1-8; after the game ends, 8."""
     turn: int

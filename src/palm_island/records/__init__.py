@@ -3,7 +3,17 @@
 See docs/records.md for the format. Pure: parses and produces text, opens no file.
 """
 
-from .model import RECORD_FORMAT, RULES_VERSION, SCHEMA_VERSION, GameRecord, RecordResult
+from .migrations import migrate
+from .model import (
+    FEAT_LIMITS,
+    RECORD_FORMAT,
+    RULES_VERSION,
+    SCHEMA_VERSION,
+    Difficulty,
+    GameRecord,
+    GameSetup,
+    RecordResult,
+)
 from .replay import (
     MAX_RECORD_BYTES,
     RecordError,
@@ -11,22 +21,32 @@ from .replay import (
     dump_record,
     load_record,
     record_deal,
+    record_feats,
     replay,
+    result_of,
+    state_sha256,
     verify,
 )
 
 __all__ = [
+    "FEAT_LIMITS",
     "MAX_RECORD_BYTES",
     "RECORD_FORMAT",
     "RULES_VERSION",
     "SCHEMA_VERSION",
+    "Difficulty",
     "GameRecord",
+    "GameSetup",
     "RecordError",
     "RecordResult",
     "build_record",
     "dump_record",
     "load_record",
+    "migrate",
     "record_deal",
+    "record_feats",
     "replay",
+    "result_of",
+    "state_sha256",
     "verify",
 ]

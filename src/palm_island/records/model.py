@@ -1,4 +1,4 @@
-"""Provides :class:`GameRecord`, the JSON form of one game (schema version 1).
+"""Provides :class:`GameRecord`, the JSON form of one game (schema version 2).
 
 A record keeps the inputs, not the states: the explicit deal (and the seed that
 made it, for provenance) and the moves in notation. The final result is kept as
@@ -7,20 +7,34 @@ a check, never as truth: replaying the moves is what counts.
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
 
 RECORD_FORMAT: Final = "palm-island/record"
-SCHEMA_VERSION: Final = 1
-"""The file layout. Bump it (with a migration) when fields change."""
+SCHEMA_VERSION: Final = 2
+"""The file layout. Bump it (with a migration in migrations.py) when fields change.
+
+1: the first layout. 2: adds ``setup`` (difficulty, feats in play, campaign) and
+the final state's hash in ``result``."""
 RULES_VERSION: Final = 1
 """The behaviour of the engine. Bump it only when a recorded game could end differently."""
 MAX_MOVES: Final = 2000
+Difficulty = Literal["easy", "medium", "hard"]
+FEAT_LIMITS: Final[dict[str, int | None]] = {"easy": None, "medium": 1, "hard": 0}
+"""R31: how many feats a game may use at each difficulty (``None``: any number)."""
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class Checkpoint(_Strict):
+    """The position's hash when a round ended: localises where a replay diverges."""
+
+    after_move: NonNegativeInt
+    """The move (1-based) whose automatic steps ended the round."""
+    state_sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
 
 
 class RecordResult(_Strict):
@@ -29,13 +43,37 @@ class RecordResult(_Strict):
     score: NonNegativeInt
     rank: str = Field(max_length=64)
     turns: NonNegativeInt
+    state_sha256: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
+    """SHA-256 of the final position's notation: replays must reach exactly it."""
+    checkpoints: tuple[Checkpoint, ...] = Field(default=(), max_length=8)
+    """One per round (R22, R25): the hash after the move that ended it."""
+
+
+class GameSetup(_Strict):
+    """How the game was set up: difficulty and feats in play (R30, R31)."""
+
+    difficulty: Difficulty = "hard"
+    feats: tuple[str, ...] = Field(default=(), max_length=20)
+    """Codes of the feat cards placed before the round tracker, in deck order."""
+    campaign: str | None = Field(default=None, min_length=1, max_length=64)
+    """The campaign the game was played in, if any (for the reader; not checked)."""
+
+    @model_validator(mode="after")
+    def _r31_feat_limit(self) -> Self:
+        limit = FEAT_LIMITS[self.difficulty]
+        if limit is not None and len(self.feats) > limit:
+            plural = "" if limit == 1 else "s"
+            raise ValueError(f"{self.difficulty} allows at most {limit} feat{plural} (R31)")
+        if len(set(self.feats)) != len(self.feats):
+            raise ValueError("a feat is listed twice")
+        return self
 
 
 class GameRecord(_Strict):
     """One game, finished or not."""
 
     format: Literal["palm-island/record"] = RECORD_FORMAT
-    schema_version: Literal[1] = SCHEMA_VERSION
+    schema_version: Literal[2] = SCHEMA_VERSION
     rules_version: Literal[1] = RULES_VERSION
     app_version: str = Field(max_length=32)
     deck_colour: Literal["red", "blue"] = "blue"
@@ -43,6 +81,7 @@ class GameRecord(_Strict):
     """The seed the deal came from, if any (provenance only: the deal is the truth)."""
     deal: tuple[str, ...] = Field(min_length=16, max_length=16)
     """The 16 building cards, top first, by code (``CH2``, ``MK`` …)."""
+    setup: GameSetup = GameSetup()
     moves: tuple[str, ...] = Field(default=(), max_length=MAX_MOVES)
     """Every turn in move notation (docs/notation.md), automatic steps excluded."""
     undo_count: NonNegativeInt = 0

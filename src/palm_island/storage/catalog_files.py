@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
-from ..engine import Catalog, parse_catalog
+from ..engine import Catalog, FeatSet, parse_catalog, parse_feats
 
 CARDS_FILE = "cards.json"
 
@@ -24,3 +24,13 @@ def standard_catalog() -> Catalog:
     """The 17-card deck shipped with the game (read once per process)."""
     path = resources.files("palm_island") / "data" / CARDS_FILE
     return parse_catalog(path.read_text(encoding="utf-8"), f"data/{CARDS_FILE}")
+
+
+FEATS_FILE = "feats.json"
+
+
+@cache
+def standard_feats() -> FeatSet:
+    """This game's own six feats (docs/feats.md) and the catalog with their cards."""
+    path = resources.files("palm_island") / "data" / FEATS_FILE
+    return parse_feats(path.read_text(encoding="utf-8"), standard_catalog(), f"data/{FEATS_FILE}")

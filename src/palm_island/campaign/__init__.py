@@ -1,0 +1,1 @@
+"""Campaigns (profiles): unlocked feats, games and statistics. Pure: no I/O here."""

@@ -1,0 +1,69 @@
+"""Provides the campaign rules: which feats a game may use (R31) and what a finished
+game unlocks (R29). Pure functions over frozen values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import FeatSet, FeatSpec, Move, earned_feats, summarize
+from ..records import FEAT_LIMITS, Difficulty, GameRecord, replay
+from .model import Campaign, FeatUnlock
+
+
+class CampaignError(ValueError):
+    """A campaign action the rules do not allow (e.g. a locked feat, R31)."""
+
+
+def check_setup(campaign: Campaign, difficulty: Difficulty, feats: Sequence[str]) -> None:
+    """Refuse feats that are locked, repeated, or too many for the difficulty (R31).
+
+    Raises:
+        CampaignError: naming the feat or the limit.
+    """
+    locked = [code for code in feats if code not in campaign.unlocked]
+    if locked:
+        raise CampaignError(f"{', '.join(locked)} not unlocked in {campaign.name!r}")
+    if len(set(feats)) != len(feats):
+        raise CampaignError("a feat can be used only once per game")
+    limit = FEAT_LIMITS[difficulty]
+    if limit is not None and len(feats) > limit:
+        allowed = "no feats" if limit == 0 else f"at most {limit} feat"
+        raise CampaignError(f"{difficulty} allows {allowed} (R31)")
+
+
+def earned(record: GameRecord, feats: FeatSet) -> tuple[str, ...]:
+    """The feats a finished record's replay earns (R29); none for an unfinished one.
+
+    Raises:
+        RecordError: the record does not replay.
+    """
+    states = replay(record, feats.catalog)
+    start = next(states)
+    for _ in states:
+        pass  # replays (and checks) every move before they are summarised
+    moves = [Move.parse(text) for text in record.moves]
+    return earned_feats(feats, summarize(start, moves))
+
+
+def after_game(
+    campaign: Campaign, record: GameRecord, feats: FeatSet, *, game_id: int, at: str
+) -> tuple[Campaign, tuple[FeatSpec, ...]]:
+    """R29: after a solo game, every locked feat whose conditions were met unlocks.
+
+    Returns the campaign with the new unlocks (proof: ``game_id``) and the newly
+    unlocked feats, in data-file order, for the end screen.
+    """
+    new = tuple(
+        feats.by_code(code) for code in earned(record, feats) if code not in campaign.unlocked
+    )
+    unlocks = campaign.unlocks + tuple(FeatUnlock(f.code, game_id, at) for f in new)
+    updated = Campaign(
+        campaign.id,
+        campaign.name,
+        campaign.created_at,
+        at or campaign.updated_at,
+        unlocks,
+        campaign.modified,
+    )
+    return updated, new

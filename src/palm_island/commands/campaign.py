@@ -1,0 +1,55 @@
+"""``palm-island campaign``: list, create, rename and delete campaigns headless."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from . import fail
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("campaign", help="list, create, rename or delete campaigns")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION")
+    actions.add_parser("list", help="every campaign, most recent first")
+    create = actions.add_parser("create", help="start a new campaign")
+    create.add_argument("name")
+    rename = actions.add_parser("rename", help="rename a campaign")
+    rename.add_argument("name")
+    rename.add_argument("new_name")
+    delete = actions.add_parser("delete", help="delete a campaign, its games and feats")
+    delete.add_argument("name")
+    delete.add_argument("--yes", action="store_true", help="confirm: this cannot be undone")
+    parser.set_defaults(run=run, action="list")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..campaign.service import CampaignError
+    from ..engine import PalmIslandError
+    from ..storage.service import Store
+
+    try:
+        with Store.open(args.data_dir) as store:
+            if args.action == "create":
+                store.create_campaign(args.name)
+                print(f"campaign {args.name!r} created")
+            elif args.action == "rename":
+                store.rename_campaign(args.name, args.new_name)
+                print(f"campaign {args.name!r} is now {args.new_name!r}")
+            elif args.action == "delete":
+                if not args.yes:
+                    return fail(f"deleting {args.name!r} loses its games and feats; add --yes")
+                store.delete_campaign(args.name, confirm=True)
+                print(f"campaign {args.name!r} deleted")
+            else:
+                for c in store.campaigns():
+                    best = "-" if c.best is None else str(c.best)
+                    flags = (" (modified)" if c.modified else "") + (
+                        " [game in play]" if c.has_unfinished else ""
+                    )
+                    print(f"{c.name}: {c.games} games, best {best}, {c.feats} feats{flags}")
+    except CampaignError as exc:
+        return fail(str(exc))
+    except (PalmIslandError, ValueError) as exc:
+        return fail(str(exc), 1)
+    return 0

@@ -1,0 +1,31 @@
+"""``palm-island export GAME_ID FILE``: write a stored game as a record file."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from . import fail
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("export", help="write a stored game to a JSON file")
+    parser.add_argument("game", type=int, help="the game's number (see `palm-island history`)")
+    parser.add_argument("file", type=Path, help="the JSON file to write")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..engine import PalmIslandError
+    from ..storage.service import Store
+
+    try:
+        with Store.open(args.data_dir) as store:
+            store.export_game(args.game, args.file)
+    except KeyError:
+        return fail(f"there is no game {args.game}")
+    except (PalmIslandError, ValueError) as exc:
+        return fail(str(exc), 1)
+    print(f"game {args.game} written to {args.file}")
+    return 0

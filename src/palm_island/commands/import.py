@@ -1,0 +1,35 @@
+"""``palm-island import FILE``: check a record file and store it for the replay viewer.
+
+The file is size-capped, schema-checked and re-simulated first; an illegal move
+is reported with its step. Imported games belong to no campaign and unlock nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from . import fail
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("import", help="check and store a game record (JSON)")
+    parser.add_argument("file", type=Path, help="a record written by export or autoplay")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..engine import PalmIslandError
+    from ..storage.errors import LoadError
+    from ..storage.service import Store
+
+    try:
+        with Store.open(args.data_dir) as store:
+            game_id = store.import_game(args.file)
+    except LoadError as exc:
+        return fail(exc.describe(), 1)
+    except (PalmIslandError, ValueError) as exc:
+        return fail(str(exc), 1)
+    print(f"{args.file} imported as game {game_id}")
+    return 0

@@ -1,0 +1,158 @@
+"""Provides backups of the campaign file: before migrations, daily, and restoring one.
+
+Backups use SQLite's online backup API, so they are consistent even while a
+game is being saved. Kinds (all in ``backups/``):
+
+- ``campaign.v{N}.db``: the version-N file, taken just before it is upgraded; kept.
+- ``campaign.daily-YYYYMMDD-HHMMSS.db``: at most one a day; the newest three kept.
+
+A damaged campaign file is never deleted: restoring renames it (and its WAL
+files) to ``campaign.damaged-<time>.db`` beside it.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Final
+
+from .db import quick_check
+from .errors import SaveError
+from .paths import backup_dir, db_path
+
+DAILY_KEEP: Final = 3
+_STAMP: Final = "%Y%m%d-%H%M%S"
+
+
+@dataclass(frozen=True, slots=True)
+class Backup:
+    """A backup file that passed ``quick_check``."""
+
+    path: Path
+    taken_at: datetime
+    """When it was written (the file's modification time, UTC)."""
+    kind: str
+    """``daily`` or ``v{N}`` (taken before upgrading a version-N file)."""
+
+
+def copy_database(source: sqlite3.Connection, target: Path) -> None:
+    """Write a consistent copy of ``source`` to ``target`` (via a temp file + rename)."""
+    temp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+    temp.unlink(missing_ok=True)
+    try:
+        dest = sqlite3.connect(temp)
+        try:
+            source.backup(dest)
+        finally:
+            dest.close()
+        _fsync(temp)
+        os.replace(temp, target)
+        _fsync(target.parent)
+    except (OSError, sqlite3.Error) as exc:
+        temp.unlink(missing_ok=True)
+        raise SaveError(target.name, f"backup failed: {exc}") from None
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def before_migration(path: Path, version: int) -> None:
+    """Back up a version-``version`` file before it is upgraded (kept for good)."""
+    source = sqlite3.connect(path)
+    try:
+        copy_database(source, backup_dir(path.parent) / f"campaign.v{version}.db")
+    finally:
+        source.close()
+
+
+def daily_backup(conn: sqlite3.Connection, directory: Path, now: datetime | None = None) -> bool:
+    """Take a backup if the newest daily one is a day old or missing; keep the last 3.
+
+    Returns True if one was taken.
+    """
+    now = now or datetime.now(UTC)
+    folder = backup_dir(directory)
+    dailies = sorted(folder.glob("campaign.daily-*.db"))
+    if dailies:
+        stamp = dailies[-1].name.removeprefix("campaign.daily-").removesuffix(".db")
+        try:
+            last = datetime.strptime(stamp, _STAMP).replace(tzinfo=UTC)
+        except ValueError:
+            last = now - timedelta(days=2)
+        if now - last < timedelta(days=1):
+            return False
+    copy_database(conn, folder / f"campaign.daily-{now.strftime(_STAMP)}.db")
+    for old in sorted(folder.glob("campaign.daily-*.db"))[:-DAILY_KEEP]:
+        old.unlink(missing_ok=True)
+    return True
+
+
+def list_backups(directory: Path) -> list[Backup]:
+    """Every backup that passes ``quick_check``, newest first (offer the first one)."""
+    found: list[Backup] = []
+    for path in backup_dir(directory).glob("campaign.*.db"):
+        if _passes(path):
+            kind = path.name.split(".")[1].split("-")[0]
+            taken = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+            found.append(Backup(path, taken, kind))
+    return sorted(found, key=lambda b: (b.taken_at, b.path.name), reverse=True)
+
+
+def _passes(path: Path) -> bool:
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return quick_check(conn) == "ok"
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return False
+
+
+def restore_backup(directory: Path, backup: Path, now: datetime | None = None) -> Path | None:
+    """Make ``backup`` the campaign file; the current file (if any) is kept renamed.
+
+    Returns the damaged file's new path, or None if there was no file. The
+    caller must have closed its connections to the campaign file.
+
+    Raises:
+        SaveError: the backup is unreadable or a file could not be moved.
+    """
+    if not _passes(backup):
+        raise SaveError(backup.name, "this backup does not pass quick_check; choose another")
+    target = db_path(directory)
+    kept = quarantine(directory, now) if target.exists() else None
+    source = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
+    try:
+        copy_database(source, target)
+    finally:
+        source.close()
+    return kept
+
+
+def quarantine(directory: Path, now: datetime | None = None) -> Path:
+    """Rename the campaign file (and its -wal/-shm) to ``campaign.damaged-<time>.db``."""
+    stamp = (now or datetime.now(UTC)).strftime(_STAMP)
+    target = db_path(directory)
+    kept = directory / f"campaign.damaged-{stamp}.db"
+    counter = 1
+    while kept.exists():
+        counter += 1
+        kept = directory / f"campaign.damaged-{stamp}-{counter}.db"
+    try:
+        for suffix in ("-wal", "-shm"):
+            side = target.with_name(target.name + suffix)
+            if side.exists():
+                os.replace(side, kept.with_name(kept.name + suffix))
+        os.replace(target, kept)
+    except OSError as exc:
+        raise SaveError(target.name, f"cannot set the damaged file aside: {exc.strerror}") from None
+    return kept

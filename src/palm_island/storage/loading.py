@@ -1,0 +1,145 @@
+"""Provides the loaders and writers of game records: stored rows, import and export.
+
+Each loader is a pipeline (size cap, JSON, envelope, migrate or refuse, strict
+schema, re-simulation) whose every failure is one :class:`LoadError` naming what
+was read. Exports are written atomically: temp file, fsync, rename, directory
+fsync, so a crash leaves the old file or the new one, never a mix.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+from ..engine import Catalog, GameState
+from ..records import (
+    MAX_RECORD_BYTES,
+    GameRecord,
+    RecordError,
+    dump_record,
+    load_record,
+    verify,
+)
+from .errors import LoadError, LoadErrorKind, SaveError
+
+_KINDS: Final[dict[str, LoadErrorKind]] = {
+    "too_large": "too_large",
+    "not_json": "not_json",
+    "wrong_kind": "wrong_kind",
+    "newer_version": "newer_version",
+    "invalid_field": "invalid_field",
+    "bad_deal": "invalid_field",
+    "invalid_move": "illegal_move",
+    "illegal_move": "illegal_move",
+    "result_mismatch": "hash_mismatch",
+}
+
+
+def as_load_error(exc: RecordError, where: str) -> LoadError:
+    """The record error as a LoadError; the position (long) stays in ``detail``."""
+    text = str(exc)
+    short = text.split("; position:")[0]
+    return LoadError(_KINDS[exc.kind], where, short, text)
+
+
+def parse_record(text: str | bytes, where: str) -> GameRecord:
+    """Validate a record's JSON (not replayed). Raises LoadError."""
+    try:
+        return load_record(text)
+    except RecordError as exc:
+        raise as_load_error(exc, where) from None
+    except (RecursionError, ValueError) as exc:  # json on absurd nesting, huge ints
+        raise LoadError("not_json", where, f"not readable JSON: {type(exc).__name__}") from None
+
+
+def check_record(record: GameRecord, catalog: Catalog, where: str) -> GameState:
+    """Re-simulate the record and check its result; return the final state."""
+    try:
+        return verify(record, catalog)
+    except RecordError as exc:
+        raise as_load_error(exc, where) from None
+
+
+def record_from_rows(header: str, moves: Sequence[tuple[int, str]], where: str) -> GameRecord:
+    """Build and validate a record from a game row's header and its move rows.
+
+    Raises:
+        LoadError: a header that is not a record, moves with gaps, bad fields.
+    """
+    if len(header) > MAX_RECORD_BYTES:
+        raise LoadError("too_large", where, "stored game header is over 1 MiB")
+    plies = [ply for ply, _ in moves]
+    if plies != list(range(1, len(moves) + 1)):
+        raise LoadError("invalid_field", where, "stored moves are not numbered 1, 2, 3 …")
+    try:
+        raw = json.loads(header)
+    except (ValueError, RecursionError):
+        raise LoadError("not_json", where, "stored game header is not JSON") from None
+    if not isinstance(raw, dict):
+        raise LoadError("wrong_kind", where, "stored game header is not a record")
+    if not all(isinstance(text, str) for _, text in moves):
+        raise LoadError("invalid_field", where, "a stored move is not text")
+    raw["moves"] = [text for _, text in moves]
+    return parse_record(json.dumps(raw), where)
+
+
+def read_record_file(path: Path) -> GameRecord:
+    """Read and validate a record file for import (not replayed yet).
+
+    Files over 1 MiB are refused from ``fstat``, without being read.
+    """
+    where = path.name
+    try:
+        with path.open("rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_RECORD_BYTES:
+                raise LoadError("too_large", where, f"file is {size:,} bytes; the limit is 1 MiB")
+            data = handle.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise LoadError("wrong_kind", where, f"cannot read it: {exc.strerror}") from None
+    return parse_record(data, where)
+
+
+def import_record_file(path: Path, catalog: Catalog) -> tuple[GameRecord, GameState]:
+    """Read, validate and re-simulate a record file; return it and its final state."""
+    record = read_record_file(path)
+    return record, check_record(record, catalog, path.name)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves the old file or the new one.
+
+    Raises:
+        SaveError: nothing was changed (the temp file is removed).
+    """
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            data = text.encode("utf-8")
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temp, path)
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
+        raise SaveError(path.name, f"not written: {exc.strerror or exc}") from None
+
+
+def export_record(record: GameRecord, path: Path) -> None:
+    """Write a record as a JSON file (what ``import`` and ``verify`` read)."""
+    write_atomically(path, dump_record(record))

@@ -1,0 +1,42 @@
+"""Provides where the game keeps its data: ``--data-dir``, ``PALM_ISLAND_DATA_DIR``,
+or the platform's user data directory, in that order.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Final
+
+ENV_VAR: Final = "PALM_ISLAND_DATA_DIR"
+DB_NAME: Final = "campaign.db"
+BACKUP_DIR: Final = "backups"
+
+
+def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """The data directory, created (mode 0700: campaigns are the player's own) if missing.
+
+    ``override`` (the ``--data-dir`` option) wins over the environment variable,
+    which wins over ``platformdirs.user_data_dir("palm-island")``.
+    """
+    if override is not None and str(override):
+        path = Path(override)
+    elif os.environ.get(ENV_VAR):
+        path = Path(os.environ[ENV_VAR])
+    else:
+        import platformdirs
+
+        path = Path(platformdirs.user_data_dir("palm-island"))
+    path = path.expanduser()
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return path
+
+
+def db_path(directory: Path) -> Path:
+    return directory / DB_NAME
+
+
+def backup_dir(directory: Path) -> Path:
+    path = directory / BACKUP_DIR
+    path.mkdir(mode=0o700, exist_ok=True)
+    return path

@@ -1,0 +1,97 @@
+"""Provides :class:`StoredGame`: one campaign game being played, saved move by move.
+
+Callers that keep a game in the campaign file play through it: :meth:`StoredGame.play`
+applies a legal move and commits it before returning (autosave), so quitting,
+a closed terminal, SIGTERM or a crash lose at most the move in progress. When a
+move ends the game, the end of game (status, score, feat unlocks) is committed
+in one transaction and the newly unlocked feats are kept for the end screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine import FeatSpec, GameState, Move, Transition, apply_move, new_game
+from ..records import GameRecord, record_deal, record_feats, replay
+
+if TYPE_CHECKING:
+    from .service import Store
+
+
+class StoredGame:
+    """A stored game in play. States are immutable, so undo just steps back."""
+
+    def __init__(self, store: Store, game_id: int, start: GameState, record: GameRecord) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.record = record
+        """The game's record as it started (setup, deal, seed); moves are below."""
+        self.states: list[GameState] = [start]
+        self.moves: list[Move] = []
+        self.newly_unlocked: tuple[FeatSpec, ...] = ()
+        """Feats this game unlocked (R29), set when it ends."""
+
+    @classmethod
+    def resume(cls, store: Store, game_id: int, record: GameRecord) -> StoredGame:
+        """The session of a saved game, at exactly its last committed position (R32).
+
+        Raises:
+            RecordError: the saved moves do not replay.
+        """
+        catalog = store.feats.catalog
+        start = new_game(
+            catalog, deal=record_deal(record, catalog), feats=record_feats(record, catalog)
+        )
+        session = cls(store, game_id, start, record)
+        session.states = list(replay(record, catalog))
+        session.moves = [Move.parse(text) for text in record.moves]
+        return session
+
+    @property
+    def state(self) -> GameState:
+        return self.states[-1]
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def play(self, move: Move) -> Transition:
+        """Apply ``move`` and commit it; at the end of the game, commit the result.
+
+        Raises:
+            IllegalMoveError: the move is not legal (nothing saved).
+            SaveError: it could not be saved; the session stays where it was.
+        """
+        from . import repositories
+        from .db import guard
+
+        transition = apply_move(self.state, move)
+        with guard("campaign.db"):
+            repositories.append_move(self.store.conn, self.game_id, len(self.moves) + 1, str(move))
+        self.moves.append(move)
+        self.states.append(transition.state)
+        if transition.state.is_over:
+            with guard("campaign.db"):
+                self.newly_unlocked = repositories.finish_game(
+                    self.store.conn, self.game_id, self.store.feats
+                )
+        return transition
+
+    def undo(self) -> GameState:
+        """Take back the last move (also one made before the game was continued).
+
+        Raises:
+            IndexError: no move to take back, or the game is over.
+            SaveError: it could not be saved.
+        """
+        from . import repositories
+
+        if not self.moves or self.is_over:
+            raise IndexError("no move to take back")
+        from .db import guard
+
+        with guard("campaign.db"):
+            repositories.undo_move(self.store.conn, self.game_id, len(self.moves))
+        self.moves.pop()
+        self.states.pop()
+        return self.state

@@ -1,0 +1,43 @@
+"""Helpers shared by the storage tests: play games through a Store quickly."""
+
+from __future__ import annotations
+
+from palm_island.policies import random_policy
+from palm_island.storage.service import Store
+from palm_island.storage.stored_game import StoredGame
+
+
+def play_to_end(session: StoredGame, seed: int) -> StoredGame:
+    policy = random_policy(seed)
+    while not session.is_over:
+        session.play(policy(session.state))
+    return session
+
+
+def finished_games(store: Store, campaign: str, seeds: range) -> list[StoredGame]:
+    return [play_to_end(store.new_game(campaign, seed=s), s) for s in seeds]
+
+
+def scale(ci: int) -> int:
+    """CI-sized counts by default; ten times more with PALM_ISLAND_NIGHTLY=1."""
+    import os
+
+    return ci * 10 if os.environ.get("PALM_ISLAND_NIGHTLY") == "1" else ci
+
+
+def fast_dir(tmp_path_factory, name: str):  # type: ignore[no-untyped-def]
+    """A temp dir on tmpfs when there is one: for round-trip suites that test logic,
+    not durability, so fsync does not dominate their run time."""
+    import tempfile
+    from pathlib import Path
+
+    shm = Path("/dev/shm")
+    if shm.is_dir():
+        made = Path(tempfile.mkdtemp(prefix=f"palm-{name}-", dir=shm))
+        CREATED.append(made)
+        return made
+    return tmp_path_factory.mktemp(name)
+
+
+CREATED: list = []  # type: ignore[type-arg]
+"""tmpfs dirs made by fast_dir; conftest removes them at the end of the session."""
