@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
 
 def run_solver_bench(args: argparse.Namespace) -> int:
     """``bench --solver``: the code lives in ``palm_island.solver.bench``."""
-    from ..solver import DEFAULT_BUDGET, Budget
+    from ..solver import Budget
     from ..solver.bench import BENCH_SEEDS, HEADER, DealResult, run_bench
     from ..storage.catalog_files import standard_catalog
     from . import fail
@@ -77,12 +77,7 @@ def run_solver_bench(args: argparse.Namespace) -> int:
     if not 1 <= args.seeds <= len(BENCH_SEEDS):
         return fail(f"--seeds is 1 to {len(BENCH_SEEDS)}, not {args.seeds}")
     try:
-        if args.width is not None:
-            budget = Budget(args.width)
-        elif args.budget is not None:
-            budget = Budget.from_seconds(args.budget)
-        else:
-            budget = DEFAULT_BUDGET
+        budget = Budget.chosen(args.width, args.budget)
     except ValueError as exc:
         return fail(str(exc))
     seeds = BENCH_SEEDS[: args.seeds]

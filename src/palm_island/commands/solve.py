@@ -55,7 +55,7 @@ def parse_deal(text: str, catalog: Catalog) -> tuple[int, ...]:
 
 def run(args: argparse.Namespace) -> int:
     from ..engine import new_game, score
-    from ..solver import DEFAULT_BUDGET, Budget
+    from ..solver import Budget
     from ..storage.catalog_files import standard_catalog
 
     catalog = standard_catalog()
@@ -66,12 +66,7 @@ def run(args: argparse.Namespace) -> int:
             start = new_game(catalog, seed=args.seed)
         else:
             start = new_game(catalog, deal=parse_deal(args.deal, catalog))
-        if args.width is not None:
-            budget = Budget(args.width)  # raises ValueError below 1
-        elif args.budget is not None:
-            budget = Budget.from_seconds(args.budget)
-        else:
-            budget = DEFAULT_BUDGET
+        budget = Budget.chosen(args.width, args.budget)
     except ValueError as exc:
         return fail(str(exc))
     try:

@@ -49,6 +49,19 @@ class Budget:
             raise ValueError(f"a time budget is more than 0 seconds, not {seconds}")
         return cls(max(1, round(seconds * WIDTH_PER_SECOND)))
 
+    @classmethod
+    def chosen(cls, width: int | None, seconds: float | None) -> Budget:
+        """The budget a user asked for (``--width`` or ``--budget``), else the default.
+
+        Raises:
+            ValueError: a width below 1 or a time of 0 or less.
+        """
+        if width is not None:
+            return cls(width)
+        if seconds is not None:
+            return cls.from_seconds(seconds)
+        return DEFAULT_BUDGET
+
 
 DEFAULT_BUDGET = Budget.from_seconds(8.0)
 """For ``solve`` and ``par`` (width 1,600): inside the 10 s per deal target."""
