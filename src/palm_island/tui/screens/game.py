@@ -199,6 +199,9 @@ class GameScreen(Screen[None]):
         app = self.palm_app
         if choice == "undo":
             self.action_undo()
+            if self.session.state.is_over:  # a saved game's result cannot be taken back
+                self.notify("This game is saved as finished; it cannot be undone.")
+                self.show_end()
         elif choice == "again":
             app.start_game(self.session.restart())
         elif choice == "new":
