@@ -32,10 +32,9 @@ def campaign_line(summary: CampaignSummary, current: bool) -> str:
     flags = " (in play)" if summary.has_unfinished else ""
     flags += " [modified]" if summary.modified else ""
     mark = "*" if current else " "
-    return (
-        f"{mark} {summary.name[:28]:<28} {summary.games:>3} games  best {best:>3}  "
-        f"{summary.feats} feats{flags}"
-    )
+    games = f"{summary.games:>3} game{'' if summary.games == 1 else 's'}"
+    feats = f"{summary.feats} feat{'' if summary.feats == 1 else 's'}"
+    return f"{mark} {summary.name[:28]:<28} {games}  best {best:>3}  {feats}{flags}"
 
 
 class CampaignScreen(Screen[None]):
