@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from palm_island.policies import greedy_policy
 from palm_island.storage.service import Store
 from palm_island.tui.screens.campaign import CampaignScreen
 from palm_island.tui.screens.damaged import DamagedScreen
 from palm_island.tui.screens.end import EndScreen
 from palm_island.tui.screens.game import GameScreen
+from palm_island.tui.screens.setup import SetupScreen
 from palm_island.tui.screens.title import TitleScreen
 from palm_island.tui.stored_session import StoredSession
 
@@ -63,6 +66,9 @@ async def test_a_campaign_is_created_and_chosen_from_the_title(tmp_path: Path) -
         await pilot.press("enter")
         await pilot.pause()
         assert app.campaign_name == "Ana"
+        await pilot.press("r", "end", "backspace", "backspace", "backspace", *"Bo", "enter")
+        await pilot.pause()
+        assert app.campaign_name == "Bo"
         await pilot.press("d", "y")  # the highlighted (first, most recent) one
         await pilot.pause()
         assert app.store is not None
@@ -87,6 +93,15 @@ async def test_a_feat_unlocked_by_the_game_is_shown_then_offered(tmp_path: Path)
         await pilot.press("n")
         await pilot.pause()
         assert "FT1" in str(app.screen.query_one("#feats").render_line(0).text)
+        await pilot.press("h", "shift+tab", "space", "tab", "enter")
+        assert isinstance(app.screen, SetupScreen)  # hard allows no feats (R31)
+        await pilot.pause(0.3)  # a button ignores presses while it shows the last one
+        await pilot.press("m", "enter", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        played = session(app)
+        assert isinstance(played, StoredSession)
+        assert played.difficulty == "medium" and played.feats == ("FT1",)
 
 
 async def test_a_damaged_file_offers_the_newest_backup_and_keeps_it(tmp_path: Path) -> None:
@@ -101,3 +116,22 @@ async def test_a_damaged_file_offers_the_newest_backup_and_keeps_it(tmp_path: Pa
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen) and app.store is not None
     assert list(tmp_path.glob("campaign.damaged-*.db"))
+
+
+async def test_a_move_that_cannot_be_saved_is_not_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from palm_island.storage.errors import SaveError
+    from palm_island.storage.stored_game import StoredGame
+
+    def refuse(self: StoredGame, move: object) -> None:
+        raise SaveError("campaign.db", "disk full")
+
+    app = store_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await new_saved_game(pilot)
+        before = session(app).state
+        monkeypatch.setattr(StoredGame, "play", refuse)
+        await pilot.press("d")
+        assert session(app).state == before and isinstance(app.screen, GameScreen)
+        assert any("disk full" in n.message for n in app._notifications)

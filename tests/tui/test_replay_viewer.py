@@ -91,3 +91,26 @@ async def test_statistics_show_the_campaign_with_its_score_chart(tmp_path: Path)
         assert isinstance(app.screen, StatsScreen)
         text = str(app.screen.query_one("#stats").render())
         assert "Games finished  1" in text and "Score history" in text
+
+
+async def test_replay_file_opens_the_viewer_and_a_bad_file_is_explained(tmp_path: Path) -> None:
+    game_id = finished_game(tmp_path)
+    record = tmp_path / "game.json"
+    with Store.open(tmp_path) as store:
+        store.export_game(game_id, record)
+    app = store_app(tmp_path)
+    app.config.replay_file = record  # as `palm-island replay FILE` does
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.replay.name == "game.json"
+        await pilot.press("end")
+        assert app.screen.replay.states[app.screen.index].is_over
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("[]")
+    app = store_app(tmp_path)
+    app.config.replay_file = bad
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, ReplayScreen)
+        assert any("Cannot replay bad.json" in n.message for n in app._notifications)

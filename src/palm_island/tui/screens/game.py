@@ -185,7 +185,13 @@ class GameScreen(Screen[None]):
 
     def play(self, move: Move) -> None:
         """Play one of the engine's legal moves and show the result."""
-        self.session.play(move)
+        from ...storage.errors import SaveError
+
+        try:
+            self.session.play(move)
+        except SaveError as exc:  # a saved game: the move was not made
+            self.notify(f"Not saved, move not played: {exc}", severity="error", timeout=8)
+            return
         self.show_state()
         if self.session.state.is_over:
             self.show_end()
@@ -217,11 +223,25 @@ class GameScreen(Screen[None]):
         self.app.push_screen(PeekScreen(view, self.palm_app.glyphs))
 
     def action_undo(self) -> None:
-        if self.session.undo() is not None:
+        from ...storage.errors import SaveError
+
+        try:
+            undone = self.session.undo()
+        except SaveError as exc:
+            self.notify(f"Not saved, nothing undone: {exc}", severity="error", timeout=8)
+            return
+        if undone is not None:
             self.show_state()
 
     def action_redo(self) -> None:
-        if self.session.redo() is not None:
+        from ...storage.errors import SaveError
+
+        try:
+            redone = self.session.redo()
+        except SaveError as exc:
+            self.notify(f"Not saved, nothing redone: {exc}", severity="error", timeout=8)
+            return
+        if redone is not None:
             self.show_state()
             if self.session.state.is_over:
                 self.show_end()

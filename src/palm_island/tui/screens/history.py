@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ...campaign.model import HistoryEntry
     from ..app import PalmIslandApp
 
-COLUMNS = ("Game", "Finished", "Campaign", "Deck", "Score", "Rank", "Level", "Feats")
+COLUMNS = ("Game", "Finished (UTC)", "Campaign", "Deck", "Score", "Rank", "Level", "Feats")
 
 
 def when(stamp: str) -> str:

@@ -40,9 +40,13 @@ def limit_text(difficulty: Difficulty) -> str:
 
 
 class SetupScreen(ModalScreen[Setup | None]):
-    """``enter`` starts, ``escape`` goes back; ``space`` ticks a feat."""
+    """``e``/``m``/``h`` difficulty, ``enter`` starts, ``escape`` goes back;
+    ``space`` ticks the highlighted feat."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("e", "difficulty('easy')", "Easy"),
+        Binding("m", "difficulty('medium')", "Medium"),
+        Binding("h", "difficulty('hard')", "Hard"),
         Binding("escape", "cancel", "Back"),
     ]
 
@@ -66,7 +70,8 @@ class SetupScreen(ModalScreen[Setup | None]):
             yield Static(f"New game in {app.campaign_name}", classes="heading")
             with RadioSet(id="difficulty"):
                 for name in DIFFICULTIES:
-                    yield RadioButton(name, value=name == app.difficulty, id=f"d-{name}")
+                    label = f"{name} ({name[0]})"
+                    yield RadioButton(label, value=name == app.difficulty, id=f"d-{name}")
             if feats:
                 yield Static("Feats to play with (space ticks):")
                 yield SelectionList[str](
@@ -99,6 +104,9 @@ class SetupScreen(ModalScreen[Setup | None]):
 
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         self.query_one("#setup-note", Static).update(self._note(self.difficulty))
+
+    def action_difficulty(self, name: str) -> None:
+        self.query_one(f"#d-{name}", RadioButton).value = True
 
     def action_cancel(self) -> None:
         self.dismiss(None)
