@@ -68,6 +68,12 @@ class EndScreen(Screen[str]):
         for button in self.query("#again").results(Button):
             button.focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A saved campaign game's result is committed: no undo key for it."""
+        if action == "finish" and parameters == ("undo",):
+            return self.session.can_undo
+        return True
+
     def action_finish(self, choice: str) -> None:
         self.dismiss(choice)
 

@@ -24,11 +24,11 @@ if TYPE_CHECKING:
 def store_buttons(app: PalmIslandApp) -> Iterator[Button]:
     """The menu when games are saved; Continue only if a game is in play."""
     if has_unfinished(app):
-        yield Button("Continue", id="continue", variant="success", compact=True)
-    yield Button("New game", id="new", variant="primary", compact=True)
-    yield Button("Campaign", id="campaign", compact=True)
-    yield Button("History", id="history", compact=True)
-    yield Button("Statistics", id="stats", compact=True)
+        yield Button("Continue (o)", id="continue", variant="success", compact=True)
+    yield Button("New game (n)", id="new", variant="primary", compact=True)
+    yield Button("Campaign (m)", id="campaign", compact=True)
+    yield Button("History (y)", id="history", compact=True)
+    yield Button("Statistics (z)", id="stats", compact=True)
 
 
 def open_entry(app: PalmIslandApp, entry: str, title: Screen[None]) -> None:
