@@ -16,4 +16,4 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..tui.app import run_app  # Textual is imported only here.
 
-    return run_app(seed=args.seed, ascii_only=args.ascii)
+    return run_app(seed=args.seed, ascii_only=args.ascii, data_dir=args.data_dir)

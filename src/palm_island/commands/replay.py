@@ -1,4 +1,4 @@
-"""``palm-island replay FILE --check``: replay a record headless and verify it."""
+"""``palm-island replay FILE``: watch a record in the viewer; ``--check``: verify headless."""
 
 from __future__ import annotations
 
@@ -24,7 +24,9 @@ def run(args: argparse.Namespace) -> int:
     from ..storage.catalog_files import standard_feats
 
     if not args.check:
-        return fail("the replay viewer is not built yet; use --check to verify headless")
+        from ..tui.app import run_app  # Textual is imported only here.
+
+        return run_app(data_dir=args.data_dir, replay_file=args.file)
     try:
         record = load_record(read_text(args.file))
         final = verify(record, standard_feats().catalog)

@@ -13,6 +13,7 @@ import asyncio
 import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
@@ -25,7 +26,9 @@ from .screens.title import TitleScreen
 
 if TYPE_CHECKING:
     from ..engine import Catalog
+    from ..records import Difficulty
     from ..session import DeckColour, GameSession
+    from ..storage.service import Store
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -53,6 +56,13 @@ class AppConfig:
     """Exit cleanly on SIGTERM/SIGHUP (real terminals only, not tests)."""
     start_in_game: bool = False
     """Skip the title and the deck preview (benchmarks)."""
+    use_store: bool = False
+    """Save games in the campaign file (``make play``); off: quick games in memory."""
+    replay_file: Path | None = None
+    """A record to open in the replay viewer at start (``palm-island replay FILE``)."""
+    data_dir: Path | None = None
+    """Where the campaign file is (``--data-dir``; None: $PALM_ISLAND_DATA_DIR or
+    the user data dir, see storage/paths.py)."""
 
 
 class PalmIslandApp(App[None]):
@@ -90,6 +100,13 @@ class PalmIslandApp(App[None]):
         self.deck_colour: DeckColour = config.deck_colour
         self.session: GameSession | None = None
         """The game being played, if any (the game screen shares it)."""
+        self.store: Store | None = None
+        """The open campaign file when games are saved (see :mod:`.campaigns`)."""
+        self.campaign_name: str | None = None
+        """The campaign new games are played in."""
+        self.difficulty: Difficulty = "easy"
+        self.feat_choice: tuple[str, ...] = ()
+        """The setup of the last new game (R31), reused by "new deal"."""
 
     @property
     def catalog(self) -> Catalog:
@@ -107,11 +124,27 @@ class PalmIslandApp(App[None]):
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGTERM, signal.SIGHUP):
                 loop.add_signal_handler(sig, self.exit)
+        damaged = None
+        if self.config.use_store:
+            from .campaigns import open_store
+
+            damaged = open_store(self)
         if self.config.start_in_game:
             self.start_game(self.new_session(self.next_seed, self.deck_colour), preview=False)
         else:
             self.push_screen(TitleScreen())
+        if damaged is not None:
+            from .screens.damaged import DamagedScreen
+
+            self.push_screen(DamagedScreen(damaged))
+        elif self.config.replay_file is not None:
+            self.open_replay_file(self.config.replay_file)
         self._check_size()
+
+    def on_unmount(self) -> None:
+        """Every move is already committed; closing only releases the file."""
+        if self.store is not None:
+            self.store.close()
 
     def on_ready(self) -> None:
         """After the first frame, load the engine and the cards in the background."""
@@ -126,9 +159,21 @@ class PalmIslandApp(App[None]):
     # Navigation -----------------------------------------------------------------
 
     def new_session(self, seed: int, colour: DeckColour) -> GameSession:
+        """A new game: saved in the current campaign if there is one, else in memory."""
         from ..session import GameSession
 
         self.deck_colour = colour
+        if self.store is not None and self.campaign_name is not None:
+            from .stored_session import StoredSession
+
+            stored = self.store.new_game(
+                self.campaign_name,
+                difficulty=self.difficulty,
+                feats=self.feat_choice,
+                seed=seed,
+                deck_colour=colour,
+            )
+            return StoredSession(stored)
         return GameSession.from_seed(self.catalog, seed, deck_colour=colour)
 
     def start_game(self, session: GameSession, *, preview: bool = True) -> None:
@@ -143,15 +188,33 @@ class PalmIslandApp(App[None]):
         self.session = session
         self.push_screen(PreviewScreen(session) if preview else GameScreen(session))
 
+    def open_replay_file(self, path: Path) -> None:
+        """Show a record file in the replay viewer (``palm-island replay FILE``)."""
+        from .screens.replay import ReplayScreen, load_replay
+
+        try:
+            replay = load_replay(path, self.catalog)
+        except ValueError as exc:
+            self.notify(f"Cannot replay {path.name}: {exc}", severity="error", timeout=10)
+            return
+        self.push_screen(ReplayScreen(replay))
+
     def play_session(self, session: GameSession) -> None:
         """From the deck preview into the game screen."""
         from .screens.game import GameScreen
 
         self.switch_screen(GameScreen(session))
 
+    def refresh_title(self) -> None:
+        """Rebuild the title's menu after the campaign file changed (restore, campaign)."""
+        for screen in self.screen_stack:
+            if isinstance(screen, TitleScreen):
+                screen.refresh_menu()
+
     def back_to_title(self) -> None:
         self.session = None
         self._pop_to_title()
+        self.refresh_title()
 
     def _pop_to_title(self) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
@@ -218,7 +281,23 @@ def make_app(config: AppConfig | None = None, catalog: Catalog | None = None) ->
     return PalmIslandApp(catalog, config or AppConfig())
 
 
-def run_app(seed: int | None = None, ascii_only: bool = False) -> int:
-    """Run the game in this terminal; returns the exit code."""
-    make_app(AppConfig(seed=seed, ascii_only=ascii_only, handle_signals=True)).run()
+def run_app(
+    seed: int | None = None,
+    ascii_only: bool = False,
+    data_dir: Path | None = None,
+    replay_file: Path | None = None,
+) -> int:
+    """Run the game in this terminal, saving to the campaign file; returns the exit code.
+
+    With ``replay_file`` the replay viewer opens on that record first.
+    """
+    config = AppConfig(
+        seed=seed,
+        ascii_only=ascii_only,
+        handle_signals=True,
+        use_store=True,
+        data_dir=data_dir,
+        replay_file=replay_file,
+    )
+    make_app(config).run()
     return 0

@@ -39,6 +39,7 @@ class EndScreen(Screen[str]):
     DEFAULT_CSS = """
     EndScreen #summary { padding: 0 1; background: $panel; height: auto; }
     EndScreen #breakdown { height: 1fr; padding: 0 1; }
+    EndScreen #unlocked { padding: 0 1; height: auto; color: $success; }
     EndScreen #buttons { height: auto; dock: bottom; align: center top; }
     EndScreen #buttons Button { margin: 0 1; }
     """
@@ -51,6 +52,9 @@ class EndScreen(Screen[str]):
     def compose(self) -> ComposeResult:
         g = cast("PalmIslandApp", self.app).glyphs
         yield Static(summary(self.breakdown, self.session, g), id="summary")
+        unlocked = unlocked_text(self.session)
+        if unlocked is not None:
+            yield Static(unlocked, id="unlocked")
         with VerticalScroll(id="breakdown"):
             tracker = self.session.state.catalog.cards[-1].code
             yield Static(card_table(self.breakdown, g, skip=tracker), id="cards")
@@ -63,6 +67,12 @@ class EndScreen(Screen[str]):
     def on_mount(self) -> None:
         for button in self.query("#again").results(Button):
             button.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A saved campaign game's result is committed: no undo key for it."""
+        if action == "finish" and parameters == ("undo",):
+            return self.session.can_undo
+        return True
 
     def action_finish(self, choice: str) -> None:
         self.dismiss(choice)
@@ -85,6 +95,17 @@ def summary(breakdown: ScoreBreakdown, session: GameSession, g: Glyphs) -> Text:
         f"{g.sep} seed {session.seed}",
         style="dim",
     )
+    return text
+
+
+def unlocked_text(session: GameSession) -> Text | None:
+    """Feats this game unlocked in its campaign (R29); None for a quick game or none."""
+    feats = getattr(session, "newly_unlocked", ())
+    if not feats:
+        return None
+    text = Text("Feat unlocked! ", style="bold")
+    text.append("; ".join(f"{feat.code} {feat.name} ({feat.goal})" for feat in feats))
+    text.append("  It can be played from the next game.")
     return text
 
 

@@ -185,7 +185,13 @@ class GameScreen(Screen[None]):
 
     def play(self, move: Move) -> None:
         """Play one of the engine's legal moves and show the result."""
-        self.session.play(move)
+        from ...storage.errors import SaveError
+
+        try:
+            self.session.play(move)
+        except SaveError as exc:  # a saved game: the move was not made
+            self.notify(f"Not saved, move not played: {exc}", severity="error", timeout=8)
+            return
         self.show_state()
         if self.session.state.is_over:
             self.show_end()
@@ -199,6 +205,9 @@ class GameScreen(Screen[None]):
         app = self.palm_app
         if choice == "undo":
             self.action_undo()
+            if self.session.state.is_over:  # a saved game's result cannot be taken back
+                self.notify("This game is saved as finished; it cannot be undone.")
+                self.show_end()
         elif choice == "again":
             app.start_game(self.session.restart())
         elif choice == "new":
@@ -214,11 +223,25 @@ class GameScreen(Screen[None]):
         self.app.push_screen(PeekScreen(view, self.palm_app.glyphs))
 
     def action_undo(self) -> None:
-        if self.session.undo() is not None:
+        from ...storage.errors import SaveError
+
+        try:
+            undone = self.session.undo()
+        except SaveError as exc:
+            self.notify(f"Not saved, nothing undone: {exc}", severity="error", timeout=8)
+            return
+        if undone is not None:
             self.show_state()
 
     def action_redo(self) -> None:
-        if self.session.redo() is not None:
+        from ...storage.errors import SaveError
+
+        try:
+            redone = self.session.redo()
+        except SaveError as exc:
+            self.notify(f"Not saved, nothing redone: {exc}", severity="error", timeout=8)
+            return
+        if redone is not None:
             self.show_state()
             if self.session.state.is_over:
                 self.show_end()

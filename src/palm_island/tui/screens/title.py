@@ -1,7 +1,9 @@
 """Provides :class:`TitleScreen`: start a new game, choose deck colour and seed.
 
 The menu is a column of buttons so later entries (Continue, Campaign, Replays,
-Daily deal) slot in without changing the layout.
+Daily deal) slot in without changing the layout. When games are saved (a
+campaign file is open) the menu also has Continue, Campaign, History and
+Statistics; those entries live in :mod:`.title_store`.
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ class TitleScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "toggle_colour", "Deck colour"),
         Binding("n", "new_game", "New game"),
+        Binding("o", "store_menu('continue')", "Continue", show=False),
+        Binding("m", "store_menu('campaign')", "Campaign", show=False),
+        Binding("y", "store_menu('history')", "History", show=False),
+        Binding("z", "store_menu('stats')", "Statistics", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -43,6 +49,8 @@ class TitleScreen(Screen[None]):
     TitleScreen #menu { height: auto; width: 100%; margin: 1 0; align: center top; }
     TitleScreen #menu Button { width: 26; margin-top: 1; }
     TitleScreen Button:focus { text-style: bold reverse; }
+    TitleScreen #menu.-store Button { margin-top: 0; }
+    TitleScreen #campaign-name { width: 30; }
     """
 
     def compose(self) -> ComposeResult:
@@ -58,8 +66,17 @@ class TitleScreen(Screen[None]):
                 yield Input(
                     str(app.next_seed), type="integer", id="seed", max_length=9, compact=True
                 )
-            with Vertical(id="menu"):
-                yield Button("New game", id="new", variant="primary", compact=True)
+            if app.store is not None:
+                with Horizontal(classes="row"):
+                    yield Label("Campaign")
+                    yield Label(app.campaign_name or "", id="campaign-name")
+            with Vertical(id="menu", classes="-store" if app.store is not None else ""):
+                if app.store is not None:
+                    from .title_store import store_buttons
+
+                    yield from store_buttons(app)
+                else:
+                    yield Button("New game", id="new", variant="primary", compact=True)
                 yield Button("How to play", id="help", compact=True)
                 yield Button("Quit", id="quit", compact=True)
         yield Footer()
@@ -71,7 +88,18 @@ class TitleScreen(Screen[None]):
     def on_mount(self) -> None:
         self.colour = cast("PalmIslandApp", self.app).deck_colour
         self.query_one("#colour", Button).label = self._colour_label()
-        self.query_one("#new", Button).focus()
+        first = self.query("#continue").results(Button)
+        next(iter(first), self.query_one("#new", Button)).focus()
+
+    def refresh_menu(self) -> None:
+        """Show the menu for the campaign file as it is now (Continue may come or go)."""
+        self.refresh(recompose=True)
+        self.call_after_refresh(self.on_mount)
+
+    def action_store_menu(self, entry: str) -> None:
+        from .title_store import open_entry
+
+        open_entry(cast("PalmIslandApp", self.app), entry, self)
 
     def _colour_label(self) -> str:
         return f"{self.colour} (c)"
@@ -86,6 +114,11 @@ class TitleScreen(Screen[None]):
         text = self.query_one("#seed", Input).value.strip()
         seed = abs(int(text)) if text.lstrip("-").isdigit() else app.config.seed_source()
         app.next_seed = seed
+        if app.store is not None:
+            from .title_store import ask_new_game
+
+            ask_new_game(app, seed, self.colour)
+            return
         app.start_game(app.new_session(seed, self.colour))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -101,3 +134,5 @@ class TitleScreen(Screen[None]):
             app.action_help()
         elif event.button.id == "quit":
             app.action_request_quit()
+        elif event.button.id in ("continue", "campaign", "history", "stats"):
+            self.action_store_menu(str(event.button.id))

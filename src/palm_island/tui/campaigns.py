@@ -1,0 +1,55 @@
+"""Opening the campaign file for the app, and picking the campaign to play in.
+
+Kept out of ``app.py`` so the app stays about navigation: this module decides
+which campaign is current (the most recently played one, or a first campaign
+called "My island" created on the first run) and turns a damaged file into a
+screen instead of a crash.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..storage.errors import LoadError, SaveError
+
+if TYPE_CHECKING:
+    from .app import PalmIslandApp
+
+DEFAULT_CAMPAIGN = "My island"
+"""The campaign a new player's games go to until they create or choose another."""
+
+
+def open_store(app: PalmIslandApp) -> LoadError | SaveError | None:
+    """Open the file into ``app.store`` and choose a campaign; the error if it failed.
+
+    On failure the app runs as quick games in memory, and the caller shows the
+    damaged-file screen, which offers the newest good backup.
+    """
+    from ..storage.service import Store
+
+    try:
+        app.store = Store.open(app.config.data_dir)
+    except (LoadError, SaveError) as exc:
+        app.store = None
+        return exc
+    choose_default_campaign(app)
+    return None
+
+
+def choose_default_campaign(app: PalmIslandApp) -> None:
+    """The most recently played campaign, creating the first one if there is none."""
+    store = app.store
+    if store is None:
+        return
+    campaigns = store.campaigns()
+    if campaigns:
+        app.campaign_name = campaigns[0].name
+    else:
+        app.campaign_name = store.create_campaign(DEFAULT_CAMPAIGN).name
+
+
+def has_unfinished(app: PalmIslandApp) -> bool:
+    """Whether the current campaign has a saved game in play ("Continue")."""
+    if app.store is None or app.campaign_name is None:
+        return False
+    return any(c.name == app.campaign_name and c.has_unfinished for c in app.store.campaigns())

@@ -1,0 +1,80 @@
+"""Provides :class:`AskScreen` (yes/no) and :class:`InputScreen` (one line of text).
+
+Small modals the campaign, history and replay screens share: deleting a campaign
+asks first, and an import asks for a path.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Static
+
+
+class AskScreen(ModalScreen[bool]):
+    """``y`` yes, ``n``/``escape`` no (the safe answer is focused)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    DEFAULT_CSS = """
+    AskScreen, InputScreen { align: center middle; }
+    AskScreen > Vertical, InputScreen > Vertical { width: 64; height: auto;
+        border: thick $warning; background: $surface; padding: 1 2; }
+    AskScreen Horizontal, InputScreen Horizontal { height: auto; margin-top: 1;
+        align: center top; }
+    AskScreen Button, InputScreen Button { margin: 0 1; }
+    """
+
+    def __init__(self, question: str, yes: str = "Yes") -> None:
+        super().__init__()
+        self.question = question
+        self.yes = yes
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question)
+            with Horizontal():
+                yield Button(f"{self.yes} (y)", id="yes", variant="error")
+                yield Button("No (n)", id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+
+class InputScreen(ModalScreen[str | None]):
+    """``enter`` submits the text, ``escape`` cancels (``None``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = AskScreen.DEFAULT_CSS
+
+    def __init__(self, prompt: str, value: str = "") -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.prompt)
+            yield Input(self.value, id="answer")
+            yield Static("enter: OK   escape: cancel", classes="hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,155 @@
+"""Provides :class:`CampaignScreen`: choose, create, rename or delete a campaign.
+
+A campaign keeps its own feats and history (R29). The chosen campaign becomes the
+app's current one: new games and Continue use it. Deleting asks first, because it
+removes the campaign's games and feats.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...campaign.service import CampaignError
+from ...storage.errors import LoadError, SaveError
+from .ask import AskScreen, InputScreen
+
+if TYPE_CHECKING:
+    from ...campaign.model import CampaignSummary
+    from ..app import PalmIslandApp
+
+_ERRORS = (CampaignError, LoadError, SaveError, KeyError)
+
+
+def campaign_line(summary: CampaignSummary, current: bool) -> str:
+    best = "-" if summary.best is None else str(summary.best)
+    flags = " (in play)" if summary.has_unfinished else ""
+    flags += " [modified]" if summary.modified else ""
+    mark = "*" if current else " "
+    games = f"{summary.games:>3} game{'' if summary.games == 1 else 's'}"
+    feats = f"{summary.feats} feat{'' if summary.feats == 1 else 's'}"
+    return f"{mark} {summary.name[:28]:<28} {games}  best {best:>3}  {feats}{flags}"
+
+
+class CampaignScreen(Screen[None]):
+    """``enter`` plays in the highlighted campaign; ``c`` create, ``r`` rename, ``d`` delete."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "create", "Create"),
+        Binding("r", "rename", "Rename"),
+        Binding("d", "delete", "Delete"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    DEFAULT_CSS = """
+    CampaignScreen > Vertical { padding: 0 1; }
+    CampaignScreen #campaign-help { color: $text-muted; height: auto; }
+    CampaignScreen OptionList { height: 1fr; }
+    """
+
+    @property
+    def palm_app(self) -> PalmIslandApp:
+        return cast("PalmIslandApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Campaigns (* = current). Each keeps its own feats and history.")
+            yield OptionList(id="campaigns")
+            yield Static("enter: play in it  c: create  r: rename  d: delete", id="campaign-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        app = self.palm_app
+        assert app.store is not None
+        options = self.query_one("#campaigns", OptionList)
+        options.clear_options()
+        summaries = app.store.campaigns()
+        for summary in summaries:
+            line = campaign_line(summary, summary.name == app.campaign_name)
+            options.add_option(Option(line, id=summary.name))
+        names = [summary.name for summary in summaries]
+        if names:
+            current = app.campaign_name
+            options.highlighted = names.index(current) if current in names else 0
+        options.focus()
+
+    def _highlighted(self) -> str | None:
+        options = self.query_one("#campaigns", OptionList)
+        if options.highlighted is None:
+            return None
+        return options.get_option_at_index(options.highlighted).id
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.palm_app.campaign_name = event.option.id
+        self.notify(f"Playing in {event.option.id}.")
+        self.dismiss(None)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def action_create(self) -> None:
+        def create(name: str | None) -> None:
+            store = self.palm_app.store
+            if name is None or store is None:
+                return
+            try:
+                store.create_campaign(name)
+            except _ERRORS as exc:
+                self.notify(str(exc), severity="error", timeout=8)
+                return
+            self.palm_app.campaign_name = name
+            self.reload()
+
+        self.app.push_screen(InputScreen("Name of the new campaign:"), create)
+
+    def action_rename(self) -> None:
+        old = self._highlighted()
+        if old is None:
+            return
+
+        def rename(name: str | None) -> None:
+            store = self.palm_app.store
+            if name is None or store is None:
+                return
+            try:
+                store.rename_campaign(old, name)
+            except _ERRORS as exc:
+                self.notify(str(exc), severity="error", timeout=8)
+                return
+            if self.palm_app.campaign_name == old:
+                self.palm_app.campaign_name = name
+            self.reload()
+
+        self.app.push_screen(InputScreen(f"New name for {old}:", old), rename)
+
+    def action_delete(self) -> None:
+        name = self._highlighted()
+        if name is None:
+            return
+
+        def delete(yes: bool | None) -> None:
+            app = self.palm_app
+            if not yes or app.store is None:
+                return
+            try:
+                app.store.delete_campaign(name, confirm=True)
+            except _ERRORS as exc:
+                self.notify(str(exc), severity="error", timeout=8)
+                return
+            if app.campaign_name == name:
+                from ..campaigns import choose_default_campaign
+
+                choose_default_campaign(app)
+            self.reload()
+
+        question = f"Delete campaign {name}?\nIts games, history and feats are removed for good."
+        self.app.push_screen(AskScreen(question, "Delete"), delete)

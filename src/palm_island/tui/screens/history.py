@@ -1,0 +1,146 @@
+"""Provides :class:`HistoryScreen`: finished and imported games, to replay or import.
+
+Every campaign's games and the imported ones, oldest first, as the store lists
+them. ``enter`` opens the highlighted game in the replay viewer; ``i`` imports a
+record file (the store validates it; its one-line message is shown on failure).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from ...storage.errors import LoadError, SaveError
+from .ask import InputScreen
+
+if TYPE_CHECKING:
+    from ...campaign.model import HistoryEntry
+    from ..app import PalmIslandApp
+
+COLUMNS = ("Game", "Finished (UTC)", "Campaign", "Deck", "Score", "Rank", "Level", "Feats")
+
+
+def when(stamp: str) -> str:
+    """A stored ISO time as ``YYYY-MM-DD HH:MM`` (UTC, as stored)."""
+    return stamp[:16].replace("T", " ")
+
+
+def history_row(entry: HistoryEntry) -> tuple[str, ...]:
+    return (
+        str(entry.game_id),
+        when(entry.finished_at),
+        entry.campaign or "(imported)",
+        entry.deck_colour,
+        str(entry.score),
+        entry.rank,
+        entry.difficulty,
+        " ".join(entry.feats) or "-",
+    )
+
+
+class HistoryScreen(Screen[None]):
+    """``enter`` replay, ``i`` import a file, ``escape`` back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "replay", "Replay"),
+        Binding("i", "import_file", "Import"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    DEFAULT_CSS = """
+    HistoryScreen > Vertical { padding: 0 1; }
+    HistoryScreen DataTable { height: 1fr; }
+    HistoryScreen #history-message { height: auto; color: $text-muted; }
+    HistoryScreen #history-message.-error { color: $error; }
+    """
+
+    @property
+    def palm_app(self) -> PalmIslandApp:
+        return cast("PalmIslandApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("History: finished games of every campaign, and imports.")
+            yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
+            yield Static("enter: replay  i: import a game file", id="history-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#history", DataTable)
+        table.add_columns(*COLUMNS)
+        self.reload()
+
+    def reload(self, select: int | None = None) -> None:
+        store = self.palm_app.store
+        table = self.query_one("#history", DataTable)
+        table.clear()
+        if store is None:
+            return
+        entries = store.history(None)
+        for entry in entries:
+            table.add_row(*history_row(entry), key=str(entry.game_id))
+        if not entries:
+            self.say("No finished games yet.  i: import a game file")
+        if select is not None:
+            table.move_cursor(row=table.get_row_index(str(select)))
+        elif entries:
+            table.move_cursor(row=len(entries) - 1)
+        table.focus()
+
+    def say(self, message: str, *, error: bool = False) -> None:
+        line = self.query_one("#history-message", Static)
+        line.update(message)
+        line.set_class(error, "-error")
+
+    def selected_game(self) -> int | None:
+        table = self.query_one("#history", DataTable)
+        if table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return int(key) if key is not None else None
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_replay()
+
+    def action_replay(self) -> None:
+        from .replay import Replay, ReplayScreen
+
+        store = self.palm_app.store
+        game_id = self.selected_game()
+        if store is None or game_id is None:
+            return
+        try:
+            data = store.replay_data(game_id)
+        except (LoadError, SaveError, KeyError) as exc:
+            self.say(f"Cannot replay game {game_id}: {exc}", error=True)
+            return
+        replay = Replay(data.record, data.states, data.moves, game_id, f"game {game_id}")
+        self.app.push_screen(ReplayScreen(replay))
+
+    def action_import_file(self) -> None:
+        def do_import(text: str | None) -> None:
+            store = self.palm_app.store
+            if text is None or store is None:
+                return
+            try:
+                game_id = store.import_game(Path(text).expanduser())
+            except LoadError as exc:
+                self.say(f"Not imported: {exc.describe()}", error=True)
+                return
+            except SaveError as exc:
+                self.say(f"Not imported: {exc}", error=True)
+                return
+            self.reload(select=game_id)
+            self.say(f"Imported as game {game_id}.")
+
+        self.app.push_screen(InputScreen("Import a game: path of the record file"), do_import)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,224 @@
+"""Provides :class:`ReplayScreen`: watch a finished game move by move.
+
+The viewer shows the same card, stored-resource, status and log widgets as the
+game screen, read-only: it only moves an index along the game's states (which the
+store or the record file already re-simulated). Keys: ``left``/``,`` back,
+``right``/``.`` forward, ``[``/``]`` previous/next round, ``1``-``8`` a round's
+start, ``home``/``end``, ``space`` autoplay, ``+``/``-`` speed, ``x`` export.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer
+
+from ...engine import Catalog, GameState, Move, apply_move, observe, score
+from ...records import GameRecord
+from ...session import Step
+from ..widgets.card import CardWidget
+from ..widgets.log import MoveLog
+from ..widgets.status import StatusBar
+from ..widgets.stored import StoredPanel
+
+if TYPE_CHECKING:
+    from ..app import PalmIslandApp
+
+SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)
+"""Autoplay: seconds per move, slowest first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A game to view: its record, every state (``states[i]`` before ``moves[i]``)
+    and, for a stored game, its id (for the export file name)."""
+
+    record: GameRecord
+    states: tuple[GameState, ...]
+    moves: tuple[Move, ...]
+    game_id: int | None = None
+    name: str = "game"
+
+
+def round_starts(states: tuple[GameState, ...]) -> dict[int, int]:
+    """The index of the first state of each round."""
+    starts: dict[int, int] = {}
+    for index, state in enumerate(states):
+        starts.setdefault(state.round, index)
+    return starts
+
+
+class ReplayScreen(Screen[None]):
+    """The replay viewer (see the module docstring for keys)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,comma", "step(-1)", "Back"),
+        Binding("right,full_stop", "step(1)", "Forward"),
+        Binding("left_square_bracket", "round(-1)", "Prev round", key_display="["),
+        Binding("right_square_bracket", "round(1)", "Next round", key_display="]"),
+        Binding("home", "goto(0)", "Start", show=False),
+        Binding("end", "goto(-1)", "End", show=False),
+        Binding("space", "autoplay", "Play/pause"),
+        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
+        Binding("minus", "speed(-1)", "Slower", key_display="-"),
+        Binding("x", "export", "Export"),
+        Binding("escape,b", "back", "Back"),
+        *(Binding(str(n), f"round_start({n})", f"Round {n}", show=False) for n in range(1, 9)),
+    ]
+
+    DEFAULT_CSS = """
+    ReplayScreen #cards { height: auto; }
+    ReplayScreen #lower { height: 1fr; }
+    ReplayScreen StoredPanel { width: 38; }
+    """
+
+    def __init__(self, replay: Replay) -> None:
+        super().__init__()
+        self.replay = replay
+        self.index = 0
+        self.speed = 1
+        self.timer: Timer | None = None
+        self.starts = round_starts(replay.states)
+        # The log shows what each move did, as in the game (events are not stored).
+        self.steps: list[Step] = []
+        for state, move in zip(replay.states, replay.moves, strict=False):
+            transition = apply_move(state, move)
+            self.steps.append(Step(move, transition.state, tuple(transition.events)))
+
+    @property
+    def last(self) -> int:
+        return len(self.replay.states) - 1
+
+    def compose(self) -> ComposeResult:
+        g = cast("PalmIslandApp", self.app).glyphs
+        record = self.replay.record
+        yield StatusBar(g, id="status")
+        with Horizontal(id="cards"):
+            for position in (1, 2, 3):
+                yield CardWidget(position, g, id=f"card-{position}")
+        with Horizontal(id="lower"):
+            yield StoredPanel(g, id="stored")
+            deal = f"Replay of {self.replay.name}: seed {record.seed}, {record.deck_colour} deck"
+            yield MoveLog(f"{deal}, {record.setup.difficulty}.", id="log")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.show_index()
+
+    def show_index(self) -> None:
+        state = self.replay.states[self.index]
+        view = observe(state)
+        for position in (1, 2, 3):
+            widget = self.query_one(f"#card-{position}", CardWidget)
+            card_view = view.top[position - 1] if len(view.top) >= position else None
+            widget.show(card_view, (), None, selected=False)
+        self.query_one("#stored", StoredPanel).show(view)
+        playing = f" {SPEEDS[self.speed]:g}s/move" if self.timer is not None else ""
+        where = f"move {self.index}/{self.last}{playing}"
+        self.query_one("#status", StatusBar).show(view, score(state).total, where)
+        self.query_one("#log", MoveLog).show(self.steps[: self.index])
+
+    # Moving ---------------------------------------------------------------------------
+
+    def goto(self, index: int) -> None:
+        index = max(0, min(self.last, index))
+        if index != self.index:
+            self.index = index
+            self.show_index()
+
+    def action_goto(self, index: int) -> None:
+        self.goto(self.last if index < 0 else index)
+
+    def action_step(self, delta: int) -> None:
+        self.goto(self.index + delta)
+
+    def action_round(self, delta: int) -> None:
+        """``]``: the next round's start; ``[``: this round's start, or the previous one's."""
+        starts = sorted(self.starts.values())
+        if delta > 0:
+            later = [i for i in starts if i > self.index]
+            self.goto(later[0] if later else self.last)
+        else:
+            earlier = [i for i in starts if i < self.index]
+            self.goto(earlier[-1] if earlier else 0)
+
+    def action_round_start(self, number: int) -> None:
+        if number in self.starts:
+            self.goto(self.starts[number])
+
+    # Autoplay ---------------------------------------------------------------------------
+
+    def action_autoplay(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+        else:
+            if self.index == self.last:
+                self.index = 0
+            self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
+        self.show_index()
+
+    def _tick(self) -> None:
+        if self.index >= self.last:
+            self.action_autoplay()  # stop at the end
+            return
+        self.goto(self.index + 1)
+
+    def action_speed(self, delta: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
+        self.notify(f"Autoplay: {SPEEDS[self.speed]:g} s a move", timeout=2)
+        self.show_index()
+
+    # Export, back -------------------------------------------------------------------------
+
+    def export_path(self) -> Path:
+        from ...storage.paths import data_dir
+
+        app = cast("PalmIslandApp", self.app)
+        folder = app.store.directory if app.store is not None else data_dir(app.config.data_dir)
+        name = f"game-{self.replay.game_id}" if self.replay.game_id else self.replay.name
+        return folder / "exports" / f"{Path(name).stem}.json"
+
+    def action_export(self) -> None:
+        """Write the game as a record file in the data dir's ``exports/`` folder."""
+        from ...storage.errors import SaveError
+        from ...storage.loading import export_record
+
+        try:
+            path = self.export_path()
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            export_record(self.replay.record, path)
+        except (OSError, SaveError) as exc:
+            self.notify(f"Export failed: {exc}", severity="error", timeout=8)
+            return
+        self.notify(f"Exported to {path}", timeout=10)
+
+    def action_back(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+        self.dismiss(None)
+
+
+def load_replay(path: Path, catalog: Catalog) -> Replay:
+    """A record file, validated and re-simulated as an import is.
+
+    Raises:
+        LoadError: with the one-line reason (a ``ValueError``).
+    """
+    from ...records import replay as replay_states
+    from ...storage.loading import import_record_file
+
+    record, _final = import_record_file(path, catalog)
+    states = tuple(replay_states(record, catalog))
+    moves = tuple(Move.parse(text) for text in record.moves)
+    return Replay(record, states, moves, None, path.name)

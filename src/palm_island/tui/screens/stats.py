@@ -1,0 +1,66 @@
+"""Provides :class:`StatsScreen`: the current campaign's statistics.
+
+Games, best and average score, how many games reached each village rank (R27),
+feats unlocked, and the score history as a sparkline (``campaign.stats``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...campaign.stats import sparkline
+
+if TYPE_CHECKING:
+    from ...campaign.model import CampaignStats
+    from ..app import PalmIslandApp
+
+
+def stats_text(name: str, stats: CampaignStats, *, ascii_only: bool) -> Text:
+    text = Text()
+    text.append(f"Campaign {name}\n\n", style="bold")
+    best = "-" if stats.best is None else str(stats.best)
+    average = "-" if stats.average is None else f"{stats.average:.1f}"
+    text.append(f"Games finished  {stats.games}\nBest score      {best}\n")
+    text.append(f"Average score   {average}\n\n")
+    text.append("Village ranks (R27)\n", style="bold")
+    for rank, count in stats.ranks:
+        text.append(f"  {rank:<24} {count:>3}\n")
+    unlocked = ", ".join(stats.feats_unlocked) or "none yet"
+    text.append(f"\nFeats unlocked  {len(stats.feats_unlocked)} of {stats.feats_total}: ")
+    text.append(f"{unlocked}\n\n")
+    text.append("Score history (oldest to newest)\n", style="bold")
+    if stats.scores:
+        line = sparkline(stats.scores, 60, ascii_only=ascii_only)
+        text.append(f"  {line}\n", style="green")
+        text.append(f"  {min(stats.scores)} to {max(stats.scores)} points\n", style="dim")
+    else:
+        text.append("  no finished games yet\n", style="dim")
+    return text
+
+
+class StatsScreen(Screen[None]):
+    """``escape`` goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+    DEFAULT_CSS = "StatsScreen #stats { padding: 0 2; }"
+
+    def compose(self) -> ComposeResult:
+        app = cast("PalmIslandApp", self.app)
+        assert app.store is not None and app.campaign_name is not None
+        stats = app.store.statistics(app.campaign_name)
+        with VerticalScroll():
+            yield Static(
+                stats_text(app.campaign_name, stats, ascii_only=app.config.ascii_only),
+                id="stats",
+            )
+        yield Footer()
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,32 @@
+"""Helpers for the UI tests of saved games: an app on a temporary campaign file."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from palm_island.tui.app import AppConfig, PalmIslandApp, make_app
+from palm_island.tui.screens.game import GameScreen
+
+FEAT_SEED = 1
+"""A deal whose greedy game unlocks FT1 in a new campaign (checked in the test)."""
+
+
+def store_app(data_dir: Path, seed: int = 7) -> PalmIslandApp:
+    """The app as ``make play`` builds it, saving to ``data_dir`` (never the user's)."""
+    counter = itertools.count(1000)
+    config = AppConfig(
+        seed=seed, seed_source=lambda: next(counter), use_store=True, data_dir=data_dir
+    )
+    return make_app(config)
+
+
+async def new_saved_game(pilot: Pilot[None]) -> None:
+    """Title → setup (difficulty, feats) → deck preview → game, with enter."""
+    await pilot.press("n")
+    await pilot.press("enter")  # Start, in the setup modal
+    await pilot.press("enter")  # the deck preview
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, GameScreen)

@@ -1,0 +1,137 @@
+"""Pilot tests of saved games: autosave, Continue, campaigns, feats, the damaged file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from palm_island.policies import greedy_policy
+from palm_island.storage.service import Store
+from palm_island.tui.screens.campaign import CampaignScreen
+from palm_island.tui.screens.damaged import DamagedScreen
+from palm_island.tui.screens.end import EndScreen
+from palm_island.tui.screens.game import GameScreen
+from palm_island.tui.screens.setup import SetupScreen
+from palm_island.tui.screens.title import TitleScreen
+from palm_island.tui.stored_session import StoredSession
+
+from .helpers import play_by_keys, play_moves, session
+from .store_helpers import FEAT_SEED, new_saved_game, store_app
+
+
+async def test_a_game_left_mid_way_continues_at_the_same_position(tmp_path: Path) -> None:
+    policy = greedy_policy()
+    first = store_app(tmp_path)
+    async with first.run_test(size=(100, 32)) as pilot:
+        await new_saved_game(pilot)
+        for _ in range(5):
+            await play_by_keys(pilot, policy(session(first).state))
+        await pilot.press("u")  # undo is saved too
+        left_at = session(first).state
+        moves = session(first).moves
+        await pilot.press("q")  # nothing to lose: quits without asking
+        await pilot.pause()
+    assert len(moves) == 4
+
+    second = store_app(tmp_path)
+    async with second.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(second.screen, TitleScreen)
+        assert second.screen.query_one("#continue").has_focus
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(second.screen, GameScreen)
+        resumed = session(second)
+        assert isinstance(resumed, StoredSession)
+        assert resumed.state == left_at and resumed.moves == moves
+        assert resumed.undo_count == 1
+        await pilot.press("u")  # the saved moves are the undo history
+        assert session(second).moves == moves[:-1]
+
+    with Store.open(tmp_path) as store:
+        saved = store.unfinished_game("My island")
+        assert saved is not None and len(saved.record.moves) == 3
+
+
+async def test_a_campaign_is_created_and_chosen_from_the_title(tmp_path: Path) -> None:
+    app = store_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert app.campaign_name == "My island"  # made on the first run
+        await pilot.press("m")
+        assert isinstance(app.screen, CampaignScreen)
+        await pilot.press("c")
+        await pilot.press(*"Ana")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.campaign_name == "Ana"
+        await pilot.press("r", "end", "backspace", "backspace", "backspace", *"Bo", "enter")
+        await pilot.pause()
+        assert app.campaign_name == "Bo"
+        await pilot.press("d", "y")  # the highlighted (first, most recent) one
+        await pilot.pause()
+        assert app.store is not None
+        remaining = [c.name for c in app.store.campaigns()]
+        assert len(remaining) == 1
+        await pilot.press("enter")  # play in the one left
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert app.campaign_name == remaining[0]
+
+
+async def test_a_feat_unlocked_by_the_game_is_shown_then_offered(tmp_path: Path) -> None:
+    app = store_app(tmp_path, seed=FEAT_SEED)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await new_saved_game(pilot)
+        await play_moves(pilot, greedy_policy(), 200)
+        assert isinstance(app.screen, EndScreen)
+        text = str(app.screen.query_one("#unlocked").render())
+        assert "FT1" in text
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert "FT1" in str(app.screen.query_one("#feats").render_line(0).text)
+        await pilot.press("h", "shift+tab", "space", "tab", "enter")
+        assert isinstance(app.screen, SetupScreen)  # hard allows no feats (R31)
+        await pilot.pause(0.3)  # a button ignores presses while it shows the last one
+        await pilot.press("m", "enter", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        played = session(app)
+        assert isinstance(played, StoredSession)
+        assert played.difficulty == "medium" and played.feats == ("FT1",)
+
+
+async def test_a_damaged_file_offers_the_newest_backup_and_keeps_it(tmp_path: Path) -> None:
+    Store.open(tmp_path).close()  # the daily backup is taken here
+    (tmp_path / "campaign.db").write_bytes(b"not a database" * 500)
+    app = store_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, DamagedScreen)
+        assert "Campaign file is damaged" in str(app.screen.query_one("#damaged-text").render())
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and app.store is not None
+    assert list(tmp_path.glob("campaign.damaged-*.db"))
+
+
+async def test_a_move_that_cannot_be_saved_is_not_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from palm_island.storage.errors import SaveError
+    from palm_island.storage.stored_game import StoredGame
+
+    def refuse(self: StoredGame, move: object) -> None:
+        raise SaveError("campaign.db", "disk full")
+
+    app = store_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await new_saved_game(pilot)
+        before = session(app).state
+        monkeypatch.setattr(StoredGame, "play", refuse)
+        await pilot.press("d")
+        assert session(app).state == before and isinstance(app.screen, GameScreen)
+        assert any("disk full" in n.message for n in app._notifications)

@@ -1,0 +1,116 @@
+"""Pilot tests of History and the replay viewer: open, step, jump, export, import."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from palm_island.policies import greedy_policy
+from palm_island.storage.service import Store
+from palm_island.tui.screens.history import HistoryScreen
+from palm_island.tui.screens.replay import ReplayScreen
+from palm_island.tui.screens.stats import StatsScreen
+
+from .store_helpers import store_app
+
+
+def finished_game(data_dir: Path, seed: int = 3) -> int:
+    """One finished game in the default campaign, played through the store."""
+    with Store.open(data_dir) as store:
+        store.create_campaign("My island")
+        game = store.new_game("My island", difficulty="easy", seed=seed)
+        policy = greedy_policy()
+        while not game.is_over:
+            game.play(policy(game.state))
+        return game.game_id
+
+
+async def test_a_finished_game_is_replayed_step_by_step_and_by_round(tmp_path: Path) -> None:
+    game_id = finished_game(tmp_path)
+    app = store_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("y")
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen) and viewer.replay.game_id == game_id
+        assert viewer.index == 0
+        await pilot.press("right", "right", "full_stop", "left")
+        assert viewer.index == 2
+        await pilot.press("right_square_bracket")
+        assert viewer.replay.states[viewer.index].round == 2
+        assert viewer.replay.states[viewer.index - 1].round == 1
+        await pilot.press("5")
+        assert viewer.index == viewer.starts[5]
+        await pilot.press("left_square_bracket")
+        assert viewer.index == viewer.starts[4]
+        await pilot.press("end")
+        assert viewer.index == viewer.last and viewer.replay.states[-1].is_over
+        await pilot.press("home", "plus", "plus", "plus", "plus", "space")
+        await pilot.pause(0.5)
+        assert viewer.index > 0  # autoplay moved on by itself
+        await pilot.press("space")
+        stopped = viewer.index
+        await pilot.pause(0.3)
+        assert viewer.index == stopped
+
+
+async def test_a_game_is_exported_then_imported_and_bad_files_explained(tmp_path: Path) -> None:
+    finished_game(tmp_path)
+    app = store_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("y", "enter")
+        await pilot.pause()
+        await pilot.press("x")
+        exported = tmp_path / "exports" / "game-1.json"
+        assert json.loads(exported.read_text())["format"] == "palm-island/record"
+        await pilot.press("escape")
+        assert isinstance(app.screen, HistoryScreen)
+
+        bad = tmp_path / "bad.json"
+        bad.write_text("{not json")
+        await pilot.press("i", *str(bad), "enter")
+        await pilot.pause()
+        message = str(app.screen.query_one("#history-message").render())
+        assert message.startswith("Not imported: bad.json:")
+
+        await pilot.press("i", *str(exported), "enter")
+        await pilot.pause()
+        assert app.store is not None
+        entries = app.store.history(None)
+        assert [e.campaign for e in entries] == ["My island", None]
+        assert "Imported as game 2" in str(app.screen.query_one("#history-message").render())
+
+
+async def test_statistics_show_the_campaign_with_its_score_chart(tmp_path: Path) -> None:
+    finished_game(tmp_path)
+    app = store_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("z")
+        assert isinstance(app.screen, StatsScreen)
+        text = str(app.screen.query_one("#stats").render())
+        assert "Games finished  1" in text and "Score history" in text
+
+
+async def test_replay_file_opens_the_viewer_and_a_bad_file_is_explained(tmp_path: Path) -> None:
+    game_id = finished_game(tmp_path)
+    record = tmp_path / "game.json"
+    with Store.open(tmp_path) as store:
+        store.export_game(game_id, record)
+    app = store_app(tmp_path)
+    app.config.replay_file = record  # as `palm-island replay FILE` does
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.replay.name == "game.json"
+        await pilot.press("end")
+        assert app.screen.replay.states[app.screen.index].is_over
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("[]")
+    app = store_app(tmp_path)
+    app.config.replay_file = bad
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, ReplayScreen)
+        assert any("Cannot replay bad.json" in n.message for n in app._notifications)
