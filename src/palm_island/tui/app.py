@@ -26,6 +26,7 @@ from .screens.title import TitleScreen
 if TYPE_CHECKING:
     from ..engine import Catalog
     from ..session import DeckColour, GameSession
+    from ..solver import Budget
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -53,6 +54,8 @@ class AppConfig:
     """Exit cleanly on SIGTERM/SIGHUP (real terminals only, not tests)."""
     start_in_game: bool = False
     """Skip the title and the deck preview (benchmarks)."""
+    hint_budget: Budget | None = None
+    """The solver's effort for ``h``; ``None`` is ``solver.HINT_BUDGET`` (tests pass others)."""
 
 
 class PalmIslandApp(App[None]):
