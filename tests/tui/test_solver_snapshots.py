@@ -30,3 +30,15 @@ def test_hint_shown(snap_compare: Snap, size: tuple[int, int]) -> None:
 
     app = app_for(2, hint_budget=Budget(100))
     assert snap_compare(app, run_before=before, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_analysis_screen(snap_compare: Snap, size: tuple[int, int]) -> None:
+    async def before(pilot: Pilot[None]) -> None:
+        await open_game(pilot)
+        await play_moves(pilot, greedy_policy(), 200)  # seed 2: 124 turns to the end
+        await pilot.press("a")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(app_for(2), run_before=before, terminal_size=size)

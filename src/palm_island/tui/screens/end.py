@@ -21,16 +21,20 @@ from ...engine import ScoreBreakdown, score
 from ...session import GameSession
 from ..glyphs import Glyphs
 from ..render import orientation_name, resources
+from ..widgets.result import ResultLines
 
 if TYPE_CHECKING:
     from ..app import PalmIslandApp
 
 
 class EndScreen(Screen[str]):
-    """Keys: ``a`` same deal again, ``n`` new deal, ``t`` title, ``u`` undo the last move."""
+    """Keys: ``g`` same deal again, ``n`` new deal, ``t`` title, ``u`` undo the last move,
+    ``a`` analysis of the game, ``c`` copy the daily deal's share line."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "finish('again')", "Same deal again"),
+        Binding("a", "analysis", "Analysis"),
+        Binding("c", "copy_share", "Copy result"),
+        Binding("g", "finish('again')", "Same deal again"),
         Binding("n", "finish('new')", "New deal"),
         Binding("t,escape", "finish('title')", "Title"),
         Binding("u", "finish('undo')", "Undo last move"),
@@ -49,13 +53,17 @@ class EndScreen(Screen[str]):
         self.breakdown = score(session.state)
 
     def compose(self) -> ComposeResult:
-        g = cast("PalmIslandApp", self.app).glyphs
+        app = cast("PalmIslandApp", self.app)
+        g = app.glyphs
         yield Static(summary(self.breakdown, self.session, g), id="summary")
+        day = app.daily_dates.get(self.session.seed) if self.session.seed is not None else None
+        total, rank = self.breakdown.total, self.breakdown.rank
+        yield ResultLines(self.session, total, rank, day, g, id="result")
         with VerticalScroll(id="breakdown"):
             tracker = self.session.state.catalog.cards[-1].code
             yield Static(card_table(self.breakdown, g, skip=tracker), id="cards")
         with Horizontal(id="buttons"):
-            yield Button("Same deal again (a)", id="again", variant="primary")
+            yield Button("Same deal again (g)", id="again", variant="primary")
             yield Button("New deal (n)", id="new")
             yield Button("Title (t)", id="title")
         yield Footer(compact=True)
@@ -63,6 +71,24 @@ class EndScreen(Screen[str]):
     def on_mount(self) -> None:
         for button in self.query("#again").results(Button):
             button.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "copy_share":  # only a daily deal has a line to share
+            shown = list(self.query("#result").results(ResultLines))
+            return bool(shown) and shown[0].day is not None
+        return True
+
+    def action_analysis(self) -> None:
+        """Where the game lost stars, by the solver (computed on its own screen)."""
+        from .analysis import AnalysisScreen
+
+        self.app.push_screen(AnalysisScreen(self.session.start, self.session.moves))
+
+    def action_copy_share(self) -> None:
+        share = self.query_one("#result", ResultLines).share
+        if share is not None:
+            self.app.copy_to_clipboard(share)
+            self.notify(f"Copied: {share}", timeout=4)
 
     def action_finish(self, choice: str) -> None:
         self.dismiss(choice)

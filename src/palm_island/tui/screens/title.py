@@ -28,6 +28,7 @@ class TitleScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "toggle_colour", "Deck colour"),
         Binding("n", "new_game", "New game"),
+        Binding("d", "daily", "Daily deal"),
     ]
 
     DEFAULT_CSS = """
@@ -60,6 +61,7 @@ class TitleScreen(Screen[None]):
                 )
             with Vertical(id="menu"):
                 yield Button("New game", id="new", variant="primary", compact=True)
+                yield Button("Daily deal (d)", id="daily", compact=True)
                 yield Button("How to play", id="help", compact=True)
                 yield Button("Quit", id="quit", compact=True)
         yield Footer()
@@ -88,6 +90,10 @@ class TitleScreen(Screen[None]):
         app.next_seed = seed
         app.start_game(app.new_session(seed, self.colour))
 
+    def action_daily(self) -> None:
+        """Today's deal, the same for everyone; its par is searched as you play."""
+        cast("PalmIslandApp", self.app).start_daily(self.colour)
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_new_game()
 
@@ -97,6 +103,8 @@ class TitleScreen(Screen[None]):
             self.action_toggle_colour()
         elif event.button.id == "new":
             self.action_new_game()
+        elif event.button.id == "daily":
+            self.action_daily()
         elif event.button.id == "help":
             app.action_help()
         elif event.button.id == "quit":
