@@ -8,7 +8,7 @@ import io
 from rich.console import Console
 from textual.widgets import Static
 
-from palm_island.engine import score
+from palm_island.engine import new_game, score
 from palm_island.policies import greedy_policy
 from palm_island.solver import Budget, analyse, share_line, solve
 from palm_island.tui.screens.analysis import AnalysisScreen
@@ -97,3 +97,26 @@ async def test_leaving_the_analysis_early_cancels_it() -> None:
         await app.workers.wait_for_complete()
         assert worker.is_cancelled
         assert panel.report is None
+
+
+async def test_a_par_search_waits_while_a_hint_is_searched() -> None:
+    app = app_for(7, compute_par=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        start = new_game(app.catalog, seed=7)
+        with app.pars.paused():
+            app.pars.request(start)  # Budget(10): a few hundredths of a second
+            await pilot.pause(0.5)
+            assert app.pars.get(start) is None
+        await app.workers.wait_for_complete()
+        assert app.pars.get(start) == solve(start, Budget(10)).score
+
+
+async def test_starting_another_deal_cancels_the_first_par_search() -> None:
+    app = app_for(7, compute_par=False, par_budget=Budget(4000))
+    async with app.run_test(size=(100, 32)):
+        first, second = (new_game(app.catalog, seed=seed) for seed in (7, 8))
+        app.pars.request(first)
+        (worker,) = app.workers
+        app.pars.request(second)
+        assert worker.is_cancelled
+        app.workers.cancel_all()

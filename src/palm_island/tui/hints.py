@@ -1,4 +1,4 @@
-"""Provides the solver work the game screen runs off the UI thread: hints and par.
+"""Provides the hint search the game screen runs off the UI thread, and its text.
 
 Kept apart from the screens so they stay about layout and keys, and so the rules
 for staleness live in one place: a hint belongs to the exact position it was asked
@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.worker import get_current_worker
 
 from ..engine import GameState
-from ..solver import Budget, Cancelled, Hint, best_move, solve
+from ..solver import Budget, Cancelled, Hint, best_move
 from .glyphs import Glyphs
 
 HINT_GROUP = "hint"
@@ -35,15 +35,6 @@ def search_hint(state: GameState, budget: Budget) -> HintResult | None:
     worker = get_current_worker()
     try:
         return HintResult(state, best_move(state, budget, should_stop=lambda: worker.is_cancelled))
-    except Cancelled:
-        return None
-
-
-def search_par(start: GameState, budget: Budget) -> int | None:
-    """Run in a thread worker: the solver's score from ``start``; ``None`` if cancelled."""
-    worker = get_current_worker()
-    try:
-        return solve(start, budget, should_stop=lambda: worker.is_cancelled).score
     except Cancelled:
         return None
 

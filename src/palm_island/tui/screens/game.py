@@ -235,8 +235,14 @@ class GameScreen(Screen[None]):
         self._hint_asked = state
         self.query_one("#hint", HintLine).thinking()
         budget = self.palm_app.config.hint_budget or HINT_BUDGET
+        pars = self.palm_app.pars
+
+        def search() -> HintResult | None:
+            with pars.paused():  # the par search waits: the player is waiting for this
+                return search_hint(state, budget)
+
         self.run_worker(
-            lambda: search_hint(state, budget),
+            search,
             thread=True,
             group=HINT_GROUP,
             exclusive=True,
