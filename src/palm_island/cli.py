@@ -23,6 +23,7 @@ COMMANDS: tuple[str, ...] = (
     "replay",
     "bench",
     "solve",
+    "daily",
     "verify",
     "export",
     "import",

@@ -67,6 +67,8 @@ class GameSession:
         self._redo: list[Step] = []
         self.undo_count = 0
         """How many moves were taken back; a record keeps it."""
+        self.hints_used = 0
+        """How many positions the player asked the solver about (not in the record)."""
 
     @classmethod
     def from_seed(

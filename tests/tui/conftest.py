@@ -13,7 +13,8 @@ def fast_pilot(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) 
     message queue; only the time Pilot sleeps to decide the app is idle shrinks.
     Snapshot tests keep Textual's own timing so every frame has settled.
     """
-    if request.node.path.name.startswith("test_snapshots"):
+    name = request.node.path.name
+    if name.startswith("test_snapshots") or name.endswith("snapshots.py"):
         return
     import textual._wait
 

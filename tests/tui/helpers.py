@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 from palm_island.engine import Move
 from palm_island.policies import Policy
 from palm_island.session import GameSession
+from palm_island.solver import Budget
 from palm_island.tui.app import AppConfig, PalmIslandApp, make_app
 from palm_island.tui.keys import keys_for
 from palm_island.tui.screens.game import GameScreen
@@ -23,6 +24,10 @@ def app_for(seed: int, **options: object) -> PalmIslandApp:
     """The app as the CLI builds it, with the seed and "new deal" seeds fixed."""
     counter = itertools.count(1000)
     config = AppConfig(seed=seed, seed_source=lambda: next(counter))
+    # Cheap, fixed searches: the par runs in the background of every game, and the
+    # default budgets would take seconds of CPU away from the UI under test.
+    config.par_budget = Budget(10)
+    config.analysis_budget = Budget(5)
     for name, value in options.items():
         setattr(config, name, value)
     return make_app(config)

@@ -63,7 +63,8 @@ def test_end_of_game(snap_compare: Snap, size: tuple[int, int]) -> None:
     async def before(pilot: Pilot[None]) -> None:
         await open_game(pilot)
         await play_moves(pilot, greedy_policy(), 200)  # stops at the end (seed 2, 124 turns)
-        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()  # the par, searched in the background
+        await pilot.pause(0.3)  # the end screen polls for it
 
     assert snap_compare(app_for(2), run_before=before, terminal_size=size)
 

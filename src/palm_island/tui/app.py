@@ -10,6 +10,7 @@ imported when first shown, so the first frame comes sooner.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,7 +29,9 @@ if TYPE_CHECKING:
     from ..engine import Catalog
     from ..records import Difficulty
     from ..session import DeckColour, GameSession
+    from ..solver import Budget
     from ..storage.service import Store
+    from .par import ParBook
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -63,6 +66,16 @@ class AppConfig:
     data_dir: Path | None = None
     """Where the campaign file is (``--data-dir``; None: $PALM_ISLAND_DATA_DIR or
     the user data dir, see storage/paths.py)."""
+    hint_budget: Budget | None = None
+    """The solver's effort for ``h``; ``None`` is ``solver.HINT_BUDGET`` (tests pass others)."""
+    par_budget: Budget | None = None
+    """The effort for each deal's par; ``None`` is ``solver.DEFAULT_BUDGET`` (as ``daily``)."""
+    analysis_budget: Budget | None = None
+    """The effort for the analysis screen; ``None`` is ``solver.ANALYSIS_BUDGET``."""
+    compute_par: bool = True
+    """Search each deal's par in the background (off for benchmarks of the UI)."""
+    today: dt.date | None = None
+    """The date of the daily deal; ``None`` reads the clock (tests fix it)."""
 
 
 class PalmIslandApp(App[None]):
@@ -107,6 +120,9 @@ class PalmIslandApp(App[None]):
         self.difficulty: Difficulty = "easy"
         self.feat_choice: tuple[str, ...] = ()
         """The setup of the last new game (R31), reused by "new deal"."""
+        self.daily_dates: dict[int, dt.date] = {}
+        """Seeds started as a daily deal in this run, and their date (for the share line)."""
+        self._pars: ParBook | None = None
 
     @property
     def catalog(self) -> Catalog:
@@ -186,6 +202,8 @@ class PalmIslandApp(App[None]):
 
         self._pop_to_title()
         self.session = session
+        if self.config.compute_par:
+            self.pars.request(session.start)
         self.push_screen(PreviewScreen(session) if preview else GameScreen(session))
 
     def open_replay_file(self, path: Path) -> None:
@@ -198,6 +216,25 @@ class PalmIslandApp(App[None]):
             self.notify(f"Cannot replay {path.name}: {exc}", severity="error", timeout=10)
             return
         self.push_screen(ReplayScreen(replay))
+
+    @property
+    def pars(self) -> ParBook:
+        """Each deal's par, searched in the background (created on first use)."""
+        if self._pars is None:
+            from ..solver import DEFAULT_BUDGET
+            from .par import ParBook
+
+            self._pars = ParBook(self, self.config.par_budget or DEFAULT_BUDGET)
+        return self._pars
+
+    def start_daily(self, colour: DeckColour) -> None:
+        """Begin today's daily deal: the same deal for everyone on this date."""
+        from ..solver import daily_seed
+
+        day = self.config.today or dt.date.today()
+        seed = daily_seed(day)
+        self.daily_dates[seed] = day
+        self.start_game(self.new_session(seed, colour))
 
     def play_session(self, session: GameSession) -> None:
         """From the deck preview into the game screen."""

@@ -29,7 +29,7 @@ class Timed(PalmIslandApp):
         print(time.time(), type(self.screen).__name__, flush=True)
         self.exit()
 
-Timed(None, AppConfig(seed=7, start_in_game={in_game})).run(headless=True)
+Timed(None, AppConfig(seed=7, start_in_game={in_game}, compute_par=False)).run(headless=True)
 """
 
 CLI_PRELUDE = "import palm_island.cli as cli; cli.build_parser()"
@@ -68,7 +68,7 @@ async def key_to_frame(seed: int, size: tuple[int, int]) -> tuple[dict[str, list
     from .app import AppConfig, make_app
     from .keys import keys_for
 
-    app = make_app(AppConfig(seed=seed, start_in_game=True))
+    app = make_app(AppConfig(seed=seed, start_in_game=True, compute_par=False))
     # App._display is where Textual hands a rendered frame to the driver (private,
     # Textual 8); wrapping it is the least intrusive way to see frames headless.
     frame = asyncio.Event()

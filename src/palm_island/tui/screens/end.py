@@ -21,16 +21,20 @@ from ...engine import ScoreBreakdown, score
 from ...session import GameSession
 from ..glyphs import Glyphs
 from ..render import orientation_name, resources
+from ..widgets.result import ResultLines
 
 if TYPE_CHECKING:
     from ..app import PalmIslandApp
 
 
 class EndScreen(Screen[str]):
-    """Keys: ``a`` same deal again, ``n`` new deal, ``t`` title, ``u`` undo the last move."""
+    """Keys: ``g`` same deal again, ``n`` new deal, ``t`` title, ``u`` undo the last move,
+    ``a`` analysis of the game, ``c`` copy the daily deal's share line."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "finish('again')", "Same deal again"),
+        Binding("a", "analysis", "Analysis"),
+        Binding("c", "copy_share", "Copy result"),
+        Binding("g", "finish('again')", "Same deal again"),
         Binding("n", "finish('new')", "New deal"),
         Binding("t,escape", "finish('title')", "Title"),
         Binding("u", "finish('undo')", "Undo last move"),
@@ -50,16 +54,20 @@ class EndScreen(Screen[str]):
         self.breakdown = score(session.state)
 
     def compose(self) -> ComposeResult:
-        g = cast("PalmIslandApp", self.app).glyphs
+        app = cast("PalmIslandApp", self.app)
+        g = app.glyphs
         yield Static(summary(self.breakdown, self.session, g), id="summary")
         unlocked = unlocked_text(self.session)
         if unlocked is not None:
             yield Static(unlocked, id="unlocked")
+        day = app.daily_dates.get(self.session.seed) if self.session.seed is not None else None
+        total, rank = self.breakdown.total, self.breakdown.rank
+        yield ResultLines(self.session, total, rank, day, g, id="result")
         with VerticalScroll(id="breakdown"):
             tracker = self.session.state.catalog.cards[-1].code
             yield Static(card_table(self.breakdown, g, skip=tracker), id="cards")
         with Horizontal(id="buttons"):
-            yield Button("Same deal again (a)", id="again", variant="primary")
+            yield Button("Same deal again (g)", id="again", variant="primary")
             yield Button("New deal (n)", id="new")
             yield Button("Title (t)", id="title")
         yield Footer(compact=True)
@@ -69,10 +77,26 @@ class EndScreen(Screen[str]):
             button.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A saved campaign game's result is committed: no undo key for it."""
+        """A saved campaign game's result is committed: no undo key for it; only a
+        daily deal has a line to share."""
         if action == "finish" and parameters == ("undo",):
             return self.session.can_undo
+        if action == "copy_share":
+            shown = list(self.query("#result").results(ResultLines))
+            return bool(shown) and shown[0].day is not None
         return True
+
+    def action_analysis(self) -> None:
+        """Where the game lost stars, by the solver (computed on its own screen)."""
+        from .analysis import AnalysisScreen
+
+        self.app.push_screen(AnalysisScreen(self.session.start, self.session.moves))
+
+    def action_copy_share(self) -> None:
+        share = self.query_one("#result", ResultLines).share
+        if share is not None:
+            self.app.copy_to_clipboard(share)
+            self.notify(f"Copied: {share}", timeout=4)
 
     def action_finish(self, choice: str) -> None:
         self.dismiss(choice)

@@ -17,11 +17,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.worker import Worker, WorkerState
 
 from ...engine import Move, observe, score
 from ...session import GameSession
+from ...solver import HINT_BUDGET
+from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
 from ..options import card_options, moves_for, why_not
 from ..widgets.card import DISCARD, CardWidget
+from ..widgets.hint import HintLine
 from ..widgets.keybar import KeyBar, KeyItem
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
@@ -38,6 +42,7 @@ _BAR: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
     ("f", "Flip", "act", ("flip",)),
     ("d", "Discard", "act", ("discard",)),
     ("p", "Peek", "peek", ()),
+    ("h", "Hint", "hint", ()),
     ("u", "Undo", "undo", ()),
     ("^r", "Redo", "redo", ()),
 )
@@ -47,21 +52,23 @@ _BAR: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
 class GameScreen(Screen[None]):
     """The game.
 
-    Keys: ``1``/``2`` (or arrows, ``h j k l``) select card 1 or 2; ``s`` ``r`` ``f``
+    Keys: ``1``/``2`` (or arrows, ``j k l``) select card 1 or 2; ``s`` ``r`` ``f``
     store, rotate, flip the selected card; ``d`` discards card 1; ``p`` peeks at the
-    selected card's other side; ``u`` undo, ``ctrl+r`` redo.
+    selected card's other side; ``h`` asks the solver for a hint (in a background
+    thread, so keys keep working); ``u`` undo, ``ctrl+r`` redo.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "select(1)", "Card 1", show=False),
         Binding("2", "select(2)", "Card 2", show=False),
-        Binding("left,h,up,k", "select(1)", "Card 1", show=False),
+        Binding("left,up,k", "select(1)", "Card 1", show=False),
         Binding("right,l,down,j", "select(2)", "Card 2", show=False),
         Binding("s", "act('store')", "Store"),
         Binding("r", "act('rotate')", "Rotate"),
         Binding("f", "act('flip')", "Flip"),
         Binding("d", "act('discard')", "Discard"),
         Binding("p", "peek", "Peek"),
+        Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("ctrl+r", "redo", "Redo"),
     ]
@@ -79,6 +86,10 @@ class GameScreen(Screen[None]):
         self.session = session
         self.selected = 1
         """The card the keys act on (1 or 2)."""
+        self.hint: HintResult | None = None
+        """The hint shown, always for the current position (else cleared)."""
+        self._hint_asked: object = None
+        """The position a running hint search is for (a result for another is dropped)."""
         self.add_class(f"-{session.deck_colour}")
 
     @property
@@ -96,6 +107,7 @@ class GameScreen(Screen[None]):
             yield StoredPanel(g, id="stored")
             deal = f"Seed {session.seed}, {session.deck_colour} deck"
             yield MoveLog(f"New game. {deal}. Round 1 begins.", id="log")
+        yield HintLine(id="hint")
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
@@ -106,12 +118,14 @@ class GameScreen(Screen[None]):
     def show_state(self) -> None:
         """Observe the session's state once and push each part to its widget."""
         state = self.session.state
+        self._forget_stale_hint()
         view = observe(state)
         for position in (1, 2, 3):
             widget = self.query_one(f"#card-{position}", CardWidget)
             card_view = view.top[position - 1] if len(view.top) >= position else None
             options, note = card_options(state, position) if position < 3 else ((), None)
-            widget.show(card_view, options, note, selected=position == self.selected)
+            hinted = hinted_kind(self.hint.hint, position) if self.hint else None
+            widget.show(card_view, options, note, selected=position == self.selected, hinted=hinted)
         self.query_one("#stored", StoredPanel).show(view)
         deal = f"seed {self.session.seed}"
         self.query_one("#status", StatusBar).show(view, score(state).total, deal)
@@ -149,7 +163,7 @@ class GameScreen(Screen[None]):
             return self.session.can_undo
         if action == "redo":
             return self.session.can_redo
-        if action == "peek":
+        if action in ("peek", "hint"):
             return not state.is_over
         return True
 
@@ -221,6 +235,53 @@ class GameScreen(Screen[None]):
 
         view = observe(self.session.state).top[self.selected - 1]
         self.app.push_screen(PeekScreen(view, self.palm_app.glyphs))
+
+    def action_hint(self) -> None:
+        """Ask the solver for the move to play here, off the UI thread."""
+        state = self.session.state
+        if state.is_over or self.hint is not None or self._hint_asked is state:
+            return  # nothing to suggest, already shown, or already being searched
+        self._hint_asked = state
+        self.query_one("#hint", HintLine).thinking()
+        budget = self.palm_app.config.hint_budget or HINT_BUDGET
+        pars = self.palm_app.pars
+
+        def search() -> HintResult | None:
+            with pars.paused():  # the par search waits: the player is waiting for this
+                return search_hint(state, budget)
+
+        self.run_worker(
+            search,
+            thread=True,
+            group=HINT_GROUP,
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Show a finished hint, but only if it is for the position on the table."""
+        worker = event.worker
+        if worker.group != HINT_GROUP or event.state != WorkerState.SUCCESS:
+            return
+        result = worker.result
+        if not isinstance(result, HintResult) or result.state is not self.session.state:
+            return  # cancelled, or the player moved on: never show a stale hint
+        self._hint_asked = None
+        self.hint = result
+        self.session.hints_used += 1
+        self.query_one("#hint", HintLine).show_hint(hint_text(result.hint, self.palm_app.glyphs))
+        self.show_state()
+
+    def _forget_stale_hint(self) -> None:
+        """After a move, undo or redo: drop the hint and stop a search for another position."""
+        state = self.session.state
+        if self.hint is not None and self.hint.state is not state:
+            self.hint = None
+            self.query_one("#hint", HintLine).clear()
+        if self._hint_asked is not None and self._hint_asked is not state:
+            self._hint_asked = None
+            self.workers.cancel_group(self, HINT_GROUP)
+            self.query_one("#hint", HintLine).clear()
 
     def action_undo(self) -> None:
         from ...storage.errors import SaveError

@@ -41,10 +41,11 @@ round ends. After round 8 the game is scored: the stars on every card's active h
 Every resource has a letter as well as a colour.
 
 [b]Keys[/b]
- 1 2, arrows, h j k l   select card 1 or card 2
+ 1 2, arrows, j k l     select card 1 or card 2
  s r f                  store, rotate, flip the selected card
  d                      discard card 1
  p                      peek at the other side of the selected card
+ h                      hint: the solver's move here and its expected score
  u, ctrl+r              undo, redo (as far back as you like)
  ?                      this help
  ctrl+p                 command palette: change the theme

@@ -34,6 +34,7 @@ class TitleScreen(Screen[None]):
         Binding("m", "store_menu('campaign')", "Campaign", show=False),
         Binding("y", "store_menu('history')", "History", show=False),
         Binding("z", "store_menu('stats')", "Statistics", show=False),
+        Binding("d", "daily", "Daily deal"),
     ]
 
     DEFAULT_CSS = """
@@ -77,6 +78,7 @@ class TitleScreen(Screen[None]):
                     yield from store_buttons(app)
                 else:
                     yield Button("New game", id="new", variant="primary", compact=True)
+                yield Button("Daily deal (d)", id="daily", compact=True)
                 yield Button("How to play", id="help", compact=True)
                 yield Button("Quit", id="quit", compact=True)
         yield Footer()
@@ -121,6 +123,10 @@ class TitleScreen(Screen[None]):
             return
         app.start_game(app.new_session(seed, self.colour))
 
+    def action_daily(self) -> None:
+        """Today's deal, the same for everyone; its par is searched as you play."""
+        cast("PalmIslandApp", self.app).start_daily(self.colour)
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_new_game()
 
@@ -130,6 +136,8 @@ class TitleScreen(Screen[None]):
             self.action_toggle_colour()
         elif event.button.id == "new":
             self.action_new_game()
+        elif event.button.id == "daily":
+            self.action_daily()
         elif event.button.id == "help":
             app.action_help()
         elif event.button.id == "quit":

@@ -75,9 +75,13 @@ class CardWidget(Static):
         note: str | None,
         *,
         selected: bool,
+        hinted: str | None = None,
     ) -> None:
-        """Draw ``view`` with its options; ``selected`` marks the card the keys act on."""
-        key = (view, options, note, selected)
+        """Draw ``view`` with its options; ``selected`` marks the card the keys act on.
+
+        ``hinted`` is the action (kind) the solver's hint suggests on this card.
+        """
+        key = (view, options, note, selected, hinted)
         if key == self._shown:
             return  # nothing changed: no repaint
         self._shown = key
@@ -92,6 +96,10 @@ class CardWidget(Static):
             return
         lines, actions = self._render_lines(view, options, note, selected)
         self._lines = actions
+        for row, kind in actions.items():
+            if kind == hinted:  # reverse video and a word, so it never relies on colour
+                lines[row].stylize("reverse")
+                lines[row].append(" <- hint", style="bold")
         # One printed line per Text, never wrapped, so a click's row finds its action.
         text = Text("\n", no_wrap=True, overflow="ellipsis").join(lines)
         text.no_wrap, text.overflow = True, "ellipsis"

@@ -1,0 +1,62 @@
+"""Provides the pure parts of the post-game analysis: rows to show and their text.
+
+Kept free of Textual so the analysis screen, a replay viewer or a headless command
+can share them. :func:`game_of_record` rebuilds a stored game for :func:`analyse`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from rich.text import Text
+
+from ..engine import Catalog, GameState, Move, new_game
+from ..records import GameRecord
+from ..solver import MoveAnalysis
+from .glyphs import Glyphs
+
+
+def game_of_record(record: GameRecord, catalog: Catalog) -> tuple[GameState, tuple[Move, ...]]:
+    """The dealt position and the moves of a stored game (docs/solver.md)."""
+    start = new_game(catalog, deal=[catalog.id_of(code) for code in record.deal])
+    return start, tuple(Move.parse(move) for move in record.moves)
+
+
+def costly(report: Sequence[MoveAnalysis]) -> tuple[MoveAnalysis, ...]:
+    """The moves that lowered the solver's expected final score, in game order."""
+    return tuple(move for move in report if move.drop > 0)
+
+
+def summary_text(report: Sequence[MoveAnalysis], final: int, g: Glyphs) -> Text:
+    """``The solver expected 43★ from the deal; you scored 38★. 2 moves cost stars.``"""
+    text = Text()
+    if not report:
+        return Text("No moves were played.", style="dim")
+    start = report[0].best_score
+    text.append(f"The solver expected {start}{g.star} from the deal; you scored {final}{g.star}. ")
+    count = len(costly(report))
+    if count:
+        text.append(f"{count} move{'s' if count != 1 else ''} cost stars:", style="bold")
+    else:
+        text.append("No move cost stars by the solver's estimate.", style="bold")
+    return text
+
+
+def drops_table(report: Sequence[MoveAnalysis], g: Glyphs) -> Table:
+    """One row per costly move: turn, played, the solver's move, stars lost."""
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("Turn", justify="right")
+    table.add_column("Played")
+    table.add_column("Solver")
+    table.add_column(f"Lost {g.star}", justify="right")
+    table.add_column("Expected")
+    for move in costly(report):
+        table.add_row(
+            str(move.turn),
+            str(move.played),
+            str(move.best),
+            f"-{move.drop}",
+            f"{move.best_score} to {move.played_score}",
+        )
+    return table

@@ -1,0 +1,55 @@
+"""Provides the hint search the game screen runs off the UI thread, and its text.
+
+Kept apart from the screens so they stay about layout and keys, and so the rules
+for staleness live in one place: a hint belongs to the exact position it was asked
+for (states are immutable, so identity is the test), and a result for any other
+position is dropped, never shown. Every search here checks its worker's
+``is_cancelled`` between progress steps, so cancelling stops the thread within
+milliseconds instead of letting a dead search hold the GIL.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rich.text import Text
+from textual.worker import get_current_worker
+
+from ..engine import GameState
+from ..solver import Budget, Cancelled, Hint, best_move
+from .glyphs import Glyphs
+
+HINT_GROUP = "hint"
+"""The worker group of hint searches; at most one runs (``exclusive``)."""
+
+
+class HintResult(NamedTuple):
+    """A finished hint search and the position it answers."""
+
+    state: GameState
+    hint: Hint
+
+
+def search_hint(state: GameState, budget: Budget) -> HintResult | None:
+    """Run in a thread worker: the solver's move for ``state``; ``None`` if cancelled."""
+    worker = get_current_worker()
+    try:
+        return HintResult(state, best_move(state, budget, should_stop=lambda: worker.is_cancelled))
+    except Cancelled:
+        return None
+
+
+def hint_text(hint: Hint, g: Glyphs) -> Text:
+    """``Hint: R2 pay CH1 — expected final score 38★`` (the move in game notation)."""
+    text = Text("Hint: ", style="bold")
+    text.append(str(hint.move), style="bold reverse")
+    text.append(f" {g.dash} expected final score {hint.expected_score}{g.star}")
+    return text
+
+
+def hinted_kind(hint: Hint, position: int) -> str | None:
+    """Which action line of card ``position`` the hint points at, if any."""
+    move = hint.move
+    if move.card != position:
+        return None
+    return move.kind

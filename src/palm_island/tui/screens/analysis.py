@@ -1,0 +1,47 @@
+"""Provides :class:`AnalysisScreen`: where a finished game lost stars, by the solver.
+
+Opened with ``a`` from the end screen; ``escape`` returns. The work is done by
+:class:`~..widgets.analysis.AnalysisPanel` on a background thread, so keys keep
+working (leaving early cancels the search).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...engine import GameState, Move
+from ...solver import ANALYSIS_BUDGET
+from ..widgets.analysis import AnalysisPanel
+
+if TYPE_CHECKING:
+    from ..app import PalmIslandApp
+
+
+class AnalysisScreen(Screen[None]):
+    """Keys: ``escape`` / ``b`` back to the end screen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,b", "app.pop_screen", "Back"),
+    ]
+
+    DEFAULT_CSS = """
+    AnalysisScreen #analysis-title { padding: 0 1; background: $panel; text-style: bold; }
+    """
+
+    def __init__(self, start: GameState, moves: Sequence[Move]) -> None:
+        super().__init__()
+        self.start = start
+        self.moves = tuple(moves)
+
+    def compose(self) -> ComposeResult:
+        app = cast("PalmIslandApp", self.app)
+        budget = app.config.analysis_budget or ANALYSIS_BUDGET
+        yield Static("Analysis: the moves that cost stars", id="analysis-title")
+        yield AnalysisPanel(self.start, self.moves, budget, app.glyphs, id="analysis")
+        yield Footer(compact=True)

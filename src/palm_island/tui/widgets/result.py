@@ -1,0 +1,101 @@
+"""Provides :class:`ResultLines`: par beside the score, hints used, the share line.
+
+The end screen shows it under the score. The par is searched on a background
+thread from the start of the game (:class:`~..par.ParBook`); until it is ready
+the widget says so and polls a few times a second, so the end screen never waits.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual.timer import Timer
+from textual.widgets import Static
+
+from ...solver import share_line
+from ..glyphs import Glyphs
+
+if TYPE_CHECKING:
+    from ...session import GameSession
+    from ..app import PalmIslandApp
+
+POLL_SECONDS = 0.2
+
+
+def par_text(total: int, par: int | None, hints: int, g: Glyphs, *, searching: bool) -> Text:
+    """``Par 41★ (solver) · you 38★, 3 under par · 2 hints used``."""
+    text = Text()
+    if par is None:
+        text.append("Par: searching..." if searching else "Par: not searched", style="dim")
+    else:
+        text.append(f"Par {par}{g.star}", style="bold")
+        text.append(f" (solver) {g.sep} you {total}{g.star}")
+        diff = total - par
+        if diff:
+            text.append(f", {abs(diff)} {'over' if diff > 0 else 'under'} par")
+        else:
+            text.append(", level with par")
+    text.append(f" {g.sep} {hints} hint{'s' if hints != 1 else ''} used")
+    return text
+
+
+class ResultLines(Static):
+    """Par and hints; for a daily deal also the one line to share (``c`` copies it)."""
+
+    DEFAULT_CSS = """
+    ResultLines { padding: 0 1; height: auto; background: $panel; }
+    """
+
+    def __init__(
+        self,
+        session: GameSession,
+        total: int,
+        rank: str,
+        day: dt.date | None,
+        glyphs: Glyphs,
+        *,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(id=id)
+        self.session = session
+        self.total = total
+        self.rank = rank
+        self.day = day
+        """The daily deal's date, or ``None`` for any other deal."""
+        self.glyphs = glyphs
+        self.par: int | None = None
+        self._timer: Timer | None = None
+
+    @property
+    def share(self) -> str | None:
+        """The line to paste (daily deals only)."""
+        if self.day is None:
+            return None
+        return share_line(self.day, self.total, self.rank, self.par)
+
+    def on_mount(self) -> None:
+        self._poll()
+        if self.par is None and self._searching:
+            self._timer = self.set_interval(POLL_SECONDS, self._poll)
+
+    @property
+    def _searching(self) -> bool:
+        return cast("PalmIslandApp", self.app).config.compute_par
+
+    def _poll(self) -> None:
+        self.par = cast("PalmIslandApp", self.app).pars.get(self.session.start)
+        if self.par is not None and self._timer is not None:
+            self._timer.stop()
+        text = par_text(
+            self.total,
+            self.par,
+            self.session.hints_used,
+            self.glyphs,
+            searching=self._searching,
+        )
+        if self.share is not None:
+            text.append("\nShare (c copies): ", style="dim")
+            text.append(self.share, style="bold")
+        self.update(text)

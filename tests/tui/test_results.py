@@ -1,0 +1,122 @@
+"""The end screen's par and share line, the daily deal, and the analysis screen."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+
+from rich.console import Console
+from textual.widgets import Static
+
+from palm_island.engine import new_game, score
+from palm_island.policies import greedy_policy
+from palm_island.solver import Budget, analyse, share_line, solve
+from palm_island.tui.screens.analysis import AnalysisScreen
+from palm_island.tui.screens.end import EndScreen
+from palm_island.tui.screens.game import GameScreen
+from palm_island.tui.widgets.analysis import AnalysisPanel
+from palm_island.tui.widgets.result import ResultLines
+
+from .helpers import app_for, open_game, play_moves, session
+
+DAY = dt.date(2026, 11, 29)
+
+
+async def test_daily_deal_uses_the_dates_seed_and_shows_par_and_share_line() -> None:
+    app = app_for(7, today=DAY, par_budget=Budget(20))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("d")  # title: daily deal
+        assert session(app).seed == 20261129
+        await pilot.press("enter")  # deck preview -> game
+        assert isinstance(app.screen, GameScreen)
+        await play_moves(pilot, greedy_policy(), 200)
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.3)  # the end screen polls for the par
+        assert isinstance(app.screen, EndScreen)
+        result = app.screen.query_one(ResultLines)
+        final = score(session(app).state)
+        par = solve(session(app).start, Budget(20)).score
+        assert result.par == par
+        expected = share_line(DAY, final.total, final.rank, par)
+        assert result.share == expected
+        assert f"Par {par}" in str(result.render())
+        await pilot.press("c")
+        assert app.clipboard == expected
+
+
+async def test_end_screen_shows_par_and_hints_for_an_ordinary_deal() -> None:
+    app = app_for(2)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await play_moves(pilot, greedy_policy(), 200)
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.3)
+        result = app.screen.query_one(ResultLines)
+        assert result.par == solve(session(app).start, Budget(10)).score
+        assert result.share is None  # not a daily deal: nothing to share
+        assert "1 hint used" in str(result.render())
+        await pilot.press("c")
+        assert app.clipboard == ""
+
+
+async def test_analysis_screen_lists_the_moves_that_cost_stars() -> None:
+    app = app_for(2)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await play_moves(pilot, greedy_policy(), 200)
+        await pilot.press("a")
+        assert isinstance(app.screen, AnalysisScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        panel = app.screen.query_one(AnalysisPanel)
+        expected = analyse(session(app).start, session(app).moves, Budget(5))
+        assert panel.report == expected
+        console = Console(width=100, record=True, file=io.StringIO())
+        console.print(panel.query_one("#analysis-table", Static).content)
+        table = console.export_text()
+        for move in expected:
+            if move.drop:
+                assert f"{move.played}" in table and f"-{move.drop}" in table
+        await pilot.press("escape")
+        assert isinstance(app.screen, EndScreen)
+
+
+async def test_leaving_the_analysis_early_cancels_it() -> None:
+    app = app_for(2, analysis_budget=Budget(3000))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await play_moves(pilot, greedy_policy(), 200)
+        await pilot.press("a")
+        panel = app.screen.query_one(AnalysisPanel)
+        (worker,) = panel.workers
+        await pilot.press("escape")
+        assert isinstance(app.screen, EndScreen)
+        await app.workers.wait_for_complete()
+        assert worker.is_cancelled
+        assert panel.report is None
+
+
+async def test_a_par_search_waits_while_a_hint_is_searched() -> None:
+    app = app_for(7, compute_par=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        start = new_game(app.catalog, seed=7)
+        with app.pars.paused():
+            app.pars.request(start)  # Budget(10): a few hundredths of a second
+            await pilot.pause(0.5)
+            assert app.pars.get(start) is None
+        await app.workers.wait_for_complete()
+        assert app.pars.get(start) == solve(start, Budget(10)).score
+
+
+async def test_starting_another_deal_cancels_the_first_par_search() -> None:
+    app = app_for(7, compute_par=False, par_budget=Budget(4000))
+    async with app.run_test(size=(100, 32)):
+        first, second = (new_game(app.catalog, seed=seed) for seed in (7, 8))
+        app.pars.request(first)
+        (worker,) = app.workers
+        app.pars.request(second)
+        assert worker.is_cancelled
+        app.workers.cancel_all()
