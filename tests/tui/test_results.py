@@ -15,6 +15,7 @@ from palm_island.tui.screens.analysis import AnalysisScreen
 from palm_island.tui.screens.end import EndScreen
 from palm_island.tui.screens.game import GameScreen
 from palm_island.tui.widgets.analysis import AnalysisPanel
+from palm_island.tui.widgets.log import MoveLog
 from palm_island.tui.widgets.result import ResultLines
 
 from .helpers import app_for, open_game, play_moves, session
@@ -29,6 +30,8 @@ async def test_daily_deal_uses_the_dates_seed_and_shows_par_and_share_line() -> 
         assert session(app).seed == 20261129
         await pilot.press("enter")  # deck preview -> game
         assert isinstance(app.screen, GameScreen)
+        log = app.screen.query_one(MoveLog)
+        assert log.header.startswith("Daily deal of 2026-11-29. Seed 20261129")
         await play_moves(pilot, greedy_policy(), 200)
         await app.workers.wait_for_complete()
         await pilot.pause(0.3)  # the end screen polls for the par

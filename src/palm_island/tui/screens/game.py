@@ -106,7 +106,9 @@ class GameScreen(Screen[None]):
         with Horizontal(id="lower"):
             yield StoredPanel(g, id="stored")
             deal = f"Seed {session.seed}, {session.deck_colour} deck"
-            yield MoveLog(f"New game. {deal}. Round 1 begins.", id="log")
+            day = self.palm_app.daily_dates.get(session.seed or 0)
+            kind = f"Daily deal of {day.isoformat()}" if day else "New game"
+            yield MoveLog(f"{kind}. {deal}. Round 1 begins.", id="log")
         yield HintLine(id="hint")
         yield KeyBar(id="keys")
 
