@@ -114,3 +114,26 @@ async def test_replay_file_opens_the_viewer_and_a_bad_file_is_explained(tmp_path
         await pilot.pause()
         assert not isinstance(app.screen, ReplayScreen)
         assert any("Cannot replay bad.json" in n.message for n in app._notifications)
+
+
+async def test_the_viewer_opens_the_solvers_analysis_of_the_game(tmp_path: Path) -> None:
+    from palm_island.solver import Budget, analyse
+    from palm_island.tui.screens.analysis import AnalysisScreen
+    from palm_island.tui.widgets.analysis import AnalysisPanel
+
+    finished_game(tmp_path)
+    app = store_app(tmp_path)
+    app.config.analysis_budget = Budget(5)  # small and fixed: the answer is compared below
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("y", "enter")
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen)
+        await pilot.press("a")
+        assert isinstance(app.screen, AnalysisScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        panel = app.screen.query_one(AnalysisPanel)
+        assert panel.report == analyse(viewer.replay.states[0], viewer.replay.moves, Budget(5))
+        await pilot.press("escape")
+        assert app.screen is viewer

@@ -4,7 +4,8 @@ The viewer shows the same card, stored-resource, status and log widgets as the
 game screen, read-only: it only moves an index along the game's states (which the
 store or the record file already re-simulated). Keys: ``left``/``,`` back,
 ``right``/``.`` forward, ``[``/``]`` previous/next round, ``1``-``8`` a round's
-start, ``home``/``end``, ``space`` autoplay, ``+``/``-`` speed, ``x`` export.
+start, ``home``/``end``, ``space`` autoplay, ``+``/``-`` speed, ``x`` export,
+``a`` the solver's analysis of the game.
 """
 
 from __future__ import annotations
@@ -61,14 +62,15 @@ class ReplayScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,comma", "step(-1)", "Back"),
         Binding("right,full_stop", "step(1)", "Forward"),
-        Binding("left_square_bracket", "round(-1)", "Prev round", key_display="["),
-        Binding("right_square_bracket", "round(1)", "Next round", key_display="]"),
+        Binding("left_square_bracket", "round(-1)", "Round -", key_display="["),
+        Binding("right_square_bracket", "round(1)", "Round +", key_display="]"),
         Binding("home", "goto(0)", "Start", show=False),
         Binding("end", "goto(-1)", "End", show=False),
-        Binding("space", "autoplay", "Play/pause"),
-        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
-        Binding("minus", "speed(-1)", "Slower", key_display="-"),
+        Binding("space", "autoplay", "Play"),
+        Binding("plus,equals_sign", "speed(1)", "Fast", key_display="+"),
+        Binding("minus", "speed(-1)", "Slow", key_display="-"),
         Binding("x", "export", "Export"),
+        Binding("a", "analysis", "Analysis"),
         Binding("escape,b", "back", "Back"),
         *(Binding(str(n), f"round_start({n})", f"Round {n}", show=False) for n in range(1, 9)),
     ]
@@ -188,6 +190,12 @@ class ReplayScreen(Screen[None]):
         folder = app.store.directory if app.store is not None else data_dir(app.config.data_dir)
         name = f"game-{self.replay.game_id}" if self.replay.game_id else self.replay.name
         return folder / "exports" / f"{Path(name).stem}.json"
+
+    def action_analysis(self) -> None:
+        """Where this game lost stars, by the solver: the end screen's analysis."""
+        from .analysis import AnalysisScreen
+
+        self.app.push_screen(AnalysisScreen(self.replay.states[0], self.replay.moves))
 
     def action_export(self) -> None:
         """Write the game as a record file in the data dir's ``exports/`` folder."""
