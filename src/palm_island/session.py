@@ -17,6 +17,7 @@ from .engine import (
     Event,
     GameState,
     Move,
+    Transition,
     apply_move,
     legal_moves,
     new_game,
@@ -119,16 +120,23 @@ class GameSession:
             IllegalMoveError: from the engine, when the move is not legal now
                 (nothing changes).
         """
-        transition = apply_move(self.state, move)
-        step = Step(move, transition.state, tuple(transition.events))
-        self._steps.append(step)
-        self._redo.clear()
-        return step
+        return self._played(move, apply_move(self.state, move))
 
     def undo(self) -> Step | None:
         """Take back the last turn; returns it, or ``None`` when nothing was played."""
         if not self._steps:
             return None
+        return self._taken_back()
+
+    def _played(self, move: Move, transition: Transition) -> Step:
+        """Keep a turn just played; a new turn ends what could be redone."""
+        step = Step(move, transition.state, tuple(transition.events))
+        self._steps.append(step)
+        self._redo.clear()
+        return step
+
+    def _taken_back(self) -> Step:
+        """Move the last turn to the redo list and count the undo."""
         step = self._steps.pop()
         self._redo.append(step)
         self.undo_count += 1

@@ -62,20 +62,13 @@ class StoredSession(GameSession):
         return bool(self._steps) and not self.state.is_over
 
     def play(self, move: Move) -> Step:
-        transition = self.stored.play(move)
-        step = Step(move, transition.state, tuple(transition.events))
-        self._steps.append(step)
-        self._redo.clear()
-        return step
+        return self._played(move, self.stored.play(move))
 
     def undo(self) -> Step | None:
         if not self.can_undo:
             return None
         self.stored.undo()
-        step = self._steps.pop()
-        self._redo.append(step)
-        self.undo_count += 1
-        return step
+        return self._taken_back()
 
     def redo(self) -> Step | None:
         if not self._redo:
