@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: play test check lint typecheck unit bench clean
+.PHONY: play test check lint typecheck unit bench bytecode clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,12 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	rm -f $(VENV)/.installed-*
 	touch $@
 
-play: $(STAMP)
+# Compiled bytecode for our sources, so start-up does not compile them each time
+# (an editable install gets none from pip, and PYTHONDONTWRITEBYTECODE may be set).
+bytecode: $(STAMP)
+	$(BIN)/python -m compileall -q src > /dev/null
+
+play: bytecode
 	$(BIN)/palm-island
 
 test: $(STAMP) lint typecheck unit
@@ -32,7 +37,7 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)
+bench: bytecode
 	$(BIN)/palm-island bench
 
 clean:

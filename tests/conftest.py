@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Callable
 
 import pytest
@@ -9,6 +11,11 @@ import pytest
 from palm_island.engine import Catalog, GameState, parse_position
 from palm_island.engine.notation import tracker_orientation
 from palm_island.storage.catalog_files import standard_catalog
+from palm_island.storage.paths import CACHE_ENV_VAR
+
+# The validated-catalog cache of the test run (and of the processes it starts)
+# stays out of the user's cache directory.
+os.environ.setdefault(CACHE_ENV_VAR, tempfile.mkdtemp(prefix="palm-island-test-cache-"))
 
 BUILDING_CODES = [
     "CH1",

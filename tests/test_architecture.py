@@ -100,3 +100,35 @@ def test_engine_modules_import_only_the_standard_library_pydantic_and_each_other
         used = imported & banned
         # deal.py may use random.Random(seed) (a seeded generator, never the global one).
         assert used <= ({"random"} if module.name == "deal.py" else set()), module.name
+
+
+def test_the_game_screen_starts_without_pydantic_or_the_solver(tmp_path: object) -> None:
+    """Start-up imports only what the first screen needs: validating the card file
+    (pydantic) happens once and is cached; records, feats and the solver load later."""
+    code = (
+        "from palm_island.storage.catalog_files import standard_catalog\n"
+        "from palm_island.session import GameSession\n"
+        "import palm_island.tui.app, palm_island.tui.screens.game\n"
+        "GameSession.from_seed(standard_catalog(), 7)\n"
+    )
+    env = {"PALM_ISLAND_CACHE_DIR": str(tmp_path)}
+    first = modules_loaded_by(code, env)  # validates the file and fills the cache
+    assert "pydantic" in first
+    loaded = modules_loaded_by(code, env)
+    heavy = {"pydantic", "pydantic_core"}
+    assert not {m for m in loaded if m.split(".")[0] in heavy}
+    assert not {m for m in loaded if m.startswith(("palm_island.solver", "palm_island.records"))}
+    assert "palm_island.engine.feats" not in loaded
+
+
+def test_feat_names_are_still_part_of_the_engine_api() -> None:
+    import palm_island.engine as engine
+
+    for name in ("FeatSet", "FeatSpec", "GameSummary", "parse_feats", "earned_feats"):
+        assert getattr(engine, name).__module__ == "palm_island.engine.feats"
+    try:
+        engine.no_such_name  # noqa: B018
+    except AttributeError as exc:
+        assert "no_such_name" in str(exc)
+    else:
+        raise AssertionError("unknown names must raise AttributeError")

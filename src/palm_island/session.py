@@ -10,7 +10,7 @@ undo. States are immutable, so undo is just stepping back along the history.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .engine import (
     Catalog,
@@ -23,7 +23,9 @@ from .engine import (
     new_game,
     position_notation,
 )
-from .records import GameRecord, build_record
+
+if TYPE_CHECKING:
+    from .records import GameRecord
 
 DeckColour = Literal["red", "blue"]
 DECK_COLOURS: tuple[DeckColour, ...] = ("red", "blue")
@@ -156,6 +158,8 @@ class GameSession:
 
     def record(self) -> GameRecord:
         """The game so far as a record (finished games carry their result)."""
+        from .records import build_record  # pydantic: not needed to play
+
         return build_record(
             self.start,
             self.moves,

@@ -4,6 +4,8 @@ No I/O, no clock, no global random: a catalog (built from the card data's text)
 and a seed or an explicit deal go in, states come out. See docs/engine-api.md.
 """
 
+from typing import TYPE_CHECKING
+
 from .cards import (
     DECK_SIZE,
     ROUNDS,
@@ -24,15 +26,6 @@ from .errors import (
     PalmIslandError,
 )
 from .events import Event, GameEnded, MovePlayed, RoundEnded, StoredCardReturned
-from .feats import (
-    FeatSet,
-    FeatSpec,
-    GameSummary,
-    condition_met,
-    earned_feats,
-    parse_feats,
-    summarize,
-)
 from .movegen import payments
 from .moves import Move
 from .notation import parse_position, position_notation
@@ -40,6 +33,39 @@ from .observe import CardView, TableView, observe
 from .rules import Transition, apply_move, is_legal, legal_moves, new_game
 from .scoring import CardScore, ScoreBreakdown, score
 from .state import STORE_LIMIT, DeckCard, GameState
+
+if TYPE_CHECKING:
+    from .feats import (
+        FeatSet,
+        FeatSpec,
+        GameSummary,
+        condition_met,
+        earned_feats,
+        parse_feats,
+        summarize,
+    )
+
+_FEAT_NAMES = frozenset(
+    (
+        "FeatSet",
+        "FeatSpec",
+        "GameSummary",
+        "condition_met",
+        "earned_feats",
+        "parse_feats",
+        "summarize",
+    )
+)
+"""Imported on first use: feats validate with pydantic, which playing a game never needs."""
+
+
+def __getattr__(name: str) -> object:
+    if name in _FEAT_NAMES:
+        from . import feats
+
+        return getattr(feats, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "DECK_SIZE",

@@ -12,19 +12,19 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final, Literal, NamedTuple
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 from .errors import CatalogError
-from .schema import (
-    ActionData,
-    BuildingData,
-    CardsFile,
-    FaceData,
-    FacesHolder,
-    TrackerFaceData,
-)
+
+if TYPE_CHECKING:  # the schema (pydantic) is imported only when a file is parsed
+    from .schema import (
+        ActionData,
+        BuildingData,
+        CardsFile,
+        FaceData,
+        FacesHolder,
+        TrackerFaceData,
+    )
 
 DECK_SIZE: Final = 17
 """16 building cards and the round tracker (R1); feat cards in play add to it (R30)."""
@@ -183,6 +183,10 @@ class Catalog:
         self.rules_memo: object = None
         """Lookup tables the rules module builds for this catalog on first use."""
 
+    def __reduce__(self) -> tuple[type[Catalog], tuple[object, ...]]:
+        """Pickle the cards, not :attr:`rules_memo` (rebuilt on first use)."""
+        return (Catalog, (self.cards, self.ranks, self.colours, self.edition, self.tracker_id))
+
     def __iter__(self) -> Iterator[CardSpec]:
         return iter(self.cards)
 
@@ -239,6 +243,10 @@ def parse_catalog(text: str, source: str = "cards.json") -> Catalog:
         CatalogError: naming ``source`` and the path inside it, for bad JSON, a
             schema error, or data that breaks a rule (R10/R11 targets, deck size).
     """
+    from pydantic import ValidationError
+
+    from .schema import CardsFile
+
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -2,16 +2,36 @@
 
 The data ships inside the package (``palm_island/data``), found with
 ``importlib.resources``, so an installed ``palm-island`` works anywhere.
+
+Validating the file needs pydantic, whose import and model building cost about
+as much as starting Textual. So the validated catalog is kept in the cache
+directory (see :func:`.paths.cache_dir`) under a key made of the file's bytes and
+the code that validates and builds it: a changed file or a changed engine misses
+the cache and is validated again. A cache file that is missing, unreadable or
+damaged is ignored and rewritten; it can never stand in for different data.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
+import pickle
+import tempfile
 from functools import cache
 from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
 
-from ..engine import Catalog, FeatSet, parse_catalog, parse_feats
+from .. import __version__
+from ..engine import Catalog, parse_catalog
+from ..engine import cards as cards_module
+from .paths import cache_dir
+
+if TYPE_CHECKING:
+    from ..engine import FeatSet
 
 CARDS_FILE = "cards.json"
+CACHE_FORMAT: Final = b"palm-island catalog cache 1"
 
 
 def read_catalog(text: str, source: str) -> Catalog:
@@ -23,7 +43,65 @@ def read_catalog(text: str, source: str) -> Catalog:
 def standard_catalog() -> Catalog:
     """The 17-card deck shipped with the game (read once per process)."""
     path = resources.files("palm_island") / "data" / CARDS_FILE
-    return parse_catalog(path.read_text(encoding="utf-8"), f"data/{CARDS_FILE}")
+    return cached_catalog(path.read_text(encoding="utf-8"), f"data/{CARDS_FILE}")
+
+
+def cached_catalog(text: str, source: str, directory: Path | None = None) -> Catalog:
+    """The catalog of ``text``: from the cache if this text was validated before.
+
+    Raises:
+        CatalogError: as :func:`parse_catalog`, when ``text`` is not valid card data
+            (invalid data is never cached, so it is reported every time).
+    """
+    directory = cache_dir() if directory is None else directory
+    path = directory / f"catalog-{catalog_cache_key(text)}.pickle"
+    cached = _read_cache(path)
+    if cached is not None:
+        return cached
+    catalog = parse_catalog(text, source)
+    _write_cache(path, catalog)
+    return catalog
+
+
+def catalog_cache_key(text: str) -> str:
+    """A digest of the data and of everything that turns it into a catalog."""
+    digest = hashlib.sha256(CACHE_FORMAT)
+    digest.update(__version__.encode())
+    for module in ("cards.py", "schema.py"):  # the objects built, and the validation
+        try:
+            digest.update((Path(cards_module.__file__).parent / module).read_bytes())
+        except OSError:  # not installed as files: the version alone must do
+            digest.update(module.encode())
+    digest.update(text.encode("utf-8"))
+    return digest.hexdigest()[:32]
+
+
+def _read_cache(path: Path) -> Catalog | None:
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    try:
+        catalog = pickle.loads(data)
+    except Exception:  # a damaged cache file of any kind: validate again
+        return None
+    return catalog if isinstance(catalog, Catalog) else None
+
+
+def _write_cache(path: Path, catalog: Catalog) -> None:
+    """Write atomically (a reader never sees half a file); failing to write is harmless."""
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".catalog-")
+        try:
+            with os.fdopen(handle, "wb") as file:
+                pickle.dump(catalog, file, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError:
+        pass
 
 
 FEATS_FILE = "feats.json"
@@ -32,5 +110,7 @@ FEATS_FILE = "feats.json"
 @cache
 def standard_feats() -> FeatSet:
     """This game's own six feats (docs/feats.md) and the catalog with their cards."""
+    from ..engine import parse_feats  # pydantic: only games with feats need it
+
     path = resources.files("palm_island") / "data" / FEATS_FILE
     return parse_feats(path.read_text(encoding="utf-8"), standard_catalog(), f"data/{FEATS_FILE}")

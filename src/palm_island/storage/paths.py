@@ -40,3 +40,19 @@ def backup_dir(directory: Path) -> Path:
     path = directory / BACKUP_DIR
     path.mkdir(mode=0o700, exist_ok=True)
     return path
+
+
+CACHE_ENV_VAR: Final = "PALM_ISLAND_CACHE_DIR"
+
+
+def cache_dir() -> Path:
+    """Where files the game can always rebuild are kept (the validated card catalog).
+
+    ``PALM_ISLAND_CACHE_DIR`` if set, else ``platformdirs.user_cache_dir("palm-island")``.
+    Not created here: a cache that cannot be written is simply not used.
+    """
+    if os.environ.get(CACHE_ENV_VAR):
+        return Path(os.environ[CACHE_ENV_VAR]).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("palm-island"))

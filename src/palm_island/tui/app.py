@@ -164,13 +164,15 @@ class PalmIslandApp(App[None]):
 
     def on_ready(self) -> None:
         """After the first frame, load the engine and the cards in the background."""
-        if self._catalog is None:
+        if self._catalog is None or self.config.use_store:
             self.run_worker(self._preload, thread=True, exit_on_error=False)
 
     def _preload(self) -> None:
-        from ..storage.catalog_files import standard_catalog
+        from ..storage.catalog_files import standard_catalog, standard_feats
 
         standard_catalog()
+        if self.config.use_store:  # campaign games carry feats, validated with pydantic
+            standard_feats()
 
     # Navigation -----------------------------------------------------------------
 

@@ -3,8 +3,9 @@
 Start-up is measured from just before a new Python process is started to the
 first frame it draws (Textual's ``Ready`` event, sent after the first frame),
 for the game screen and for an empty Textual app, so the two can be compared.
-Key-to-frame is measured in-process: a key event is posted to the idle app and
-the clock stops when the screen next hands a frame to the driver. Both run with
+Key-to-frame is measured in-process: a key event is posted to the idle app
+(:data:`KEY_GAP` after the last frame) and the clock stops when the screen next
+hands a frame to the driver. Both run with
 Textual's headless driver, so the terminal emulator's own drawing is not counted.
 """
 
@@ -29,7 +30,7 @@ class Timed(PalmIslandApp):
         print(time.time(), type(self.screen).__name__, flush=True)
         self.exit()
 
-Timed(None, AppConfig(seed=7, start_in_game={in_game}, compute_par=False)).run(headless=True)
+Timed(None, AppConfig(seed=7, start_in_game={in_game}, compute_par=False{store})).run(headless=True)
 """
 
 CLI_PRELUDE = "import palm_island.cli as cli; cli.build_parser()"
@@ -56,6 +57,19 @@ def startup_seconds(code: str) -> tuple[float, str]:
     )
     stamp, screen = done.stdout.split()[:2]
     return float(stamp) - start, screen
+
+
+KEY_GAP = 0.05
+"""Seconds between a frame and the next key: quicker than people type, long
+enough for the work the game defers until after a frame (the move log) to finish,
+as it does between a person's keys."""
+
+
+async def settle(pilot: Any) -> None:
+    """Let the app finish what the last key started, then wait :data:`KEY_GAP`."""
+    await pilot.pause()
+    await asyncio.sleep(KEY_GAP)
+    await pilot.pause()
 
 
 async def key_to_frame(seed: int, size: tuple[int, int]) -> tuple[dict[str, list[float]], int]:
@@ -88,7 +102,7 @@ async def key_to_frame(seed: int, size: tuple[int, int]) -> tuple[dict[str, list
         assert app.session is not None
         while not app.session.state.is_over:
             for key in keys_for(app.session.state, policy(app.session.state)):
-                await pilot.pause()
+                await settle(pilot)
                 frame.clear()
                 character = key if len(key) == 1 else None
                 start = time.perf_counter()
@@ -132,7 +146,7 @@ async def baseline_key_to_frame(size: tuple[int, int], keys: int = 200) -> list[
     times = []
     async with app.run_test(size=size) as pilot:
         for _ in range(keys):
-            await pilot.pause()
+            await settle(pilot)
             frame.clear()
             start = time.perf_counter()
             app.post_message(events.Key("x", "x"))
@@ -146,20 +160,44 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def bytecode_is_compiled() -> bool:
+    """True when the game's modules have up-to-date bytecode (``make bytecode``)."""
+    import importlib.util
+    from pathlib import Path
+
+    from . import app
+
+    source = Path(app.__file__)
+    cached = Path(importlib.util.cache_from_source(str(source)))
+    return cached.exists() and cached.stat().st_mtime >= source.stat().st_mtime
+
+
 def run_tui_bench(runs: int = 5, seed: int = 7) -> int:
     """Print the start-up and key-to-frame figures; never pass/fail."""
     runs = max(1, runs)
     print(f"TUI start-up, process start to first frame (headless), median of {runs} runs")
-    children = {
-        "empty Textual app": EMPTY_CHILD,
-        "title screen": APP_CHILD.format(in_game=False, prelude=""),
-        "title screen via the CLI": APP_CHILD.format(in_game=False, prelude=CLI_PRELUDE),
-        "game screen": APP_CHILD.format(in_game=True, prelude=""),
-    }
-    samples: dict[str, list[tuple[float, str]]] = {name: [] for name in children}
-    for _ in range(runs):  # interleaved, so background load affects each alike
-        for name, code in children.items():
-            samples[name].append(startup_seconds(code))
+    if not bytecode_is_compiled():
+        print("  (our modules have no compiled bytecode: start-up includes compiling them;")
+        print("   `make bench` or `make bytecode` compiles them first)")
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="palm-island-bench-") as data_dir:
+        store = f", use_store=True, data_dir=__import__('pathlib').Path({data_dir!r})"
+        children = {
+            "empty Textual app": EMPTY_CHILD,
+            "title screen": APP_CHILD.format(in_game=False, prelude="", store=""),
+            "title screen via the CLI": APP_CHILD.format(
+                in_game=False, prelude=CLI_PRELUDE, store=""
+            ),
+            "  + campaign file (as played)": APP_CHILD.format(
+                in_game=False, prelude=CLI_PRELUDE, store=store
+            ),
+            "game screen": APP_CHILD.format(in_game=True, prelude="", store=""),
+        }
+        samples: dict[str, list[tuple[float, str]]] = {name: [] for name in children}
+        for _ in range(runs):  # interleaved, so background load affects each alike
+            for name, code in children.items():
+                samples[name].append(startup_seconds(code))
     empty = statistics.median(t for t, _ in samples["empty Textual app"])
     for name, runs_of in samples.items():
         median = statistics.median(t for t, _ in runs_of)

@@ -10,14 +10,15 @@ milliseconds instead of letting a dead search hold the GIL.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rich.text import Text
-from textual.worker import get_current_worker
 
 from ..engine import GameState
-from ..solver import Budget, Cancelled, Hint, best_move
 from .glyphs import Glyphs
+
+if TYPE_CHECKING:  # the solver is imported when a hint is first asked for
+    from ..solver import Budget, Hint
 
 HINT_GROUP = "hint"
 """The worker group of hint searches; at most one runs (``exclusive``)."""
@@ -32,6 +33,10 @@ class HintResult(NamedTuple):
 
 def search_hint(state: GameState, budget: Budget) -> HintResult | None:
     """Run in a thread worker: the solver's move for ``state``; ``None`` if cancelled."""
+    from textual.worker import get_current_worker
+
+    from ..solver import Cancelled, best_move
+
     worker = get_current_worker()
     try:
         return HintResult(state, best_move(state, budget, should_stop=lambda: worker.is_cancelled))

@@ -21,7 +21,6 @@ from textual.worker import Worker, WorkerState
 
 from ...engine import Move, observe, score
 from ...session import GameSession
-from ...solver import HINT_BUDGET
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
 from ..options import card_options, moves_for, why_not
 from ..widgets.card import DISCARD, CardWidget
@@ -245,6 +244,8 @@ class GameScreen(Screen[None]):
             return  # nothing to suggest, already shown, or already being searched
         self._hint_asked = state
         self.query_one("#hint", HintLine).thinking()
+        from ...solver import HINT_BUDGET
+
         budget = self.palm_app.config.hint_budget or HINT_BUDGET
         pars = self.palm_app.pars
 
