@@ -29,6 +29,20 @@ def store_app(data_dir: Path, seed: int = 7) -> PalmIslandApp:
     return make_app(config)
 
 
+async def opened(pilot: Pilot[None]) -> None:
+    """Wait until the app has opened the campaign file (just after its first frame)
+    and the title shows the campaign's menu."""
+    app = pilot.app
+    assert isinstance(app, PalmIslandApp)
+    for _ in range(200):
+        if not app.store_pending:
+            break
+        await pilot.pause(0.01)
+    assert not app.store_pending
+    await pilot.pause()
+    await pilot.pause()
+
+
 async def new_saved_game(pilot: Pilot[None]) -> None:
     """Title → setup (difficulty, feats) → deck preview → game, with enter."""
     await pilot.press("n")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
 from palm_island.policies import greedy_policy
 from palm_island.storage.service import Store
+from palm_island.tui.app import PalmIslandApp
 from palm_island.tui.screens.campaign import CampaignScreen
 from palm_island.tui.screens.damaged import DamagedScreen
 from palm_island.tui.screens.end import EndScreen
@@ -17,7 +19,7 @@ from palm_island.tui.screens.title import TitleScreen
 from palm_island.tui.stored_session import StoredSession
 
 from .helpers import play_by_keys, play_moves, session
-from .store_helpers import FEAT_SEED, new_saved_game, store_app
+from .store_helpers import FEAT_SEED, new_saved_game, opened, store_app
 
 
 async def test_a_game_left_mid_way_continues_at_the_same_position(tmp_path: Path) -> None:
@@ -36,7 +38,7 @@ async def test_a_game_left_mid_way_continues_at_the_same_position(tmp_path: Path
 
     second = store_app(tmp_path)
     async with second.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await opened(pilot)
         assert isinstance(second.screen, TitleScreen)
         assert second.screen.query_one("#continue").has_focus
         await pilot.press("enter")
@@ -57,7 +59,7 @@ async def test_a_game_left_mid_way_continues_at_the_same_position(tmp_path: Path
 async def test_a_campaign_is_created_and_chosen_from_the_title(tmp_path: Path) -> None:
     app = store_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await opened(pilot)
         assert app.campaign_name == "My island"  # made on the first run
         await pilot.press("m")
         assert isinstance(app.screen, CampaignScreen)
@@ -109,7 +111,7 @@ async def test_a_damaged_file_offers_the_newest_backup_and_keeps_it(tmp_path: Pa
     (tmp_path / "campaign.db").write_bytes(b"not a database" * 500)
     app = store_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await opened(pilot)
         assert isinstance(app.screen, DamagedScreen)
         assert "Campaign file is damaged" in str(app.screen.query_one("#damaged-text").render())
         await pilot.press("r")
@@ -135,3 +137,44 @@ async def test_a_move_that_cannot_be_saved_is_not_played(
         await pilot.press("d")
         assert session(app).state == before and isinstance(app.screen, GameScreen)
         assert any("disk full" in n.message for n in app._notifications)
+
+
+async def test_the_title_draws_first_and_then_opens_the_campaign_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    callers: list[str] = []
+    original = PalmIslandApp._open_campaign_file
+
+    def recording(self: PalmIslandApp) -> None:
+        callers.append(sys._getframe(1).f_code.co_name)
+        original(self)
+
+    monkeypatch.setattr(PalmIslandApp, "_open_campaign_file", recording)
+    app = store_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await opened(pilot)
+        assert callers == ["on_ready"]  # after the first frame, not while composing it
+        assert app.store is not None
+        assert app.campaign_name == "My island"
+        title = app.screen
+        assert isinstance(title, TitleScreen)
+        assert not title.query("#menu-wait")
+        assert title.query_one("#campaign-name").render().plain == "My island"  # type: ignore[attr-defined]
+
+
+async def test_a_key_pressed_before_the_file_is_opened_still_saves_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player who types ahead of the deferred open loses nothing: the key opens it."""
+    monkeypatch.setattr(PalmIslandApp, "on_ready", lambda self: None)  # never on its own
+    app = store_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert app.store_pending
+        assert app.screen.query("#menu-wait")
+        await new_saved_game(pilot)
+        assert isinstance(session(app), StoredSession)
+        await play_by_keys(pilot, greedy_policy()(session(app).state))
+    with Store.open(tmp_path) as store:
+        (campaign,) = store.campaigns()
+        assert campaign.has_unfinished

@@ -11,7 +11,7 @@ from palm_island.tui.screens.history import HistoryScreen
 from palm_island.tui.screens.replay import ReplayScreen
 from palm_island.tui.screens.stats import StatsScreen
 
-from .store_helpers import store_app
+from .store_helpers import opened, store_app
 
 
 def finished_game(data_dir: Path, seed: int = 3) -> int:
@@ -101,7 +101,7 @@ async def test_replay_file_opens_the_viewer_and_a_bad_file_is_explained(tmp_path
     app = store_app(tmp_path)
     app.config.replay_file = record  # as `palm-island replay FILE` does
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await opened(pilot)
         assert isinstance(app.screen, ReplayScreen) and app.screen.replay.name == "game.json"
         await pilot.press("end")
         assert app.screen.replay.states[app.screen.index].is_over
@@ -111,7 +111,7 @@ async def test_replay_file_opens_the_viewer_and_a_bad_file_is_explained(tmp_path
     app = store_app(tmp_path)
     app.config.replay_file = bad
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await opened(pilot)
         assert not isinstance(app.screen, ReplayScreen)
         assert any("Cannot replay bad.json" in n.message for n in app._notifications)
 

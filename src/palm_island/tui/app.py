@@ -113,8 +113,10 @@ class PalmIslandApp(App[None]):
         self.deck_colour: DeckColour = config.deck_colour
         self.session: GameSession | None = None
         """The game being played, if any (the game screen shares it)."""
-        self.store: Store | None = None
-        """The open campaign file when games are saved (see :mod:`.campaigns`)."""
+        self._store: Store | None = None
+        self.store_pending = config.use_store
+        """The campaign file is still to be opened: just after the first frame, or
+        sooner if something asks for :attr:`store` (see :meth:`on_ready`)."""
         self.campaign_name: str | None = None
         """The campaign new games are played in."""
         self.difficulty: Difficulty = "easy"
@@ -123,6 +125,37 @@ class PalmIslandApp(App[None]):
         self.daily_dates: dict[int, dt.date] = {}
         """Seeds started as a daily deal in this run, and their date (for the share line)."""
         self._pars: ParBook | None = None
+
+    @property
+    def store(self) -> Store | None:
+        """The open campaign file when games are saved (see :mod:`.campaigns`).
+
+        Opening it imports the storage layer and pydantic, which would double the
+        time to the first frame, so the title is drawn first and the file opened
+        right after (:meth:`on_ready`); a key that needs it sooner opens it then.
+        """
+        if self.store_pending:
+            self._open_campaign_file()
+        return self._store
+
+    @store.setter
+    def store(self, value: Store | None) -> None:
+        self._store = value
+
+    def _open_campaign_file(self) -> None:
+        """Open the file, then show the title's campaign menu (or the damage notice)."""
+        from .campaigns import open_store
+
+        self.store_pending = False
+        damaged = open_store(self)
+        self.refresh_title()
+        if damaged is not None:
+            from .screens.damaged import DamagedScreen
+
+            # After whatever the caller is doing, so nothing pops it straight away.
+            self.call_later(self.push_screen, DamagedScreen(damaged))
+        elif self.config.replay_file is not None:
+            self.call_later(self.open_replay_file, self.config.replay_file)
 
     @property
     def catalog(self) -> Catalog:
@@ -140,20 +173,11 @@ class PalmIslandApp(App[None]):
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGTERM, signal.SIGHUP):
                 loop.add_signal_handler(sig, self.exit)
-        damaged = None
-        if self.config.use_store:
-            from .campaigns import open_store
-
-            damaged = open_store(self)
         if self.config.start_in_game:
             self.start_game(self.new_session(self.next_seed, self.deck_colour), preview=False)
         else:
             self.push_screen(TitleScreen())
-        if damaged is not None:
-            from .screens.damaged import DamagedScreen
-
-            self.push_screen(DamagedScreen(damaged))
-        elif self.config.replay_file is not None:
+        if self.config.replay_file is not None and not self.store_pending:
             self.open_replay_file(self.config.replay_file)
         self._check_size()
 
@@ -163,7 +187,10 @@ class PalmIslandApp(App[None]):
             self.store.close()
 
     def on_ready(self) -> None:
-        """After the first frame, load the engine and the cards in the background."""
+        """After the first frame: open the campaign file (if games are saved), then
+        load the engine and the cards in the background."""
+        if self.store_pending:
+            self._open_campaign_file()
         if self._catalog is None or self.config.use_store:
             self.run_worker(self._preload, thread=True, exit_on_error=False)
 

@@ -26,12 +26,18 @@ import time
 from palm_island.tui.app import AppConfig, PalmIslandApp
 
 class Timed(PalmIslandApp):
-    def on_ready(self) -> None:
+    def {hook}(self) -> None:
+        {call_super}
         print(time.time(), type(self.screen).__name__, flush=True)
         self.exit()
 
 Timed(None, AppConfig(seed=7, start_in_game={in_game}, compute_par=False{store})).run(headless=True)
 """
+
+FIRST_FRAME = {"hook": "on_ready", "call_super": "pass"}
+"""Stop the clock at the first frame (Textual's ``Ready``)."""
+MENU_READY = {"hook": "_open_campaign_file", "call_super": "super()._open_campaign_file()"}
+"""Stop the clock once the campaign file is open (the menu is built just after)."""
 
 CLI_PRELUDE = "import palm_island.cli as cli; cli.build_parser()"
 """What ``palm-island`` does before it opens the app: build the command parser."""
@@ -183,16 +189,21 @@ def run_tui_bench(runs: int = 5, seed: int = 7) -> int:
 
     with tempfile.TemporaryDirectory(prefix="palm-island-bench-") as data_dir:
         store = f", use_store=True, data_dir=__import__('pathlib').Path({data_dir!r})"
+        quick = {"store": "", **FIRST_FRAME}
+        saved = {"store": store, **FIRST_FRAME}
         children = {
             "empty Textual app": EMPTY_CHILD,
-            "title screen": APP_CHILD.format(in_game=False, prelude="", store=""),
+            "title screen": APP_CHILD.format(in_game=False, prelude="", **quick),
             "title screen via the CLI": APP_CHILD.format(
-                in_game=False, prelude=CLI_PRELUDE, store=""
+                in_game=False, prelude=CLI_PRELUDE, **quick
             ),
             "  + campaign file (as played)": APP_CHILD.format(
-                in_game=False, prelude=CLI_PRELUDE, store=store
+                in_game=False, prelude=CLI_PRELUDE, **saved
             ),
-            "game screen": APP_CHILD.format(in_game=True, prelude="", store=""),
+            "    campaign file opened": APP_CHILD.format(
+                in_game=False, prelude=CLI_PRELUDE, **{**saved, **MENU_READY}
+            ),
+            "game screen": APP_CHILD.format(in_game=True, prelude="", **quick),
         }
         samples: dict[str, list[tuple[float, str]]] = {name: [] for name in children}
         for _ in range(runs):  # interleaved, so background load affects each alike

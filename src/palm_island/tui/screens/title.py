@@ -51,11 +51,15 @@ class TitleScreen(Screen[None]):
     TitleScreen #menu Button { width: 26; margin-top: 1; }
     TitleScreen Button:focus { text-style: bold reverse; }
     TitleScreen #menu.-store Button { margin-top: 0; }
+    TitleScreen #menu-wait { width: 100%; height: 7; content-align: center middle;
+        color: $text-muted; }
     TitleScreen #campaign-name { width: 30; }
     """
 
     def compose(self) -> ComposeResult:
         app = cast("PalmIslandApp", self.app)
+        pending = app.store_pending  # never open the file here: the first frame waits
+        store = None if pending else app.store
         with Vertical(id="title-box"):
             yield Static(BANNER, id="banner")
             yield Static(TAGLINE, id="tagline")
@@ -67,12 +71,14 @@ class TitleScreen(Screen[None]):
                 yield Input(
                     str(app.next_seed), type="integer", id="seed", max_length=9, compact=True
                 )
-            if app.store is not None:
+            if store is not None or pending:
                 with Horizontal(classes="row"):
                     yield Label("Campaign")
-                    yield Label(app.campaign_name or "", id="campaign-name")
-            with Vertical(id="menu", classes="-store" if app.store is not None else ""):
-                if app.store is not None:
+                    yield Label(app.campaign_name or "...", id="campaign-name")
+            with Vertical(id="menu", classes="-store" if store is not None or pending else ""):
+                if pending:
+                    yield Static("Opening your campaign file...", id="menu-wait")
+                elif store is not None:
                     from .title_store import store_buttons
 
                     yield from store_buttons(app)
@@ -90,8 +96,9 @@ class TitleScreen(Screen[None]):
     def on_mount(self) -> None:
         self.colour = cast("PalmIslandApp", self.app).deck_colour
         self.query_one("#colour", Button).label = self._colour_label()
-        first = self.query("#continue").results(Button)
-        next(iter(first), self.query_one("#new", Button)).focus()
+        for button in self.query("#continue, #new").results(Button):
+            button.focus()
+            break
 
     def refresh_menu(self) -> None:
         """Show the menu for the campaign file as it is now (Continue may come or go)."""
