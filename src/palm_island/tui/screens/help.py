@@ -53,13 +53,35 @@ Every resource has a letter as well as a colour.
  In a choice: 1-9, or arrows and enter; escape cancels.
 The mouse does the same: click a card to select it, an action to play it, \
 a key in the footer to press it.
+
+[b]Keys on the other screens[/b] (each screen's footer lists them too)
+ Title          n new game, c deck colour, d daily deal; with a campaign
+                file: o continue, m campaigns, y history, z statistics
+ Deck preview   enter start playing, escape back
+ Peek           escape, p or enter put the card back
+ End of game    g same deal again, n new deal, u undo the last move,
+                a analysis, c copy the result line, t or escape title
+ Campaigns      c create, r rename, d delete, escape back
+ History        enter replay the game, i import a record file, escape back
+ Replay         left/right or , . step, [ ] round back/forward,
+                1-8 start of a round, home/end first/last move,
+                space play/pause, + - speed, x export, a analysis,
+                escape back
+ Analysis       escape or b back
 """
+
+ASCII_TEXT: dict[str, str] = {"—": "-", "•": "*", "°": " degrees", "→": "->"}
+"""What ``--ascii`` terminals see instead of the help's few non-ASCII characters."""
 
 
 def help_text(g: Glyphs) -> str:
     """The help with the glyphs this terminal uses (Unicode or ``--ascii``)."""
     names = ", ".join(f"{g.resource(n)} {n}" for n in RESOURCE_NAMES)
-    return HELP.format(resources=names, star=g.star, upgrade=g.upgrade)
+    text = HELP.format(resources=names, star=g.star, upgrade=g.upgrade)
+    if g.dash == "-":  # the ASCII set
+        for unicode, plain in ASCII_TEXT.items():
+            text = text.replace(unicode, plain)
+    return text
 
 
 class HelpScreen(ModalScreen[None]):
@@ -76,9 +98,10 @@ class HelpScreen(ModalScreen[None]):
     """
 
     def compose(self) -> ComposeResult:
+        g = cast("PalmIslandApp", self.app).glyphs
         with VerticalScroll() as scroll:
-            scroll.border_title = "Help — esc or click closes"
-            yield Static(help_text(cast("PalmIslandApp", self.app).glyphs), id="help-text")
+            scroll.border_title = f"Help {g.dash} esc or click closes"
+            yield Static(help_text(g), id="help-text")
 
     def on_click(self) -> None:
         """Mouse parity: a click anywhere closes the help, as escape does."""

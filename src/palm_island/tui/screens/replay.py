@@ -104,7 +104,7 @@ class ReplayScreen(Screen[None]):
         yield StatusBar(g, id="status")
         with Horizontal(id="cards"):
             for position in (1, 2, 3):
-                yield CardWidget(position, g, id=f"card-{position}")
+                yield CardWidget(position, g, id=f"card-{position}", playable=False)
         with Horizontal(id="lower"):
             yield StoredPanel(g, id="stored")
             deal = f"Replay of {self.replay.name}: seed {record.seed}, {record.deck_colour} deck"

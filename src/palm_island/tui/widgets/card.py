@@ -59,10 +59,14 @@ class CardWidget(Static):
         position: int
         kind: str | None
 
-    def __init__(self, position: int, glyphs: Glyphs, *, id: str | None = None) -> None:
+    def __init__(
+        self, position: int, glyphs: Glyphs, *, id: str | None = None, playable: bool = True
+    ) -> None:
         super().__init__(id=id)
         self.position = position
         self.glyphs = glyphs
+        self.playable = playable
+        """False where no move can be made (the replay viewer): no discard line."""
         self._lines: dict[int, str] = {}
         self._shown: object = None
         if position == 3:
@@ -141,7 +145,7 @@ class CardWidget(Static):
                 lines.append(Text(f"  {option.reason}", style="dim italic"))
         if note:
             lines.append(Text(note, style="dim italic"))
-        if self.position == 1:
+        if self.position == 1 and self.playable:
             actions[len(lines)] = DISCARD
             line = Text("[d] ", style="bold")
             line.append("discard to back")
