@@ -70,3 +70,22 @@ def test_ascii_help_is_plain_ascii() -> None:
     text = help_text(ASCII)
     assert text.isascii(), sorted({c for c in text if not c.isascii()})
     assert "180 degrees" in text
+
+
+async def test_ascii_terminals_get_ascii_notices_and_titles() -> None:
+    from palm_island.tui.app import AppConfig, make_app
+    from palm_island.tui.screens.too_small import TooSmallScreen
+
+    app = make_app(AppConfig(seed=7, ascii_only=True, start_in_game=True, compute_par=False))
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TooSmallScreen)
+        message = screen._message()
+        assert message.isascii() and "needs at least 80x24" in message
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        await pilot.press("p")  # peek
+        await pilot.pause()
+        title = app.screen.query_one("VerticalScroll").border_title
+        assert title is not None and str(title).isascii()

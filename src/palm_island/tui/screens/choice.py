@@ -98,7 +98,11 @@ class ChoiceScreen(ModalScreen[Move | None]):
             for i in range(LINES):
                 yield ChoiceLine(i, Text())
             yield ChoiceLine(-1, Text("   cancel (esc): change nothing"), id="choice-cancel")
-            yield Static("1-9 or ↑ ↓ enter to choose · click · esc cancels", id="hint")
+            g = self.glyphs
+            yield Static(
+                f"1-9 or {g.up} {g.down} enter to choose {g.sep} click {g.sep} esc cancels",
+                id="hint",
+            )
 
     def on_screen_resume(self) -> None:
         """Show the current question each time the screen comes up."""
@@ -121,7 +125,7 @@ class ChoiceScreen(ModalScreen[Move | None]):
             return f"To {what}: which stored cards pay, and which stored card is released (R20)?"
         if releases:
             return (
-                f"To {what}: 4 cards are stored — which one do you release (R20)? "
+                f"To {what}: 4 cards are stored {self.glyphs.dash} which one do you release (R20)? "
                 "Its resources are lost."
             )
         return f"To {what}: which stored cards pay? Extra resources are lost (R16)."

@@ -46,7 +46,7 @@ class PreviewScreen(Screen[None]):
         app = cast("PalmIslandApp", self.app)
         seed = self.session.seed
         yield Static(
-            f"The deck, top first — seed {seed}, {self.session.deck_colour} deck. "
+            f"The deck, top first {app.glyphs.dash} seed {seed}, {self.session.deck_colour} deck. "
             "Look now: during play only the top three cards show (R6).",
             id="heading",
         )

@@ -12,6 +12,8 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..glyphs import UNICODE, Glyphs
+
 
 class TooSmallScreen(Screen[None]):
     """``Terminal too small — needs at least 80×24``; quits with ``q`` like elsewhere."""
@@ -31,9 +33,11 @@ class TooSmallScreen(Screen[None]):
 
     def _message(self, size: Size | None = None) -> str:
         size = size or self.app.size
+        g: Glyphs = getattr(self.app, "glyphs", UNICODE)
+        x = g.times
         return (
-            f"Terminal too small — needs at least {self.min_width}×{self.min_height}\n"
-            f"(now {size.width}×{size.height}).\n"
+            f"Terminal too small {g.dash} needs at least {self.min_width}{x}{self.min_height}\n"
+            f"(now {size.width}{x}{size.height}).\n"
             "Make the window larger: your game is kept."
         )
 
