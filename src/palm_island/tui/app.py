@@ -183,8 +183,8 @@ class PalmIslandApp(App[None]):
 
     def on_unmount(self) -> None:
         """Every move is already committed; closing only releases the file."""
-        if self.store is not None:
-            self.store.close()
+        if self._store is not None:  # never open the file just to close it
+            self._store.close()
 
     def on_ready(self) -> None:
         """After the first frame: open the campaign file (if games are saved), then
