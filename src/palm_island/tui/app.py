@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 """The smallest terminal the game screen fits; below it a notice replaces the layout."""
+NARROW_WIDTH = 90
+"""Below this width the cards drop their left padding (see the app's CSS)."""
 
 
 def _random_seed() -> int:
@@ -94,6 +96,9 @@ class PalmIslandApp(App[None]):
         border: ascii $foreground 50%;
     }
     PalmIslandApp.-ascii CardWidget.-selected { border: ascii $accent; }
+    /* below 90 columns a card gives its left margin to the text, so that an
+       action with a three-resource cost still fits on its line */
+    PalmIslandApp.-narrow CardWidget { padding: 0; }
     PalmIslandApp.-ascii ConfirmQuitScreen Button, PalmIslandApp.-ascii EndScreen Button,
     PalmIslandApp.-ascii PreviewScreen Button { border: ascii $foreground 50%; }
     """
@@ -329,6 +334,7 @@ class PalmIslandApp(App[None]):
         from .screens.too_small import TooSmallScreen
 
         size = size or self.size
+        self.set_class(size.width < NARROW_WIDTH, "-narrow")
         small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
         showing = isinstance(self.screen, TooSmallScreen)
         if small and not showing:

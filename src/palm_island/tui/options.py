@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..engine import Action, GameState, Move, Resources, legal_moves
-from .render import shortfall
+from .render import missing, shortfall
 
 
 @lru_cache(maxsize=8)
@@ -34,6 +34,8 @@ class ActionOption:
     moves: tuple[Move, ...]
     """Empty when the action cannot be done now; then :attr:`reason` says why."""
     reason: str | None
+    lacking: Resources | None = None
+    """What the stored cards lack for it, when that is the reason."""
 
     @property
     def kind(self) -> str:
@@ -54,7 +56,7 @@ def card_options(state: GameState, card: int) -> tuple[tuple[ActionOption, ...],
         return (), "the game is over"
     deck_card = state.card_at(card)
     if deck_card.spec.is_round_tracker:
-        return (), "round tracker: no actions (R23)"
+        return (), "no actions (R23)"
     if deck_card.stored:
         return (), "stored card: no actions"
     moves = _legal(state)
@@ -63,7 +65,8 @@ def card_options(state: GameState, card: int) -> tuple[tuple[ActionOption, ...],
     for action in deck_card.face.actions:
         chosen = tuple(m for m in moves if m.card == card and m.kind == action.kind)
         reason = None if chosen else shortfall(action, total)
-        options.append(ActionOption(card, action, chosen, reason))
+        lacking = None if chosen else missing(action, total)
+        options.append(ActionOption(card, action, chosen, reason, lacking))
     note = None if options else "no actions on this face"
     return tuple(options), note
 

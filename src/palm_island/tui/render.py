@@ -54,20 +54,23 @@ def cost(action: Action, g: Glyphs) -> Text:
     return text
 
 
-def shortfall(action: Action, stored_total: Resources) -> str:
-    """Why a printed action cannot be paid: ``needs 1 stone`` (the nearest alternative)."""
-    if action.free:
-        return "not possible now"
+def missing(action: Action, stored_total: Resources) -> Resources | None:
+    """What the stored cards lack for the nearest alternative of the cost; ``None``
+    when nothing is lacking (the action is impossible for another reason)."""
     best: Resources | None = None
     for alternative in action.cost:
-        missing = Resources(
-            *(max(0, c - h) for c, h in zip(alternative, stored_total, strict=True))
-        )
-        if best is None or missing.total < best.total:
-            best = missing
-    if best is None or best.total == 0:
+        lack = Resources(*(max(0, c - h) for c, h in zip(alternative, stored_total, strict=True)))
+        if best is None or lack.total < best.total:
+            best = lack
+    return best if best is not None and best.total else None
+
+
+def shortfall(action: Action, stored_total: Resources) -> str:
+    """Why a printed action cannot be paid: ``needs 1 stone`` (the nearest alternative)."""
+    lack = missing(action, stored_total)
+    if lack is None:
         return "not possible now"
-    return "needs " + ", ".join(str(best).split(" + "))
+    return "needs " + ", ".join(str(lack).split(" + "))
 
 
 def orientation_name(orientation: Orientation, g: Glyphs) -> str:
@@ -105,7 +108,8 @@ def card_title(card: DeckCard) -> str:
 
 
 def tracker_rounds(card: DeckCard) -> str:
-    return f"round tracker, shows {card.face.label}"
+    """``shows rounds 4/8 (END)``: the card's title already says it is the tracker."""
+    return f"shows rounds {card.face.label}"
 
 
 def peek_text(view: CardView, g: Glyphs) -> Text:

@@ -31,6 +31,8 @@ from ..render import (
 )
 
 DISCARD = "discard"
+REASON_WIDTH = 21
+"""The longest reason in words that fits a card at 80 columns (after its indent)."""
 
 
 class CardWidget(Static):
@@ -42,6 +44,9 @@ class CardWidget(Static):
         height: 12;  /* ten lines at most: 3 actions with reasons, discard */
         border: round $foreground 40%;
         padding: 0 0 0 1;
+        /* one printed line per line of text, so a click's row finds its action */
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
     }
     CardWidget.-selected {
         border: double $accent;
@@ -133,7 +138,7 @@ class CardWidget(Static):
         actions: dict[int, str] = {}
         if self.position == 3:
             if card.stored:  # R21: it will be returned, not played
-                lines.append(Text("returns when it reaches the top", style="dim italic"))
+                lines.append(Text("returns at the top (R21)", style="dim italic"))
             else:
                 lines.extend(_printed(face.actions, g))
             lines.append(Text("look only: no actions", style="dim italic"))
@@ -142,7 +147,7 @@ class CardWidget(Static):
             actions[len(lines)] = option.kind
             lines.append(self._action_line(option, selected))
             if option.reason:
-                lines.append(Text(f"  {option.reason}", style="dim italic"))
+                lines.append(self._reason_line(option))
         if note:
             lines.append(Text(note, style="dim italic"))
         if self.position == 1 and self.playable:
@@ -151,6 +156,17 @@ class CardWidget(Static):
             line.append("discard to back")
             lines.append(line)
         return lines, actions
+
+    def _reason_line(self, option: ActionOption) -> Text:
+        """``needs 1 stone``; when several resources are lacking, the short form with
+        glyphs and letters (``needs 1♣W 1≈F 2▲S``), so it fits an 80-column card."""
+        reason = option.reason or ""
+        if len(reason) <= REASON_WIDTH or option.lacking is None:
+            return Text(f"  {reason}", style="dim italic")
+        line = Text("  needs ", style="dim italic")
+        line.append_text(resources(option.lacking, self.glyphs))
+        line.stylize("dim")
+        return line
 
     def _action_line(self, option: ActionOption, selected: bool) -> Text:
         key = KIND_KEYS[option.kind] if selected else f"{self.position} {KIND_KEYS[option.kind]}"
