@@ -1,0 +1,89 @@
+"""SIGTERM and SIGHUP end a real ``palm-island`` cleanly: terminal restored, game kept.
+
+The game runs in a pseudo-terminal, as in a person's terminal emulator; the test
+reads what it draws, types keys, sends the signal and then opens the campaign file.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+from palm_island.storage.service import Store
+
+LEAVE_ALT_SCREEN = b"\x1b[?1049l"
+
+
+def read_until(fd: int, seen: bytearray, wanted: bytes, timeout: float) -> bool:
+    """Read the terminal into ``seen`` until ``wanted`` appears; False on timeout."""
+    deadline = time.monotonic() + timeout
+    while wanted not in seen:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        ready, _, _ = select.select([fd], [], [], left)
+        if ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:  # the child closed the terminal
+                return wanted in seen
+            if not chunk:
+                return wanted in seen
+            seen.extend(chunk)
+    return True
+
+
+def drain(fd: int, seen: bytearray, seconds: float) -> None:
+    read_until(fd, seen, b"\x00never\x00", seconds)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+def test_a_signal_ends_the_game_cleanly_and_keeps_it(tmp_path: Path, sig: signal.Signals) -> None:
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
+    env = {
+        **os.environ,
+        "PALM_ISLAND_DATA_DIR": str(tmp_path),
+        "TERM": "xterm-256color",
+        "COLUMNS": "100",
+        "LINES": "32",
+    }
+    command = [str(Path(sys.executable).parent / "palm-island"), "play", "--seed", "7"]
+    child = subprocess.Popen(
+        command, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+    )
+    os.close(slave)
+    seen = bytearray()
+    try:
+        assert read_until(master, seen, b"Campaign (m)", 60), seen[-400:]
+        for key in (b"n", b"\r", b"\r", b"d"):  # new game, start, deck preview, discard
+            drain(master, seen, 1.0)
+            os.write(master, key)
+        drain(master, seen, 2.0)
+        child.send_signal(sig)
+        deadline = time.monotonic() + 20
+        while child.poll() is None and time.monotonic() < deadline:
+            drain(master, seen, 0.2)
+        assert child.poll() == 0, f"exit status {child.returncode}"
+        drain(master, seen, 0.5)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        os.close(master)
+    assert LEAVE_ALT_SCREEN in seen  # the terminal is given back as it was
+    with Store.open(tmp_path) as store:
+        (campaign,) = store.campaigns()
+        assert campaign.has_unfinished  # the game in play is kept, with its move
+        saved = store.continue_game(campaign.name)
+        assert saved is not None and len(saved.moves) == 1
