@@ -49,3 +49,27 @@ async def test_no_card_line_is_cut_off_at_80_columns() -> None:
                 cut = [s.text for s in lines if "…" in s.text]
                 assert not cut, (position, cut, card_options(state, 1))
             await play_by_keys(pilot, policy(state))
+
+
+async def test_a_move_repaints_only_the_card_lines_it_changes() -> None:
+    app = app_for(757206, compute_par=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await pilot.pause()
+        card = game_screen(app).query_one("#card-1", CardWidget)
+        repainted: list[tuple[object, ...]] = []
+        original = card.refresh
+
+        def spy(*regions: object, **options: object) -> object:
+            repainted.append(regions)
+            return original(*regions, **options)  # type: ignore[arg-type]
+
+        card.refresh = spy  # type: ignore[method-assign]
+        await pilot.press("d")  # card 2 moves up to card 1; the border stays
+        await pilot.pause()
+        assert repainted, "the card must repaint"
+        assert all(len(regions) == 1 for regions in repainted)  # one line at a time
+        assert len(repainted) < 10  # not all 10 content lines
+        assert (
+            session(app).state.card_at(1).code in card.render_lines(card.outer_size.region)[1].text
+        )

@@ -3,19 +3,20 @@
 The game screen pushes a :class:`CardView` and the card's options down; the
 widget posts :class:`CardWidget.Clicked` up (which card, and which action line if
 an action was clicked), so a click does what the keys do. The widget is one
-``Static`` with a line → action map rather than a widget per action: a move then
-repaints three widgets, which keeps key-to-frame time low.
+widget with a line → action map rather than a widget per action, and a change
+repaints only the lines it touches, which keeps key-to-frame time low.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.text import Text
+from rich.text import Span, Text
+from textual.app import RenderResult
 from textual.events import Click
-from textual.geometry import Offset
+from textual.geometry import Offset, Region
 from textual.message import Message
-from textual.widgets import Static
+from textual.widget import Widget
 
 from ...engine import Action, CardView
 from ..glyphs import Glyphs
@@ -35,7 +36,7 @@ REASON_WIDTH = 21
 """The longest reason in words that fits a card at 80 columns (after its indent)."""
 
 
-class CardWidget(Static):
+class CardWidget(Widget):
     """Card 1, 2 or 3 of the deck; card 3 is look-only (R6)."""
 
     DEFAULT_CSS = """
@@ -74,6 +75,10 @@ class CardWidget(Static):
         """False where no move can be made (the replay viewer): no discard line."""
         self._lines: dict[int, str] = {}
         self._shown: object = None
+        self._text = Text()
+        self._drawn: list[tuple[str, tuple[Span, ...]]] | None = None
+        """Each line of the text on screen (its characters and styles), to repaint
+        only the lines a change touches; ``None`` repaints the whole card."""
         if position == 3:
             self.add_class("-look-only")
 
@@ -94,14 +99,19 @@ class CardWidget(Static):
         if key == self._shown:
             return  # nothing changed: no repaint
         self._shown = key
-        self.set_class(selected, "-selected")
+        if self.has_class("-selected") != selected:
+            self.set_class(selected, "-selected")
+            self._drawn = None  # the border changes: repaint it all
         g = self.glyphs
         marker = f"{g.selected} " if selected else ""
         label = {1: "Card 1", 2: "Card 2", 3: f"Card 3 {g.sep} look only"}[self.position]
-        self.border_title = f"{marker}{label}{' (selected)' if selected else ''}"
+        title = f"{marker}{label}{' (selected)' if selected else ''}"
+        if self.border_title != title:
+            self.border_title = title
+            self._drawn = None
         if view is None:
             self._lines = {}
-            self.update(Text("(no card)", style="dim"))
+            self._draw(Text("(no card)", style="dim"))
             return
         lines, actions = self._render_lines(view, options, note, selected)
         self._lines = actions
@@ -112,8 +122,28 @@ class CardWidget(Static):
         # One printed line per Text, never wrapped, so a click's row finds its action.
         text = Text("\n", no_wrap=True, overflow="ellipsis").join(lines)
         text.no_wrap, text.overflow = True, "ellipsis"
-        # The card's height is fixed, so no layout is needed (keeps key-to-frame low).
-        self.update(text, layout=False)
+        self._draw(text)
+
+    def render(self) -> RenderResult:
+        return self._text
+
+    def _draw(self, text: Text) -> None:
+        """Show ``text``, repainting only the lines that differ from those shown.
+
+        A move changes about half of each card's lines and none of its border;
+        Textual's cost is per repainted line, so this keeps key-to-frame low. The
+        card's height is fixed, so no layout is needed either.
+        """
+        lines = [(line.plain, tuple(line.spans)) for line in text.split("\n")]
+        drawn, self._drawn, self._text = self._drawn, lines, text
+        if drawn is None or not self.is_mounted:
+            self.refresh()
+            return
+        width = self.size.width
+        for row in range(max(len(lines), len(drawn))):
+            old = drawn[row] if row < len(drawn) else None
+            if old != (lines[row] if row < len(lines) else None):
+                self.refresh(Region(0, row, width, 1))
 
     def _render_lines(
         self,
