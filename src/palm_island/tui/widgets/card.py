@@ -111,7 +111,7 @@ class CardWidget(Widget):
             self._drawn = None
         if view is None:
             self._lines = {}
-            self._draw(Text("(no card)", style="dim"))
+            self._draw([Text("(no card)", style="dim")])
             return
         lines, actions = self._render_lines(view, options, note, selected)
         self._lines = actions
@@ -119,31 +119,35 @@ class CardWidget(Widget):
             if kind == hinted:  # reverse video and a word, so it never relies on colour
                 lines[row].stylize("reverse")
                 lines[row].append(" <- hint", style="bold")
-        # One printed line per Text, never wrapped, so a click's row finds its action.
-        text = Text("\n", no_wrap=True, overflow="ellipsis").join(lines)
-        text.no_wrap, text.overflow = True, "ellipsis"
-        self._draw(text)
+        self._draw(lines)
 
     def render(self) -> RenderResult:
         return self._text
 
-    def _draw(self, text: Text) -> None:
-        """Show ``text``, repainting only the lines that differ from those shown.
+    def _draw(self, lines: list[Text]) -> None:
+        """Show ``lines``, repainting only those that differ from the lines shown.
 
         A move changes about half of each card's lines and none of its border;
         Textual's cost is per repainted line, so this keeps key-to-frame low. The
         card's height is fixed, so no layout is needed either.
         """
-        lines = [(line.plain, tuple(line.spans)) for line in text.split("\n")]
-        drawn, self._drawn, self._text = self._drawn, lines, text
+        # One printed line per Text, never wrapped, so a click's row finds its action.
+        text = Text("\n", no_wrap=True, overflow="ellipsis").join(lines)
+        text.no_wrap, text.overflow = True, "ellipsis"
+        shown = [(line.plain, tuple(line.spans)) for line in lines]
+        drawn, self._drawn, self._text = self._drawn, shown, text
         if drawn is None or not self.is_mounted:
             self.refresh()
             return
         width = self.size.width
-        for row in range(max(len(lines), len(drawn))):
-            old = drawn[row] if row < len(drawn) else None
-            if old != (lines[row] if row < len(lines) else None):
-                self.refresh(Region(0, row, width, 1))
+        changed = [
+            Region(0, row, width, 1)
+            for row in range(max(len(shown), len(drawn)))
+            if (drawn[row] if row < len(drawn) else None)
+            != (shown[row] if row < len(shown) else None)
+        ]
+        if changed:
+            self.refresh(*changed)
 
     def _render_lines(
         self,
