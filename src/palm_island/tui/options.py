@@ -64,8 +64,8 @@ def card_options(state: GameState, card: int) -> tuple[tuple[ActionOption, ...],
     options = []
     for action in deck_card.face.actions:
         chosen = tuple(m for m in moves if m.card == card and m.kind == action.kind)
-        reason = None if chosen else shortfall(action, total)
         lacking = None if chosen else missing(action, total)
+        reason = None if chosen else shortfall(lacking)
         options.append(ActionOption(card, action, chosen, reason, lacking))
     note = None if options else "no actions on this face"
     return tuple(options), note

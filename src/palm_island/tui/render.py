@@ -65,9 +65,8 @@ def missing(action: Action, stored_total: Resources) -> Resources | None:
     return best if best is not None and best.total else None
 
 
-def shortfall(action: Action, stored_total: Resources) -> str:
-    """Why a printed action cannot be paid: ``needs 1 stone`` (the nearest alternative)."""
-    lack = missing(action, stored_total)
+def shortfall(lack: Resources | None) -> str:
+    """Why a printed action cannot be paid, from :func:`missing`: ``needs 1 stone``."""
     if lack is None:
         return "not possible now"
     return "needs " + ", ".join(str(lack).split(" + "))

@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..glyphs import RESOURCE_NAMES, Glyphs
+from ..glyphs import ASCII, RESOURCE_NAMES, Glyphs
 
 if TYPE_CHECKING:
     from ..app import PalmIslandApp
@@ -78,7 +78,7 @@ def help_text(g: Glyphs) -> str:
     """The help with the glyphs this terminal uses (Unicode or ``--ascii``)."""
     names = ", ".join(f"{g.resource(n)} {n}" for n in RESOURCE_NAMES)
     text = HELP.format(resources=names, star=g.star, upgrade=g.upgrade)
-    if g.dash == "-":  # the ASCII set
+    if g == ASCII:
         for unicode, plain in ASCII_TEXT.items():
             text = text.replace(unicode, plain)
     return text
