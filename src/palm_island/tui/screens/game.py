@@ -34,18 +34,19 @@ if TYPE_CHECKING:
     from ..app import PalmIslandApp
 
 ACTION_KINDS = ("store", "rotate", "flip")
-_BAR: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
-    ("1 2", "Card", "select", ()),
-    ("s", "Store", "act", ("store",)),
-    ("r", "Rotate", "act", ("rotate",)),
-    ("f", "Flip", "act", ("flip",)),
-    ("d", "Discard", "act", ("discard",)),
-    ("p", "Peek", "peek", ()),
-    ("h", "Hint", "hint", ()),
-    ("u", "Undo", "undo", ()),
-    ("^r", "Redo", "redo", ()),
+_BAR: tuple[tuple[str, str, str, tuple[str, ...], bool], ...] = (
+    ("1 2", "Card", "select", (), True),
+    ("s", "Store", "act", ("store",), False),
+    ("r", "Rotate", "act", ("rotate",), False),
+    ("f", "Flip", "act", ("flip",), False),
+    ("d", "Discard", "act", ("discard",), False),
+    ("p", "Peek", "peek", (), False),
+    ("h", "Hint", "hint", (), False),
+    ("u", "Undo", "undo", (), False),
+    ("^r", "Redo", "redo", (), True),
 )
-"""The key bar's entries: key shown, description, action and its parameters."""
+"""The key bar's entries: key shown, description, action, its parameters, and
+whether it may be left out when the bar is too narrow (see ``KeyBar``)."""
 
 
 class GameScreen(Screen[None]):
@@ -142,12 +143,12 @@ class GameScreen(Screen[None]):
     def _refresh_footer(self) -> None:
         """Show in the key bar the keys that apply now (asked of the engine)."""
         items = [
-            KeyItem(key, description, f"{action}({', '.join(map(repr, params))})")
-            for key, description, action, params in _BAR
+            KeyItem(key, description, f"{action}({', '.join(map(repr, params))})", optional)
+            for key, description, action, params, optional in _BAR
             if self.check_action(action, params)
         ]
         items += [KeyItem("?", "Help", "app.help"), KeyItem("q", "Quit", "app.request_quit")]
-        items.append(KeyItem("^p", "Themes", "app.command_palette"))
+        items.append(KeyItem("^p", "Themes", "app.command_palette", optional=True))
         self.query_one("#keys", KeyBar).show(tuple(items))
 
     # Which keys apply now (asked of the engine) ------------------------------------------

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.text import Span, Text
-from textual.app import RenderResult
+from rich.text import Text
 from textual.events import Click
-from textual.geometry import Offset, Region
+from textual.geometry import Offset
 from textual.message import Message
-from textual.widget import Widget
 
 from ...engine import Action, CardView
 from ..glyphs import Glyphs
@@ -30,13 +28,14 @@ from ..render import (
     resources,
     tracker_rounds,
 )
+from .lines import LinesWidget
 
 DISCARD = "discard"
 REASON_WIDTH = 21
 """The longest reason in words that fits a card at 80 columns (after its indent)."""
 
 
-class CardWidget(Widget):
+class CardWidget(LinesWidget):
     """Card 1, 2 or 3 of the deck; card 3 is look-only (R6)."""
 
     DEFAULT_CSS = """
@@ -45,9 +44,6 @@ class CardWidget(Widget):
         height: 12;  /* ten lines at most: 3 actions with reasons, discard */
         border: round $foreground 40%;
         padding: 0 0 0 1;
-        /* one printed line per line of text, so a click's row finds its action */
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
     }
     CardWidget.-selected {
         border: double $accent;
@@ -75,10 +71,6 @@ class CardWidget(Widget):
         """False where no move can be made (the replay viewer): no discard line."""
         self._lines: dict[int, str] = {}
         self._shown: object = None
-        self._text = Text()
-        self._drawn: list[tuple[str, tuple[Span, ...]]] | None = None
-        """Each line of the text on screen (its characters and styles), to repaint
-        only the lines a change touches; ``None`` repaints the whole card."""
         if position == 3:
             self.add_class("-look-only")
 
@@ -99,19 +91,20 @@ class CardWidget(Widget):
         if key == self._shown:
             return  # nothing changed: no repaint
         self._shown = key
+        repaint_all = False  # a border change repaints the whole card
         if self.has_class("-selected") != selected:
             self.set_class(selected, "-selected")
-            self._drawn = None  # the border changes: repaint it all
+            repaint_all = True
         g = self.glyphs
         marker = f"{g.selected} " if selected else ""
         label = {1: "Card 1", 2: "Card 2", 3: f"Card 3 {g.sep} look only"}[self.position]
         title = f"{marker}{label}{' (selected)' if selected else ''}"
         if self.border_title != title:
             self.border_title = title
-            self._drawn = None
+            repaint_all = True
         if view is None:
             self._lines = {}
-            self._draw([Text("(no card)", style="dim")])
+            self.set_lines([Text("(no card)", style="dim")], repaint_all=repaint_all)
             return
         lines, actions = self._render_lines(view, options, note, selected)
         self._lines = actions
@@ -119,35 +112,7 @@ class CardWidget(Widget):
             if kind == hinted:  # reverse video and a word, so it never relies on colour
                 lines[row].stylize("reverse")
                 lines[row].append(" <- hint", style="bold")
-        self._draw(lines)
-
-    def render(self) -> RenderResult:
-        return self._text
-
-    def _draw(self, lines: list[Text]) -> None:
-        """Show ``lines``, repainting only those that differ from the lines shown.
-
-        A move changes about half of each card's lines and none of its border;
-        Textual's cost is per repainted line, so this keeps key-to-frame low. The
-        card's height is fixed, so no layout is needed either.
-        """
-        # One printed line per Text, never wrapped, so a click's row finds its action.
-        text = Text("\n", no_wrap=True, overflow="ellipsis").join(lines)
-        text.no_wrap, text.overflow = True, "ellipsis"
-        shown = [(line.plain, tuple(line.spans)) for line in lines]
-        drawn, self._drawn, self._text = self._drawn, shown, text
-        if drawn is None or not self.is_mounted:
-            self.refresh()
-            return
-        width = self.size.width
-        changed = [
-            Region(0, row, width, 1)
-            for row in range(max(len(shown), len(drawn)))
-            if (drawn[row] if row < len(drawn) else None)
-            != (shown[row] if row < len(shown) else None)
-        ]
-        if changed:
-            self.refresh(*changed)
+        self.set_lines(lines, repaint_all=repaint_all)
 
     def _render_lines(
         self,

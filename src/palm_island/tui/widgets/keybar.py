@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.events import Click
 from textual.message import Message
-from textual.widgets import Static
+
+from .lines import LinesWidget
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,10 +25,32 @@ class KeyItem:
     description: str
     action: str
     """The action to run on click, e.g. ``act('store')`` or ``app.help``."""
+    optional: bool = False
+    """Left out when the bar is too narrow for every key (its key still works)."""
+
+    @property
+    def width(self) -> int:
+        """Cells it takes in the bar: `` key `` and ``description ``."""
+        return len(self.key) + len(self.description) + 3
 
 
-class KeyBar(Static):
-    """``s Store  r Rotate  d Discard …``; click a key to press it."""
+def fitting(items: tuple[KeyItem, ...], width: int) -> tuple[KeyItem, ...]:
+    """``items`` without the optional ones, last first, that do not fit ``width``."""
+    shown = list(items)
+    for item in reversed(items):
+        if sum(i.width for i in shown) <= width:
+            break
+        if item.optional:
+            shown.remove(item)
+    return tuple(shown)
+
+
+class KeyBar(LinesWidget):
+    """``s Store  r Rotate  d Discard …``; click a key to press it.
+
+    When the terminal is too narrow for every key, optional ones are left out
+    (they still work and are listed in the help) rather than cut in the middle.
+    """
 
     DEFAULT_CSS = """
     KeyBar {
@@ -52,14 +75,21 @@ class KeyBar(Static):
         if items == self._items:
             return
         self._items = items
-        text = Text(no_wrap=True, overflow="ellipsis")
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        text = Text()
         self._spans = []
-        for item in items:
+        shown = fitting(self._items, self.size.width) if self.size.width else self._items
+        for item in shown:
             start = len(text)
             text.append(f" {item.key} ", style="bold reverse")
             text.append(f"{item.description} ")
             self._spans.append((start, len(text), item.action))
-        self.update(text, layout=False)
+        self.set_lines([text])
 
     def offset_of(self, action: str) -> int:
         """The column of ``action``'s key (for tests and mouse users' scripts)."""

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from ...engine import ROUNDS, TableView
 from ..glyphs import Glyphs
+from .lines import LinesWidget
 
 
-class StatusBar(Static):
+class StatusBar(LinesWidget):
     """One line: ``Round 3 of 8 · Turn 27 · 5 cards to round end · Score 4★``."""
 
     DEFAULT_CSS = """
@@ -34,4 +34,4 @@ class StatusBar(Static):
         text.append(f"{sep}Score ")
         text.append(f"{points}{self.glyphs.star}", style="bold")
         text.append(f"{sep}{deal}", style="dim")
-        self.update(text, layout=False)  # always one line
+        self.set_lines([text])

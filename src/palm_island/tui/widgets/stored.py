@@ -7,14 +7,14 @@ which cards, what each holds, the total of each resource and "n/4 stored".
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from ...engine import STORE_LIMIT, TableView
 from ..glyphs import RESOURCE_NAMES, RESOURCE_STYLES, Glyphs
 from ..render import resources
+from .lines import LinesWidget
 
 
-class StoredPanel(Static):
+class StoredPanel(LinesWidget):
     """The stored cards in deck order, what each holds, and the totals."""
 
     DEFAULT_CSS = """
@@ -36,16 +36,18 @@ class StoredPanel(Static):
         self._shown = view.stored
         g = self.glyphs
         self.border_title = f"Stored {len(view.stored)}/{STORE_LIMIT}"
-        text = Text(no_wrap=True, overflow="ellipsis")
+        lines = []
         if not view.stored:
-            text.append("nothing stored yet", style="dim italic")
-        for i, card in enumerate(view.stored):
-            if i:
-                text.append("\n")
-            text.append(f"{card.code:<4}", style="bold")
-            text.append(f"{card.spec.name:<12} ")
-            text.append_text(resources(card.face.yields, g))
-        text.append("\nTotal ", style="bold")
+            lines.append(Text("nothing stored yet", style="dim italic"))
+        for card in view.stored:
+            line = Text()
+            line.append(f"{card.code:<4}", style="bold")
+            line.append(f"{card.spec.name:<12} ")
+            line.append_text(resources(card.face.yields, g))
+            lines.append(line)
+        total = Text()
+        total.append("Total ", style="bold")
         for name, n in zip(RESOURCE_NAMES, view.stored_total, strict=True):
-            text.append(f" {n}{g.resource(name)}", style=RESOURCE_STYLES[name] if n else "dim")
-        self.update(text, layout=False)  # fixed height: at most four stored (R19)
+            total.append(f" {n}{g.resource(name)}", style=RESOURCE_STYLES[name] if n else "dim")
+        lines.append(total)
+        self.set_lines(lines)  # fixed height: at most four stored (R19)
