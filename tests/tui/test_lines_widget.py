@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.color import Color
 from textual.geometry import Region
 from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Static
 
 from palm_island.policies import greedy_policy
@@ -112,3 +114,30 @@ async def test_at_80_columns_the_key_bar_keeps_help_and_quit() -> None:
         await pilot.resize_terminal(120, 32)
         await pilot.pause()
         assert " ^p Themes " in bar.render_lines(Region(0, 0, 120, 1))[0].text
+
+
+def accent(app: App[None]) -> Color:
+    return Color.parse(app.theme_variables["accent"])
+
+
+async def test_the_selected_card_has_the_selected_border_also_after_a_theme_change() -> None:
+    app = app_for(7, compute_par=False, ascii_only=True)  # selected: ascii, $accent
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        screen = game_screen(app)
+        card_1, card_2 = screen.query_one("#card-1"), screen.query_one("#card-2")
+
+        def border(card: Widget) -> tuple[str, Color]:
+            return card.styles.border.top
+
+        assert border(card_1) == ("ascii", accent(app))
+        await pilot.press("2")
+        assert border(card_2)[1] == accent(app)
+        assert border(card_1)[1] != border(card_2)[1]  # card 1 back to the plain border
+        before = accent(app)
+        app.theme = "nord"
+        await pilot.pause()
+        assert accent(app) != before
+        assert border(card_2) == ("ascii", accent(app))
+        await pilot.press("1")
+        assert border(card_1) == ("ascii", accent(app))

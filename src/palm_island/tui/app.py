@@ -95,7 +95,7 @@ class PalmIslandApp(App[None]):
     PalmIslandApp.-ascii ModalScreen > Vertical, PalmIslandApp.-ascii ModalScreen > VerticalScroll {
         border: ascii $foreground 50%;
     }
-    PalmIslandApp.-ascii CardWidget.-selected { border: ascii $accent; }
+    PalmIslandApp.-ascii CardWidget > .card--selected { border: ascii $accent; }
     /* below 90 columns a card gives its left margin to the text, so that an
        action with a three-resource cost still fits on its line */
     PalmIslandApp.-narrow CardWidget { padding: 0; }

@@ -77,8 +77,8 @@ class GameScreen(Screen[None]):
     GameScreen #cards { height: auto; }
     GameScreen #lower { height: 1fr; }
     GameScreen StoredPanel { width: 38; }
-    GameScreen.-red CardWidget.-selected { border: double red; }
-    GameScreen.-blue CardWidget.-selected { border: double dodgerblue; }
+    GameScreen.-red CardWidget > .card--selected { border: double red; }
+    GameScreen.-blue CardWidget > .card--selected { border: double dodgerblue; }
     """
 
     def __init__(self, session: GameSession) -> None:

@@ -10,6 +10,7 @@ repaints only the lines it touches, which keeps key-to-frame time low.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rich.text import Text
 from textual.events import Click
@@ -36,7 +37,14 @@ REASON_WIDTH = 21
 
 
 class CardWidget(LinesWidget):
-    """Card 1, 2 or 3 of the deck; card 3 is look-only (R6)."""
+    """Card 1, 2 or 3 of the deck; card 3 is look-only (R6).
+
+    The selected card's border comes from the ``card--selected`` component class
+    and is set as an inline style: switching a CSS class would match the whole
+    stylesheet against the card again, which costs more than the rest of a key.
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"card--selected"}
 
     DEFAULT_CSS = """
     CardWidget {
@@ -45,7 +53,7 @@ class CardWidget(LinesWidget):
         border: round $foreground 40%;
         padding: 0 0 0 1;
     }
-    CardWidget.-selected {
+    CardWidget > .card--selected {
         border: double $accent;
     }
     CardWidget.-look-only {
@@ -71,6 +79,7 @@ class CardWidget(LinesWidget):
         """False where no move can be made (the replay viewer): no discard line."""
         self._lines: dict[int, str] = {}
         self._shown: object = None
+        self.selected = False
         if position == 3:
             self.add_class("-look-only")
 
@@ -92,8 +101,9 @@ class CardWidget(LinesWidget):
             return  # nothing changed: no repaint
         self._shown = key
         repaint_all = False  # a border change repaints the whole card
-        if self.has_class("-selected") != selected:
-            self.set_class(selected, "-selected")
+        if self.selected != selected:
+            self.selected = selected
+            self._show_selection()
             repaint_all = True
         g = self.glyphs
         marker = f"{g.selected} " if selected else ""
@@ -113,6 +123,14 @@ class CardWidget(LinesWidget):
                 lines[row].stylize("reverse")
                 lines[row].append(" <- hint", style="bold")
         self.set_lines(lines, repaint_all=repaint_all)
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _: self._show_selection())
+
+    def _show_selection(self) -> None:
+        """Give the selected card its border (colours of the current theme)."""
+        selected = self.get_component_styles("card--selected").border if self.selected else None
+        self.styles.border = selected
 
     def _render_lines(
         self,
