@@ -28,6 +28,7 @@ def app_for(seed: int, **options: object) -> PalmIslandApp:
     # default budgets would take seconds of CPU away from the UI under test.
     config.par_budget = Budget(10)
     config.analysis_budget = Budget(5)
+    config.after_key_delay = 0  # the move log at once, not a frame after each key
     for name, value in options.items():
         setattr(config, name, value)
     return make_app(config)

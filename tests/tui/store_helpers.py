@@ -25,6 +25,7 @@ def store_app(data_dir: Path, seed: int = 7) -> PalmIslandApp:
         use_store=True,
         data_dir=data_dir,
         compute_par=False,
+        after_key_delay=0,  # the move log at once, not a frame after each key
     )
     return make_app(config)
 

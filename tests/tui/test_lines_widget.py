@@ -13,8 +13,9 @@ from textual.widgets import Static
 from palm_island.policies import greedy_policy
 from palm_island.tui.widgets.keybar import KeyBar, KeyItem, fitting
 from palm_island.tui.widgets.lines import LinesWidget
+from palm_island.tui.widgets.log import MoveLog
 
-from .helpers import app_for, game_screen, open_game, play_moves
+from .helpers import app_for, game_screen, open_game, play_moves, session
 
 NOWRAP = "{ height: 4; width: 30; text-wrap: nowrap; text-overflow: ellipsis; }"
 
@@ -141,3 +142,31 @@ async def test_the_selected_card_has_the_selected_border_also_after_a_theme_chan
         assert border(card_2) == ("ascii", accent(app))
         await pilot.press("1")
         assert border(card_1) == ("ascii", accent(app))
+
+
+async def test_lines_each_legal_move_would_show_are_rendered_before_its_key() -> None:
+    app = app_for(2, compute_par=False)
+    app.config.after_key_delay = 1 / 30  # as played: the work waits for the frame
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await play_moves(pilot, greedy_policy(), 3)
+        await pilot.pause(0.2)  # the player thinks: the next moves get prepared
+        assert "Turn 3:" in "\n".join(
+            line.text for line in game_screen(app).query_one(MoveLog).lines
+        )
+        rendered: list[str] = []
+        original = LinesWidget._render_text
+
+        def spy(self: LinesWidget, text: Text, width: int) -> Strip:
+            rendered.append(f"{type(self).__name__}: {text.plain}")
+            return original(self, text, width)
+
+        LinesWidget._render_text = spy  # type: ignore[method-assign]
+        try:
+            await play_moves(pilot, greedy_policy(), 1)
+            await pilot.pause()
+        finally:
+            LinesWidget._render_text = original  # type: ignore[method-assign]
+        assert session(app).turn == 4
+        table = [line for line in rendered if not line.startswith("KeyBar")]
+        assert table == []  # cards, stored cards and status: all drawn from the cache

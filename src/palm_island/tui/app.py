@@ -76,6 +76,9 @@ class AppConfig:
     """The effort for the analysis screen; ``None`` is ``solver.ANALYSIS_BUDGET``."""
     compute_par: bool = True
     """Search each deal's par in the background (off for benchmarks of the UI)."""
+    after_key_delay: float = 1 / 30
+    """Seconds from a key to the work the game screen defers past its frame (the
+    move log, preparing the next moves); tests set 0 to see the log at once."""
     today: dt.date | None = None
     """The date of the daily deal; ``None`` reads the clock (tests fix it)."""
 

@@ -16,7 +16,7 @@ from .render import missing, shortfall
 
 
 @lru_cache(maxsize=8)
-def _legal(state: GameState) -> tuple[Move, ...]:
+def known_legal_moves(state: GameState) -> tuple[Move, ...]:
     """The engine's legal moves, remembered for the few latest positions.
 
     One repaint asks for them several times (both cards, every key in the bar);
@@ -59,7 +59,7 @@ def card_options(state: GameState, card: int) -> tuple[tuple[ActionOption, ...],
         return (), "no actions (R23)"
     if deck_card.stored:
         return (), "stored card: no actions"
-    moves = _legal(state)
+    moves = known_legal_moves(state)
     total = sum((c.face.yields for c in state.stored), Resources())
     options = []
     for action in deck_card.face.actions:
@@ -73,7 +73,7 @@ def card_options(state: GameState, card: int) -> tuple[tuple[ActionOption, ...],
 
 def moves_for(state: GameState, card: int, kind: str) -> tuple[Move, ...]:
     """The legal moves that perform ``kind`` on ``card`` (discard: card 1 only)."""
-    return tuple(m for m in _legal(state) if m.kind == kind and m.card == card)
+    return tuple(m for m in known_legal_moves(state) if m.kind == kind and m.card == card)
 
 
 def why_not(state: GameState, card: int, kind: str) -> str:

@@ -17,12 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
-from ...engine import Move, observe, score
+from ...engine import CardView, GameState, Move, TableView, apply_move, observe, score
 from ...session import GameSession
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
-from ..options import card_options, moves_for, why_not
+from ..options import ActionOption, card_options, known_legal_moves, moves_for, why_not
 from ..widgets.card import DISCARD, CardWidget
 from ..widgets.hint import HintLine
 from ..widgets.keybar import KeyBar, KeyItem
@@ -88,6 +89,7 @@ class GameScreen(Screen[None]):
         """The card the keys act on (1 or 2)."""
         self.hint: HintResult | None = None
         """The hint shown, always for the current position (else cleared)."""
+        self._deferred: Timer | None = None
         self._hint_asked: object = None
         """The position a running hint search is for (a result for another is dropped)."""
         self.add_class(f"-{session.deck_colour}")
@@ -124,18 +126,66 @@ class GameScreen(Screen[None]):
         view = observe(state)
         for position in (1, 2, 3):
             widget = self.query_one(f"#card-{position}", CardWidget)
-            card_view = view.top[position - 1] if len(view.top) >= position else None
-            options, note = card_options(state, position) if position < 3 else ((), None)
+            card_view, options, note = self._card_parts(state, view, position)
             hinted = hinted_kind(self.hint.hint, position) if self.hint else None
             widget.show(card_view, options, note, selected=position == self.selected, hinted=hinted)
         self.query_one("#stored", StoredPanel).show(view)
-        deal = f"seed {self.session.seed}"
-        self.query_one("#status", StatusBar).show(view, score(state).total, deal)
+        self.query_one("#status", StatusBar).show(view, score(state).total, self._deal)
         self._refresh_footer()
-        # The log is brought up to date just after the next frame: its growth asks
-        # for a layout of the whole screen, which would double the time from a key
-        # to seeing the cards change.
-        self.call_after_refresh(self._update_log)
+        self._after_frame(state)
+
+    def _after_frame(self, state: GameState) -> None:
+        """Bring the log up to date and prepare the next moves once the frame is drawn.
+
+        The log's growth asks for a layout of the whole screen, which would double
+        the time from a key to seeing the cards change. A timer, not
+        ``call_after_refresh``: Textual runs those as soon as its queues are idle,
+        often before the widgets' repaints reach the screen, so before the frame.
+        """
+        if self._deferred is not None:
+            self._deferred.stop()
+        moves = list(known_legal_moves(state))
+
+        def run() -> None:
+            self._update_log()
+            self._prepare_next(state, moves)
+
+        delay = self.palm_app.config.after_key_delay
+        if delay > 0:
+            self._deferred = self.set_timer(delay, run, name="after")
+        else:
+            self.call_later(run)
+
+    @property
+    def _deal(self) -> str:
+        return f"seed {self.session.seed}"
+
+    @staticmethod
+    def _card_parts(
+        state: GameState, view: TableView, position: int
+    ) -> tuple[CardView | None, tuple[ActionOption, ...], str | None]:
+        """What card ``position`` shows in ``state``: the card, its options, a note."""
+        card_view = view.top[position - 1] if len(view.top) >= position else None
+        options, note = card_options(state, position) if position < 3 else ((), None)
+        return card_view, options, note
+
+    def _prepare_next(self, state: GameState, moves: list[Move]) -> None:
+        """While the player thinks, build and render the table each legal move leads
+        to, one move per turn of the event loop, so the key that plays it costs less.
+
+        Stops as soon as the position changes; nothing is shown from here.
+        """
+        if not moves or self.session.state is not state or not self.is_current:
+            return
+        after = apply_move(state, moves.pop()).state
+        view = observe(after)
+        for position in (1, 2, 3):
+            card_view, options, note = self._card_parts(after, view, position)
+            widget = self.query_one(f"#card-{position}", CardWidget)
+            widget.prepare(card_view, options, note, selected=position == self.selected)
+        self.query_one("#stored", StoredPanel).prepare(view)
+        self.query_one("#status", StatusBar).prepare(view, score(after).total, self._deal)
+        self.call_later(self._prepare_next, state, moves)
 
     def _update_log(self) -> None:
         self.query_one("#log", MoveLog).show(self.session.steps)

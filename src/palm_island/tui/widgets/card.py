@@ -32,6 +32,8 @@ from ..render import (
 from .lines import LinesWidget
 
 DISCARD = "discard"
+CardKey = tuple[CardView | None, tuple[ActionOption, ...], str | None, bool, str | None]
+"""What a card shows: its view, options, note, whether selected, the hinted action."""
 REASON_WIDTH = 21
 """The longest reason in words that fits a card at 80 columns (after its indent)."""
 
@@ -79,6 +81,8 @@ class CardWidget(LinesWidget):
         """False where no move can be made (the replay viewer): no discard line."""
         self._lines: dict[int, str] = {}
         self._shown: object = None
+        self._prepared: dict[CardKey, tuple[list[Text], dict[int, str]]] = {}
+        """Lines built ahead by :meth:`prepare`; never changed once built."""
         self.selected = False
         if position == 3:
             self.add_class("-look-only")
@@ -96,7 +100,7 @@ class CardWidget(LinesWidget):
 
         ``hinted`` is the action (kind) the solver's hint suggests on this card.
         """
-        key = (view, options, note, selected, hinted)
+        key: CardKey = (view, options, note, selected, hinted)
         if key == self._shown:
             return  # nothing changed: no repaint
         self._shown = key
@@ -112,17 +116,42 @@ class CardWidget(LinesWidget):
         if self.border_title != title:
             self.border_title = title
             repaint_all = True
+        lines, self._lines = self._content(key)
+        self._prepared.clear()  # made for the position before this one
+        self.set_lines(lines, repaint_all=repaint_all)
+
+    def prepare(
+        self,
+        view: CardView | None,
+        options: tuple[ActionOption, ...],
+        note: str | None,
+        *,
+        selected: bool,
+    ) -> None:
+        """Build and render now what :meth:`show` may be asked to draw next.
+
+        The game screen calls this while the player thinks, for the card each
+        legal move would bring here, so the key that plays the move costs less.
+        """
+        key: CardKey = (view, options, note, selected, None)
+        if key not in self._prepared:
+            self._prepared[key] = content = self._content(key)
+            self.prerender(content[0])
+
+    def _content(self, key: CardKey) -> tuple[list[Text], dict[int, str]]:
+        """The card's lines and which action each clickable line is, for ``key``."""
+        prepared = self._prepared.get(key)
+        if prepared is not None:
+            return prepared
+        view, options, note, selected, hinted = key
         if view is None:
-            self._lines = {}
-            self.set_lines([Text("(no card)", style="dim")], repaint_all=repaint_all)
-            return
+            return [Text("(no card)", style="dim")], {}
         lines, actions = self._render_lines(view, options, note, selected)
-        self._lines = actions
         for row, kind in actions.items():
             if kind == hinted:  # reverse video and a word, so it never relies on colour
                 lines[row].stylize("reverse")
                 lines[row].append(" <- hint", style="bold")
-        self.set_lines(lines, repaint_all=repaint_all)
+        return lines, actions
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _: self._show_selection())

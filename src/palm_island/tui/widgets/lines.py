@@ -24,6 +24,11 @@ from textual.widget import Widget
 LineKey = tuple[str, tuple[Span, ...], str | Style]
 """What makes a line look the way it does: its characters, spans and base style."""
 
+
+def _line_key(line: Text) -> LineKey:
+    return (line.plain, tuple(line.spans), line.style)
+
+
 _rendered: LRUCache[tuple[object, ...], Strip] = LRUCache(1024)
 """Strips by widget class, width, theme, widget style and line. A card's lines move with
 it from card 2 to card 1 and many lines recur ("[d] discard to back"), so most
@@ -55,7 +60,7 @@ class LinesWidget(Widget):
 
     def set_lines(self, lines: Sequence[Text], *, repaint_all: bool = False) -> None:
         """Show ``lines``, repainting only the rows whose text or style changed."""
-        keys: list[LineKey] = [(line.plain, tuple(line.spans), line.style) for line in lines]
+        keys = [_line_key(line) for line in lines]
         old = self._keys
         self._texts, self._keys = list(lines), keys
         changed = [
@@ -71,6 +76,16 @@ class LinesWidget(Widget):
             width = self.size.width
             self.refresh(*(Region(0, row, width, 1) for row in changed))
 
+    def prerender(self, lines: Sequence[Text]) -> None:
+        """Render ``lines`` into the shared cache now, so showing them later is quick."""
+        width = self.size.width
+        if not width or not self.is_mounted:
+            return
+        for line in lines:
+            key = self._cache_key(width, _line_key(line))
+            if key not in _rendered:
+                _rendered[key] = self._render_text(line, width)
+
     def render(self) -> RenderResult:
         """All lines as one text (for Textual's measuring; drawing uses ``render_line``)."""
         return Text("\n").join(self._texts)
@@ -84,7 +99,7 @@ class LinesWidget(Widget):
         strip = self._strips.get(y)
         if strip is None:
             if y < len(self._keys):
-                key = (type(self), width, self.app.theme, style, self._keys[y])
+                key = self._cache_key(width, self._keys[y])
                 strip = _rendered.get(key)
                 if strip is None:
                     strip = _rendered[key] = self._render_text(self._texts[y], width)
@@ -92,6 +107,9 @@ class LinesWidget(Widget):
                 strip = Strip.blank(width, style.rich_style)
             self._strips[y] = strip
         return strip
+
+    def _cache_key(self, width: int, line: LineKey) -> tuple[object, ...]:
+        return (type(self), width, self.app.theme, self.visual_style, line)
 
     def _render_text(self, text: Text, width: int) -> Strip:
         """One line, as Textual renders a ``Static``'s text (same styles and cropping)."""

@@ -25,6 +25,13 @@ class StatusBar(LinesWidget):
         self.glyphs = glyphs
 
     def show(self, view: TableView, points: int, deal: str) -> None:
+        self.set_lines([self._line(view, points, deal)])
+
+    def prepare(self, view: TableView, points: int, deal: str) -> None:
+        """Render now the line :meth:`show` may be asked to draw next."""
+        self.prerender([self._line(view, points, deal)])
+
+    def _line(self, view: TableView, points: int, deal: str) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
         sep = f" {self.glyphs.sep} "
         text.append(f"Round {view.round} of {ROUNDS}", style="bold")
@@ -34,4 +41,4 @@ class StatusBar(LinesWidget):
         text.append(f"{sep}Score ")
         text.append(f"{points}{self.glyphs.star}", style="bold")
         text.append(f"{sep}{deal}", style="dim")
-        self.set_lines([text])
+        return text

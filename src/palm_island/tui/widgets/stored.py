@@ -34,8 +34,16 @@ class StoredPanel(LinesWidget):
         if view.stored == self._shown:
             return  # nothing changed: no repaint
         self._shown = view.stored
-        g = self.glyphs
         self.border_title = f"Stored {len(view.stored)}/{STORE_LIMIT}"
+        self.set_lines(self._lines(view))  # fixed height: at most four stored (R19)
+
+    def prepare(self, view: TableView) -> None:
+        """Render now the lines :meth:`show` may be asked to draw next."""
+        if view.stored != self._shown:
+            self.prerender(self._lines(view))
+
+    def _lines(self, view: TableView) -> list[Text]:
+        g = self.glyphs
         lines = []
         if not view.stored:
             lines.append(Text("nothing stored yet", style="dim italic"))
@@ -50,4 +58,4 @@ class StoredPanel(LinesWidget):
         for name, n in zip(RESOURCE_NAMES, view.stored_total, strict=True):
             total.append(f" {n}{g.resource(name)}", style=RESOURCE_STYLES[name] if n else "dim")
         lines.append(total)
-        self.set_lines(lines)  # fixed height: at most four stored (R19)
+        return lines
