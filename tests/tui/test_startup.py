@@ -17,3 +17,40 @@ def test_the_app_module_imports_neither_the_engine_nor_the_game_screens() -> Non
     for heavy in ("palm_island.engine", "pydantic", "palm_island.tui.screens.game", "records"):
         assert heavy not in loaded
     assert "palm_island.tui.screens.title" in loaded
+
+
+COLLECTION = """
+import gc
+from palm_island.tui import pause_collection
+from palm_island.tui.app import AppConfig, PalmIslandApp
+
+pause_collection()
+assert not gc.isenabled()
+
+class FirstFrame(PalmIslandApp):
+    def on_ready(self) -> None:
+        paused = not gc.isenabled()
+        super().on_ready()
+        print(paused, gc.isenabled(), gc.get_freeze_count() > 1000, flush=True)
+        self.exit()
+
+FirstFrame(None, AppConfig(seed=7)).run(headless=True)
+"""
+
+
+def test_collection_paused_for_start_up_resumes_at_the_first_frame_with_start_up_frozen() -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", COLLECTION], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.split() == ["True", "True", "True"]  # paused until, on and frozen after
+
+
+def test_resuming_collection_does_nothing_unless_it_was_paused() -> None:
+    import gc
+
+    from palm_island.tui import resume_collection
+
+    assert gc.isenabled()
+    frozen = gc.get_freeze_count()
+    resume_collection()
+    assert gc.isenabled() and gc.get_freeze_count() == frozen

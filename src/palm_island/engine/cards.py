@@ -8,7 +8,6 @@ look a face up with one index in their hot loops.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum
@@ -243,6 +242,8 @@ def parse_catalog(text: str, source: str = "cards.json") -> Catalog:
         CatalogError: naming ``source`` and the path inside it, for bad JSON, a
             schema error, or data that breaks a rule (R10/R11 targets, deck size).
     """
+    import json  # here, not at the top: a game started from the cache never parses
+
     from pydantic import ValidationError
 
     from .schema import CardsFile

@@ -1,7 +1,9 @@
 """Provides the card catalog read from the packaged ``data/cards.json``.
 
-The data ships inside the package (``palm_island/data``), found with
-``importlib.resources``, so an installed ``palm-island`` works anywhere.
+The data ships inside the package (``palm_island/data``): read from that folder
+when the package is installed as files (importing ``importlib.resources`` costs
+a few milliseconds of start-up), through ``importlib.resources`` otherwise, so an
+installed ``palm-island`` works anywhere.
 
 Validating the file needs pydantic, whose import and model building cost about
 as much as starting Textual. So the validated catalog is kept in the cache
@@ -18,7 +20,6 @@ import os
 import pickle
 import tempfile
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
@@ -28,10 +29,22 @@ from ..engine import cards as cards_module
 from .paths import cache_dir
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from ..engine import FeatSet
 
 CARDS_FILE = "cards.json"
 CACHE_FORMAT: Final = b"palm-island catalog cache 1"
+
+
+def data_file(name: str) -> Path | Traversable:
+    """The packaged data file ``name``."""
+    folder = Path(__file__).parent.parent / "data"
+    if folder.is_dir():
+        return folder / name
+    from importlib import resources  # a package inside a zip, say
+
+    return resources.files("palm_island") / "data" / name
 
 
 def read_catalog(text: str, source: str) -> Catalog:
@@ -42,7 +55,7 @@ def read_catalog(text: str, source: str) -> Catalog:
 @cache
 def standard_catalog() -> Catalog:
     """The 17-card deck shipped with the game (read once per process)."""
-    path = resources.files("palm_island") / "data" / CARDS_FILE
+    path = data_file(CARDS_FILE)
     return cached_catalog(path.read_text(encoding="utf-8"), f"data/{CARDS_FILE}")
 
 
@@ -112,5 +125,5 @@ def standard_feats() -> FeatSet:
     """This game's own six feats (docs/feats.md) and the catalog with their cards."""
     from ..engine import parse_feats  # pydantic: only games with feats need it
 
-    path = resources.files("palm_island") / "data" / FEATS_FILE
+    path = data_file(FEATS_FILE)
     return parse_feats(path.read_text(encoding="utf-8"), standard_catalog(), f"data/{FEATS_FILE}")

@@ -22,6 +22,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 
+from . import resume_collection
 from .glyphs import Glyphs, glyphs_for
 from .screens.title import TitleScreen
 
@@ -197,6 +198,7 @@ class PalmIslandApp(App[None]):
     def on_ready(self) -> None:
         """After the first frame: open the campaign file (if games are saved), then
         load the engine and the cards in the background."""
+        resume_collection()
         if self.store_pending:
             self._open_campaign_file()
         if self._catalog is None or self.config.use_store:

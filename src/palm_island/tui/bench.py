@@ -23,6 +23,8 @@ from textual import events
 APP_CHILD = """
 import time
 {prelude}
+from palm_island.tui import pause_collection
+pause_collection()  # as `palm-island play` does before importing Textual
 from palm_island.tui.app import AppConfig, PalmIslandApp
 
 class Timed(PalmIslandApp):
