@@ -89,10 +89,14 @@ async def key_to_frame(
     A key that changes nothing on screen (selecting the card already selected)
     draws no frame; those are counted, not timed.
     """
+    import gc
+
     from ..policies import greedy_policy
+    from . import pause_collection
     from .app import AppConfig, make_app
     from .keys import keys_for
 
+    pause_collection()  # as `palm-island play` does: start-up is frozen at the first frame
     app = make_app(AppConfig(seed=seed, start_in_game=True, compute_par=False))
     # App._display is where Textual hands a rendered frame to the driver (private,
     # Textual 8); wrapping it is the least intrusive way to see frames headless.
@@ -128,6 +132,7 @@ async def key_to_frame(
                 elapsed = time.perf_counter() - start
                 opened = type(app.screen).__name__ == "ChoiceScreen"
                 times["opening a choice" if opened else "on the table"].append(elapsed)
+    gc.unfreeze()  # what this run froze can be collected again
     return times, unchanged
 
 
