@@ -71,7 +71,10 @@ class ChoiceScreen(ModalScreen[Move | None]):
     ]
 
     DEFAULT_CSS = """
-    ChoiceScreen { align: center middle; background: transparent; }
+    /* Opaque: behind a translucent modal Textual draws the whole game again
+       through Rich segments, 10-70 ms; the question and options say all the
+       choice needs (the card, the action, what each stored card pays). */
+    ChoiceScreen { align: center middle; background: $background; }
     ChoiceScreen > Vertical { width: 70; max-width: 100%; height: auto; max-height: 90%;
         overflow-y: auto;
         border: thick $accent; background: $surface; padding: 0 1; }

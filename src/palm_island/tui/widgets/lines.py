@@ -30,9 +30,10 @@ def _line_key(line: Text) -> LineKey:
 
 
 _rendered: LRUCache[tuple[object, ...], Strip] = LRUCache(1024)
-"""Strips by widget class, width, theme, widget style and line. A card's lines move with
-it from card 2 to card 1 and many lines recur ("[d] discard to back"), so most
-lines a move shows have been rendered before."""
+"""Strips by widget class, width, theme, widget style and line. Many lines recur
+("[d] discard to back", a card's title as it moves from card 2 to card 1), and the
+game screen renders ahead the lines each legal move would show (:meth:`LinesWidget.
+prerender`), so the lines a move shows are nearly always here already."""
 
 
 class LinesWidget(Widget):
