@@ -6,6 +6,7 @@ import itertools
 from typing import cast
 
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from palm_island.engine import Move
 from palm_island.policies import Policy
@@ -76,3 +77,17 @@ async def play_moves(pilot: Pilot[None], policy: Policy, turns: int) -> None:
             break
         screen.play(policy(session(app).state))
     await pilot.pause()
+
+
+def record_refreshes(widget: Widget) -> list[tuple[object, ...]]:
+    """Record the regions of every ``widget.refresh`` call from now on (``()``: the
+    whole widget); the calls still refresh."""
+    calls: list[tuple[object, ...]] = []
+    original = widget.refresh
+
+    def spy(*regions: object, **options: object) -> object:
+        calls.append(regions)
+        return original(*regions, **options)  # type: ignore[arg-type]
+
+    widget.refresh = spy  # type: ignore[method-assign]
+    return calls

@@ -8,7 +8,7 @@ from palm_island.tui.glyphs import UNICODE
 from palm_island.tui.options import ActionOption, card_options
 from palm_island.tui.widgets.card import REASON_WIDTH, CardWidget
 
-from .helpers import app_for, game_screen, open_game, play_by_keys, session
+from .helpers import app_for, game_screen, open_game, play_by_keys, record_refreshes, session
 
 
 def reason_line(option: ActionOption) -> str:
@@ -57,14 +57,7 @@ async def test_a_move_repaints_only_the_card_lines_it_changes() -> None:
         await open_game(pilot)
         await pilot.pause()
         card = game_screen(app).query_one("#card-1", CardWidget)
-        repainted: list[tuple[object, ...]] = []
-        original = card.refresh
-
-        def spy(*regions: object, **options: object) -> object:
-            repainted.append(regions)
-            return original(*regions, **options)  # type: ignore[arg-type]
-
-        card.refresh = spy  # type: ignore[method-assign]
+        repainted = record_refreshes(card)
         await pilot.press("d")  # card 2 moves up to card 1; the border stays
         await pilot.pause()
         assert repainted, "the card must repaint"

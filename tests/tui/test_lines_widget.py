@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.color import Color
 from textual.geometry import Region
+from textual.pilot import Pilot
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
@@ -15,7 +16,7 @@ from palm_island.tui.widgets.keybar import KeyBar, KeyItem, fitting
 from palm_island.tui.widgets.lines import LinesWidget
 from palm_island.tui.widgets.log import MoveLog
 
-from .helpers import app_for, game_screen, open_game, play_moves, session
+from .helpers import app_for, game_screen, open_game, play_moves, record_refreshes, session
 
 NOWRAP = "{ height: 4; width: 30; text-wrap: nowrap; text-overflow: ellipsis; }"
 
@@ -45,12 +46,17 @@ class Side(App[None]):
         yield LinesWidget(id="lines")
 
 
+async def showing_sample(pilot: Pilot[None]) -> LinesWidget:
+    lines = pilot.app.query_one("#lines", LinesWidget)
+    lines.set_lines(sample_lines())
+    await pilot.pause()
+    return lines
+
+
 async def test_lines_are_drawn_exactly_as_a_static_draws_them() -> None:
     app = Side()
     async with app.run_test(size=(40, 10)) as pilot:
-        lines = app.query_one("#lines", LinesWidget)
-        lines.set_lines(sample_lines())
-        await pilot.pause()
+        lines = await showing_sample(pilot)
         static = app.query_one("#static", Static)
         region = Region(0, 0, 30, 4)
         drawn = looks(lines.render_lines(region))
@@ -62,18 +68,9 @@ async def test_lines_are_drawn_exactly_as_a_static_draws_them() -> None:
 async def test_a_change_repaints_only_its_rows_and_a_theme_change_repaints_all() -> None:
     app = Side()
     async with app.run_test(size=(40, 10)) as pilot:
-        lines = app.query_one("#lines", LinesWidget)
-        lines.set_lines(sample_lines())
-        await pilot.pause()
+        lines = await showing_sample(pilot)
         before = lines.render_lines(Region(0, 0, 30, 4))
-        repainted: list[tuple[object, ...]] = []
-        original = lines.refresh
-
-        def spy(*regions: object, **options: object) -> object:
-            repainted.append(regions)
-            return original(*regions, **options)  # type: ignore[arg-type]
-
-        lines.refresh = spy  # type: ignore[method-assign]
+        repainted = record_refreshes(lines)
         changed = sample_lines()
         changed[1] = Text("  needs 2 stone", style="dim italic")
         lines.set_lines(changed)
