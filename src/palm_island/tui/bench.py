@@ -80,6 +80,24 @@ async def settle(pilot: Any) -> None:
     await pilot.pause()
 
 
+def watch_frames(app: Any) -> asyncio.Event:
+    """An event set each time ``app`` hands a frame to its driver (clear it, then wait).
+
+    ``App._display`` is where Textual does that (private, Textual 8); wrapping it
+    is the least intrusive way to see frames headless.
+    """
+    frame = asyncio.Event()
+    original = app._display
+
+    def display(screen: Any, renderable: Any) -> None:
+        original(screen, renderable)
+        if renderable is not None:
+            frame.set()
+
+    app._display = display
+    return frame
+
+
 async def key_to_frame(
     seed: int, size: tuple[int, int], moves: int | None = None
 ) -> tuple[dict[str, list[float]], int]:
@@ -98,17 +116,7 @@ async def key_to_frame(
 
     pause_collection()  # as `palm-island play` does: start-up is frozen at the first frame
     app = make_app(AppConfig(seed=seed, start_in_game=True, compute_par=False))
-    # App._display is where Textual hands a rendered frame to the driver (private,
-    # Textual 8); wrapping it is the least intrusive way to see frames headless.
-    frame = asyncio.Event()
-    original = app._display
-
-    def display(screen: Any, renderable: Any) -> None:
-        original(screen, renderable)
-        if renderable is not None:
-            frame.set()
-
-    app._display = display  # type: ignore[method-assign]
+    frame = watch_frames(app)
     policy = greedy_policy()
     times: dict[str, list[float]] = {"on the table": [], "opening a choice": []}
     unchanged = 0
@@ -152,15 +160,7 @@ async def baseline_key_to_frame(size: tuple[int, int], keys: int = 200) -> list[
             self.query_one("#count", Static).update(str(self.count))
 
     app = Counter()
-    frame = asyncio.Event()
-    original = app._display
-
-    def display(screen: Any, renderable: Any) -> None:
-        original(screen, renderable)
-        if renderable is not None:
-            frame.set()
-
-    app._display = display  # type: ignore[method-assign]
+    frame = watch_frames(app)
     times = []
     async with app.run_test(size=size) as pilot:
         for _ in range(keys):
