@@ -40,7 +40,7 @@ async def test_a_game_left_mid_way_continues_at_the_same_position(tmp_path: Path
     async with second.run_test(size=(100, 32)) as pilot:
         await opened(pilot)
         assert isinstance(second.screen, TitleScreen)
-        assert second.screen.query_one("#continue").has_focus
+        assert second.screen.menu.has_focus and second.screen.menu.cursor == "continue"
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(second.screen, GameScreen)
@@ -158,8 +158,8 @@ async def test_the_title_draws_first_and_then_opens_the_campaign_file(
         assert app.campaign_name == "My island"
         title = app.screen
         assert isinstance(title, TitleScreen)
-        assert not title.query("#menu-wait")
-        assert title.query_one("#campaign-name").render().plain == "My island"  # type: ignore[attr-defined]
+        assert "wait" not in [item.id for item in title.menu.items]
+        assert title.menu.text_of("campaign-name") == "Campaign      My island"
 
 
 async def test_a_key_pressed_before_the_file_is_opened_still_saves_the_game(
@@ -171,7 +171,8 @@ async def test_a_key_pressed_before_the_file_is_opened_still_saves_the_game(
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert app.store_pending
-        assert app.screen.query("#menu-wait")
+        assert isinstance(app.screen, TitleScreen)
+        assert app.screen.menu.text_of("wait") == "Opening your campaign file..."
         await new_saved_game(pilot)
         assert isinstance(session(app), StoredSession)
         await play_by_keys(pilot, greedy_policy()(session(app).state))

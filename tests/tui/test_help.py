@@ -6,7 +6,7 @@ import re
 
 import pytest
 from textual.binding import Binding
-from textual.screen import Screen
+from textual.dom import DOMNode
 
 from palm_island.tui.glyphs import ASCII, UNICODE
 from palm_island.tui.screens.campaign import CampaignScreen
@@ -18,6 +18,7 @@ from palm_island.tui.screens.peek import PeekScreen
 from palm_island.tui.screens.preview import PreviewScreen
 from palm_island.tui.screens.replay import ReplayScreen
 from palm_island.tui.screens.title import TitleScreen
+from palm_island.tui.widgets.menu import Menu
 
 SHOWN_AS = {
     "left_square_bracket": "[",
@@ -31,7 +32,7 @@ SHOWN_AS = {
 }
 
 
-def keys_of(screen: type[Screen[object]]) -> set[str]:
+def keys_of(screen: type[DOMNode]) -> set[str]:
     keys = set()
     for binding in screen.BINDINGS:
         assert isinstance(binding, Binding)
@@ -51,9 +52,10 @@ def keys_of(screen: type[Screen[object]]) -> set[str]:
         CampaignScreen,
         HistoryScreen,
         ReplayScreen,
+        Menu,
     ],
 )
-def test_the_help_names_every_key_of_each_screen(screen: type[Screen[object]]) -> None:
+def test_the_help_names_every_key_of_each_screen(screen: type[DOMNode]) -> None:
     text = help_text(UNICODE)
     missing = set()
     for key in keys_of(screen):

@@ -147,7 +147,10 @@ async def test_lines_each_legal_move_would_show_are_rendered_before_its_key() ->
     async with app.run_test(size=(100, 32)) as pilot:
         await open_game(pilot)
         await play_moves(pilot, greedy_policy(), 3)
-        await pilot.pause(0.2)  # the player thinks: the next moves get prepared
+        for _ in range(200):  # the player thinks: the next moves get prepared
+            if game_screen(app).prepared is session(app).state:
+                break
+            await pilot.pause(0.05)
         assert "Turn 3:" in "\n".join(
             line.text for line in game_screen(app).query_one(MoveLog).lines
         )
@@ -159,6 +162,7 @@ async def test_lines_each_legal_move_would_show_are_rendered_before_its_key() ->
             return original(self, text, width)
 
         LinesWidget._render_text = spy  # type: ignore[method-assign]
+        app.config.after_key_delay = 60  # only what the key draws: no preparing ahead
         try:
             await play_moves(pilot, greedy_policy(), 1)
             await pilot.pause()

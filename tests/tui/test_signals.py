@@ -65,7 +65,7 @@ def test_a_signal_ends_the_game_cleanly_and_keeps_it(tmp_path: Path, sig: signal
     os.close(slave)
     seen = bytearray()
     try:
-        assert read_until(master, seen, b"Campaign (m)", 60), seen[-400:]
+        assert read_until(master, seen, b"Statistics", 60), seen[-400:]
         for key in (b"n", b"\r", b"\r", b"d"):  # new game, start, deck preview, discard
             drain(master, seen, 1.0)
             os.write(master, key)

@@ -90,6 +90,8 @@ class GameScreen(Screen[None]):
         self.hint: HintResult | None = None
         """The hint shown, always for the current position (else cleared)."""
         self._deferred: Timer | None = None
+        self.prepared: GameState | None = None
+        """The position whose every legal move has been prepared (see _prepare_next)."""
         self._hint_asked: object = None
         """The position a running hint search is for (a result for another is dropped)."""
         self.add_class(f"-{session.deck_colour}")
@@ -175,7 +177,10 @@ class GameScreen(Screen[None]):
 
         Stops as soon as the position changes; nothing is shown from here.
         """
-        if not moves or self.session.state is not state or not self.is_current:
+        if self.session.state is not state or not self.is_current:
+            return
+        if not moves:
+            self.prepared = state
             return
         after = apply_move(state, moves.pop()).state
         view = observe(after)

@@ -56,7 +56,10 @@ a key in the footer to press it.
 
 [b]Keys on the other screens[/b] (each screen's footer lists them too)
  Title          n new game, c deck colour, d daily deal; with a campaign
-                file: o continue, m campaigns, y history, z statistics
+                file: o continue, m campaigns, y history, z statistics;
+                digits type the seed, backspace deletes one; arrows,
+                j k, tab, shift+tab move in the menu, home end first
+                and last entry, enter chooses
  Deck preview   enter start playing, escape back
  Peek           escape, p or enter put the card back
  End of game    g same deal again, n new deal, u undo the last move,

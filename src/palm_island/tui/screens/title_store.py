@@ -10,10 +10,10 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from textual.screen import Screen
-from textual.widgets import Button
 
 from ...storage.errors import LoadError, SaveError
 from ..campaigns import has_unfinished
+from ..widgets.menu import MenuItem
 
 if TYPE_CHECKING:
     from ...session import DeckColour
@@ -21,14 +21,14 @@ if TYPE_CHECKING:
     from .setup import Setup
 
 
-def store_buttons(app: PalmIslandApp) -> Iterator[Button]:
+def store_entries(app: PalmIslandApp) -> Iterator[MenuItem]:
     """The menu when games are saved; Continue only if a game is in play."""
     if has_unfinished(app):
-        yield Button("Continue (o)", id="continue", variant="success", compact=True)
-    yield Button("New game (n)", id="new", variant="primary", compact=True)
-    yield Button("Campaign (m)", id="campaign", compact=True)
-    yield Button("History (y)", id="history", compact=True)
-    yield Button("Statistics (z)", id="stats", compact=True)
+        yield MenuItem("continue", "Continue", key="o")
+    yield MenuItem("new", "New game", key="n")
+    yield MenuItem("campaign", "Campaign", key="m")
+    yield MenuItem("history", "History", key="y")
+    yield MenuItem("stats", "Statistics", key="z")
 
 
 def open_entry(app: PalmIslandApp, entry: str, title: Screen[None]) -> None:

@@ -84,7 +84,7 @@ class LinesWidget(Widget):
             return
         for line in lines:
             key = self._cache_key(width, _line_key(line))
-            if key not in _rendered:
+            if _rendered.get(key) is None:  # get, not `in`: marks the line as recently used
                 _rendered[key] = self._render_text(line, width)
 
     def render(self) -> RenderResult:
