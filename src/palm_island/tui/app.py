@@ -236,14 +236,18 @@ class PalmIslandApp(App[None]):
 
         R6: before the first turn the whole deck is shown, unless ``preview`` is off.
         """
-        from .screens.game import GameScreen
-        from .screens.preview import PreviewScreen
-
         self._pop_to_title()
         self.session = session
         if self.config.compute_par:
             self.pars.request(session.start)
-        self.push_screen(PreviewScreen(session) if preview else GameScreen(session))
+        if preview:
+            from .screens.preview import PreviewScreen
+
+            self.push_screen(PreviewScreen(session))
+        else:
+            from .screens.game import GameScreen
+
+            self.push_screen(GameScreen(session))
 
     def open_replay_file(self, path: Path) -> None:
         """Show a record file in the replay viewer (``palm-island replay FILE``)."""

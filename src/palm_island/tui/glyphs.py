@@ -7,15 +7,13 @@ colour, so nothing depends on colour alone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 RESOURCE_NAMES: Final = ("wood", "fish", "stone")
 RESOURCE_STYLES: Final = {"wood": "bold #c98a3c", "fish": "bold #4fa3e0", "stone": "bold #a0a0a0"}
 
 
-@dataclass(frozen=True, slots=True)
-class Glyphs:
+class Glyphs(NamedTuple):
     """The symbols a terminal can show: a Unicode set and an ASCII set."""
 
     wood: str

@@ -8,8 +8,8 @@ it offers exactly these. Pure: no Textual here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..engine import Action, GameState, Move, Resources, legal_moves
 from .render import missing, shortfall
@@ -25,8 +25,7 @@ def known_legal_moves(state: GameState) -> tuple[Move, ...]:
     return legal_moves(state)
 
 
-@dataclass(frozen=True, slots=True)
-class ActionOption:
+class ActionOption(NamedTuple):
     """One printed action of card 1 or 2 and the legal moves that perform it."""
 
     card: int

@@ -9,7 +9,6 @@ repaints only the lines it touches, which keeps key-to-frame time low.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -64,12 +63,13 @@ class CardWidget(LinesWidget):
     }
     """
 
-    @dataclass
     class Clicked(Message):
         """The player clicked card ``position``, on action ``kind`` if not ``None``."""
 
-        position: int
-        kind: str | None
+        def __init__(self, position: int, kind: str | None) -> None:
+            super().__init__()
+            self.position = position
+            self.kind = kind
 
     def __init__(
         self, position: int, glyphs: Glyphs, *, id: str | None = None, playable: bool = True

@@ -8,7 +8,7 @@ the move itself. The screen decides which keys apply (asking the engine through
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.text import Text
 from textual.events import Click
@@ -17,9 +17,9 @@ from textual.message import Message
 from .lines import LinesWidget
 
 
-@dataclass(frozen=True, slots=True)
-class KeyItem:
-    """One key shown in the bar."""
+class KeyItem(NamedTuple):
+    """One key shown in the bar (a named tuple: quicker to define at start-up than a
+    frozen dataclass, which compiles its methods when the module is imported)."""
 
     key: str
     description: str
@@ -60,11 +60,12 @@ class KeyBar(LinesWidget):
     }
     """
 
-    @dataclass
     class Pressed(Message):
         """The player clicked a key in the bar."""
 
-        action: str
+        def __init__(self, action: str) -> None:
+            super().__init__()
+            self.action = action
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

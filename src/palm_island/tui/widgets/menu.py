@@ -11,8 +11,7 @@ chooses an entry.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -22,8 +21,7 @@ from textual.message import Message
 from .lines import LinesWidget
 
 
-@dataclass(frozen=True, slots=True)
-class MenuItem:
+class MenuItem(NamedTuple):
     """One row: ``label``, an optional ``value`` (a setting) and the ``key`` that
     chooses it from anywhere on the screen. Rows that cannot be chosen are shown dim
     (information) or, with an empty label, left blank (spacing)."""
@@ -54,12 +52,13 @@ class Menu(LinesWidget):
         Binding("enter", "choose", "Choose", show=False),
     ]
 
-    @dataclass
     class Chosen(Message):
         """An entry was chosen with ``enter`` or the mouse."""
 
-        menu: Menu
-        id: str
+        def __init__(self, menu: Menu, entry: str) -> None:
+            super().__init__()
+            self.menu = menu
+            self.id = entry
 
     def __init__(self, marker: str, *, id: str | None = None) -> None:
         super().__init__(id=id)
