@@ -21,7 +21,7 @@ from .helpers import app_for, game_screen, open_game, play_by_keys, play_moves, 
 
 
 def log_text(screen: GameScreen) -> str:
-    return "\n".join(line.text for line in screen.query_one(MoveLog).lines)
+    return "\n".join(screen.query_one(MoveLog).entries)
 
 
 async def test_r21_r22_undo_and_redo_cross_automatic_steps_and_round_ends() -> None:

@@ -151,9 +151,7 @@ async def test_lines_each_legal_move_would_show_are_rendered_before_its_key() ->
             if game_screen(app).prepared is session(app).state:
                 break
             await pilot.pause(0.05)
-        assert "Turn 3:" in "\n".join(
-            line.text for line in game_screen(app).query_one(MoveLog).lines
-        )
+        assert "Turn 3:" in "\n".join(game_screen(app).query_one(MoveLog).entries)
         rendered: list[str] = []
         original = LinesWidget._render_text
 
