@@ -102,3 +102,13 @@ async def test_rows_that_are_not_entries_ignore_clicks(tmp_path: Path, entry: st
         before = menu.cursor
         await click_entry(pilot, entry)
         assert isinstance(app.screen, TitleScreen) and menu.cursor == before
+
+
+async def test_an_ascii_terminal_gets_an_ascii_title() -> None:
+    app = app_for(7, ascii_only=True)
+    async with app.run_test(size=(100, 32)):
+        title = title_of(app)
+        shown = [*str(title.menu.render()).splitlines(), str(title.query_one(KeyBar).render())]
+        assert all(line.isascii() for line in shown), shown
+        assert any(line.lstrip().startswith("> New game") for line in shown)
+        assert "up/down Menu" in shown[-1]

@@ -119,8 +119,9 @@ class TitleScreen(Screen[None]):
 
     def _keys(self) -> tuple[KeyItem, ...]:
         g = cast("PalmIslandApp", self.app).glyphs
+        arrows = f"{g.up}/{g.down}" if len(g.up) > 1 else g.up + g.down  # up/down or ↑↓
         return (
-            KeyItem(f"{g.up}{g.down}", "Menu", "screen.focus_menu", optional=True),
+            KeyItem(arrows, "Menu", "screen.focus_menu", optional=True),
             KeyItem("n", "New game", "screen.new_game"),
             KeyItem("c", "Deck colour", "screen.toggle_colour"),
             KeyItem("0-9", "Seed", "screen.focus_seed", optional=True),
