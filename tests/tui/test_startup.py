@@ -5,6 +5,12 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
+from palm_island.tui.screens.game import GameScreen
+
+from .helpers import app_for
+
 
 def test_the_app_module_imports_neither_the_engine_nor_the_game_screens() -> None:
     code = (
@@ -54,3 +60,24 @@ def test_resuming_collection_does_nothing_unless_it_was_paused() -> None:
     frozen = gc.get_freeze_count()
     resume_collection()
     assert gc.isenabled() and gc.get_freeze_count() == frozen
+
+
+async def test_work_the_game_defers_at_start_up_waits_for_the_first_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Started in the game, the log update and the preparation of the next moves
+    must not run before the first frame, however short `after_key_delay` is (0 here:
+    without the wait they would run before it)."""
+    drawn_when_run: list[bool] = []
+    update_log = GameScreen._update_log
+
+    def spy(screen: GameScreen) -> None:
+        drawn_when_run.append(screen.palm_app.first_frame_drawn)
+        update_log(screen)
+
+    monkeypatch.setattr(GameScreen, "_update_log", spy)
+    app = app_for(7, start_in_game=True, compute_par=False, after_key_delay=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause(0.1)
+        assert app.first_frame_drawn
+    assert drawn_when_run and all(drawn_when_run)

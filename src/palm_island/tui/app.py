@@ -134,6 +134,9 @@ class PalmIslandApp(App[None]):
         self.daily_dates: dict[int, dt.date] = {}
         """Seeds started as a daily deal in this run, and their date (for the share line)."""
         self._pars: ParBook | None = None
+        self.first_frame_drawn = False
+        """Whether the app's first frame is on screen (see :meth:`after_first_frame`)."""
+        self._after_first_frame: list[Callable[[], object]] = []
 
     @property
     def store(self) -> Store | None:
@@ -199,10 +202,22 @@ class PalmIslandApp(App[None]):
         """After the first frame: open the campaign file (if games are saved), then
         load the engine and the cards in the background."""
         resume_collection()
+        self.first_frame_drawn = True
+        for callback in self._after_first_frame:
+            self.call_later(callback)
+        self._after_first_frame.clear()
         if self.store_pending:
             self._open_campaign_file()
         if self._catalog is None or self.config.use_store:
             self.run_worker(self._preload, thread=True, exit_on_error=False)
+
+    def after_first_frame(self, callback: Callable[[], object]) -> None:
+        """Run ``callback`` once the first frame is drawn (soon, if it already is), so
+        work a screen defers at start-up cannot delay that frame."""
+        if self.first_frame_drawn:
+            self.call_later(callback)
+        else:
+            self._after_first_frame.append(callback)
 
     def _preload(self) -> None:
         from ..storage.catalog_files import standard_catalog, standard_feats

@@ -153,7 +153,9 @@ class GameScreen(Screen[None]):
             self._prepare_next(state, moves)
 
         delay = self.palm_app.config.after_key_delay
-        if delay > 0:
+        if not self.palm_app.first_frame_drawn:  # started in the game: that frame first
+            self.palm_app.after_first_frame(run)
+        elif delay > 0:
             self._deferred = self.set_timer(delay, run, name="after")
         else:
             self.call_later(run)
