@@ -58,3 +58,18 @@ async def test_the_log_lists_every_step_follows_the_newest_and_cuts_back_on_undo
         await pilot.pause()
         assert log.scrollable_content_region.width > width
         assert shown_rows(log) == newest_rows(log)
+
+
+async def test_a_key_that_adds_nothing_to_the_log_leaves_it_where_the_player_scrolled() -> None:
+    app = app_for(3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot)
+        await play_moves(pilot, greedy_policy(), 12)
+        await pilot.pause()
+        log = game_screen(app).query_one(MoveLog)
+        assert log.max_scroll_y > 0
+        log.scroll_to(y=0, animate=False, force=True)  # reading the first turns
+        await pilot.pause()
+        await pilot.press("2", "1")  # select card 2, then card 1: no new turn
+        await pilot.pause()
+        assert log.scroll_offset.y == 0

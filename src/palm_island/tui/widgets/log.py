@@ -86,28 +86,30 @@ class MoveLog(ScrollView, can_focus=False):
             if shown is not step:
                 break
             common += 1
+        if common == len(self._shown) == len(steps):
+            return  # nothing new (a key that only selected a card): keep the scroll
         kept = self._marks[common]
         del self.entries[kept:], self._marks[common + 1 :]
         if self._width:
             del self._rows[self._row_marks[kept] :], self._row_marks[kept + 1 :]
         for step in steps[common:]:
             for event in step.events:
-                self._add(event_line(event))
+                self.entries.append(event_line(event))
+                if self._width:
+                    self._wrap_entry(self.entries[-1])
             self._marks.append(len(self.entries))
         self._shown = list(steps)
         self._update_size()
 
-    def _add(self, entry: str) -> None:
-        self.entries.append(entry)
-        if self._width:
-            self._rows += wrap(entry, self._width)
-            self._row_marks.append(len(self._rows))
+    def _wrap_entry(self, entry: str) -> None:
+        """Add the rows of ``entry``, the newest, at the current width."""
+        self._rows += wrap(entry, self._width)
+        self._row_marks.append(len(self._rows))
 
     def _rewrap(self) -> None:
         self._rows, self._row_marks = [], [0]
         for entry in self.entries:
-            self._rows += wrap(entry, self._width)
-            self._row_marks.append(len(self._rows))
+            self._wrap_entry(entry)
 
     def _update_size(self) -> None:
         """New rows: size the scroll area to them and follow the newest."""
@@ -117,12 +119,13 @@ class MoveLog(ScrollView, can_focus=False):
         self.refresh()
 
     def on_resize(self) -> None:
-        """Wrap every entry again for a new width (resizes are rare; entries few)."""
+        """Wrap every entry again for a new width (resizes are rare; entries few), and
+        keep the newest in view when the height changes (the hint line comes and goes)."""
         width = self.scrollable_content_region.width
         if width != self._width:
             self._width = width
             self._rewrap()
-            self._update_size()
+        self._update_size()
 
     def render_line(self, y: int) -> Strip:
         row = y + self.scroll_offset.y
