@@ -43,12 +43,13 @@ def test_export_import_history_and_campaign_verify(
         games = finished_games(store, "Ana", range(4))
     data = ["--data-dir", str(tmp_path)]
     out = tmp_path / "out.json"
+    other = ["--data-dir", str(tmp_path / "other")]
     assert main([*data, "export", str(games[0].game_id), str(out)]) == 0
-    assert main([*data, "import", str(out)]) == 0
+    assert main([*other, "import", str(out)]) == 0
     assert main([*data, "history", "--campaign", "Ana"]) == 0
     assert main([*data, "verify", "--campaign", "Ana"]) == 0
     text = capsys.readouterr().out
-    assert "imported as game 5" in text and "games 4" in text and "verified" in text
+    assert "imported as game 1" in text and "games 4" in text and "verified" in text
     assert main([*data, "export", "99", str(out)]) == 2
     assert main([*data, "verify", "--campaign", "Nobody"]) == 1
 
