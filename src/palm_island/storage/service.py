@@ -328,6 +328,11 @@ class Store:
         return session
 
     @_guarded
+    def unfinished_count(self) -> int:
+        """How many games are in play (cheap: the title's menu asks on every refresh)."""
+        return len(repositories.unfinished_ids(self.conn))
+
+    @_guarded
     def saved_games(self) -> list[SavedGame]:
         """Every game in play, in every campaign, most recently played first: the
         Saved games screen, and the title's Continue (the first one). A game whose

@@ -24,6 +24,7 @@ from textual.geometry import Size
 
 from . import resume_collection
 from .glyphs import Glyphs, glyphs_for
+from .plain import notify_plain
 from .screens.title import TitleScreen
 
 if TYPE_CHECKING:
@@ -271,7 +272,7 @@ class PalmIslandApp(App[None]):
         try:
             replay = load_replay(path, self.catalog)
         except ValueError as exc:
-            self.notify(f"Cannot replay {path.name}: {exc}", severity="error", timeout=10)
+            notify_plain(self, f"Cannot replay {path.name}: {exc}", severity="error", timeout=10)
             return
         self.push_screen(ReplayScreen(replay))
 
@@ -292,7 +293,14 @@ class PalmIslandApp(App[None]):
         day = self.config.today or dt.date.today()
         seed = daily_seed(day)
         self.daily_dates[seed] = day
+        note = None
+        if self.store is not None:
+            from .screens.title_store import kept_note
+
+            note = kept_note(self)
         self.start_game(self.new_session(seed, colour))
+        if note is not None:  # an unfinished game is kept, never hidden: say where
+            notify_plain(self, note, timeout=6)
 
     def play_session(self, session: GameSession) -> None:
         """From the deck preview into the game screen."""
