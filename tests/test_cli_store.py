@@ -123,6 +123,7 @@ def test_doctor_restores_the_newest_backup_and_keeps_the_damaged_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data = ["--data-dir", str(tmp_path)]
+    Store.open(tmp_path).close()  # the first open of the day takes a backup
     assert main([*data, "doctor"]) == 0
     (tmp_path / "campaign.db").write_bytes(b"garbage" * 1000)
     assert main([*data, "doctor"]) == 1

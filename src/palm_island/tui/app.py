@@ -185,7 +185,9 @@ class PalmIslandApp(App[None]):
         if self.config.handle_signals:
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGTERM, signal.SIGHUP):
-                loop.add_signal_handler(sig, self.exit)
+                # Every move is already committed; exit as a killed program would
+                # (128 + signal), so a script or shell sees the game did not just end.
+                loop.add_signal_handler(sig, self.exit, None, 128 + sig)
         if self.config.start_in_game:
             self.start_game(self.new_session(self.next_seed, self.deck_colour), preview=False)
         else:
@@ -403,5 +405,6 @@ def run_app(
         data_dir=data_dir,
         replay_file=replay_file,
     )
-    make_app(config).run()
-    return 0
+    app = make_app(config)
+    app.run()
+    return app.return_code or 0
