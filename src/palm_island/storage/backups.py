@@ -23,7 +23,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Final
 
-from .db import quick_check
+from .db import connect_read_only, quick_check
 from .errors import SaveError
 from .paths import BACKUP_DIR, backup_dir, db_path
 
@@ -165,7 +165,7 @@ def list_backups(directory: Path) -> list[Backup]:
 def contents_of(path: Path) -> Contents | None:
     """Count a backup's campaigns and finished games, read-only; None if unreadable."""
     try:
-        conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+        conn = connect_read_only(path)
         try:
             campaigns = conn.execute("SELECT count(*) FROM campaign").fetchone()[0]
             finished = conn.execute(
@@ -183,7 +183,7 @@ def contents_of(path: Path) -> Contents | None:
 
 def _passes(path: Path) -> bool:
     try:
-        conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+        conn = connect_read_only(path)
         try:
             return quick_check(conn) == "ok"
         finally:
@@ -205,7 +205,7 @@ def restore_backup(directory: Path, backup: Path, now: datetime | None = None) -
         raise SaveError(backup.name, "this backup does not pass quick_check; choose another")
     target = db_path(directory)
     kept = quarantine(directory, now) if target.exists() else None
-    source = sqlite3.connect(f"{backup.absolute().as_uri()}?mode=ro", uri=True)
+    source = connect_read_only(backup)
     try:
         copy_database(source, target)
     finally:

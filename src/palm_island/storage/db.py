@@ -175,11 +175,11 @@ def open_read_only(path: Path) -> sqlite3.Connection | None:
     if not path.exists():
         return None
     try:
-        conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
-        conn.isolation_level = None
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn = connect_read_only(path)
     except sqlite3.OperationalError as exc:
         raise SaveError(path.name, f"cannot open the campaign file: {exc}") from None
+    except sqlite3.DatabaseError as exc:
+        raise damaged(path, str(exc)) from None
     try:
         conn.execute("BEGIN")
         try:
@@ -208,6 +208,23 @@ def open_read_only(path: Path) -> sqlite3.Connection | None:
         conn.close()
         raise damaged(path, str(exc)) from None
     return conn
+
+
+def connect_read_only(path: Path) -> sqlite3.Connection:
+    """``mode=ro``; in a directory that cannot be written, a WAL file without its
+    ``-shm`` cannot be opened that way, so when no log exists (nothing can be
+    missed) it is opened ``immutable``: read as it is, with no lock files."""
+    uri = path.absolute().as_uri()
+    try:
+        conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA schema_version").fetchone()
+        return conn
+    except sqlite3.OperationalError:
+        wal = path.with_name(path.name + "-wal")
+        if wal.exists() and wal.stat().st_size > 0:
+            raise
+    return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None)
 
 
 def empty_file(path: Path) -> bool:
