@@ -5,20 +5,19 @@ from __future__ import annotations
 import json
 import os
 import pickle
-from importlib import resources
 from pathlib import Path
 
 import pytest
 
 from palm_island.engine import Catalog, CatalogError, parse_catalog
-from palm_island.storage.catalog_files import cached_catalog, catalog_cache_key
+from palm_island.storage.catalog_files import cached_catalog, catalog_cache_key, data_file
 
 SOURCE = "data/cards.json"
 
 
 @pytest.fixture(scope="module")
 def cards_text() -> str:
-    return (resources.files("palm_island") / "data" / "cards.json").read_text(encoding="utf-8")
+    return data_file("cards.json").read_text(encoding="utf-8")
 
 
 def same_cards(a: Catalog, b: Catalog) -> bool:

@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     from .records import GameRecord
 
 DeckColour = Literal["red", "blue"]
-DECK_COLOURS: tuple[DeckColour, ...] = ("red", "blue")
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import __version__
-from ..engine import Catalog, parse_catalog
+from ..engine import Catalog, CatalogError, parse_catalog
 from ..engine import cards as cards_module
 from .catalog_cache import CACHE_FORMAT, read_cached_catalog, write_cached_catalog
 from .paths import cache_dir
@@ -36,13 +36,24 @@ CARDS_FILE = "cards.json"
 
 
 def data_file(name: str) -> Path | Traversable:
-    """The packaged data file ``name``."""
-    folder = Path(__file__).parent.parent / "data"
-    if folder.is_dir():
-        return folder / name
+    """The card data file ``name``: inside the installed package, else in the checkout.
+
+    A wheel carries ``palm_island/data``; an editable install or a source tree has
+    the checkout's top-level ``data/`` instead (the card data's one home).
+
+    Raises:
+        CatalogError: neither place has it (a broken installation); one line on the CLI.
+    """
+    package = Path(__file__).parent.parent
+    for folder in (package / "data", package.parent.parent / "data"):
+        if (folder / name).is_file():
+            return folder / name
     from importlib import resources  # a package inside a zip, say
 
-    return resources.files("palm_island") / "data" / name
+    packaged = resources.files("palm_island") / "data" / name
+    if packaged.is_file():
+        return packaged
+    raise CatalogError(f"data/{name}", "", "missing from this installation; reinstall palm-island")
 
 
 @cache
