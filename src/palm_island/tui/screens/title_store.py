@@ -57,7 +57,7 @@ def continue_game(app: PalmIslandApp) -> None:
     The saved moves become the undo history, so ``u`` goes back through moves
     made before the game was left.
     """
-    from ..stored_session import StoredSession
+    from ...stored_session import StoredSession
 
     if app.store is None or app.campaign_name is None:
         return
