@@ -78,7 +78,7 @@ def test_headless_store_commands_do_not_import_textual(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
 
 
-def test_t20_storage_works_in_the_c_locale_without_default_encodings(tmp_path: Path) -> None:
+def test_storage_works_in_the_c_locale_without_default_encodings(tmp_path: Path) -> None:
     code = (
         "import sys; from palm_island.cli import main; "
         "from palm_island.storage.service import Store; "

@@ -18,9 +18,10 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from palm_island.engine import legal_moves
 from palm_island.storage.service import Store
 from palm_island.tui.app import PalmIslandApp
-from storage_helpers import finished_games, play_to_end, scale
+from storage_helpers import finished_games, scale
 
 from .store_helpers import opened, store_app
 
@@ -47,7 +48,7 @@ MARKUP = st.sampled_from(
 )
 TEXT = st.one_of(
     MARKUP,
-    st.text(st.characters(exclude_categories=("Cs",)), min_size=1, max_size=64),
+    st.text(st.characters(exclude_categories=["Cs"]), min_size=1, max_size=64),
     st.lists(MARKUP, min_size=1, max_size=4).map("".join).map(lambda s: s[:64]),
 )
 NAMES = TEXT.map(lambda s: s.replace("\x00", "")).filter(bool)
@@ -63,16 +64,10 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
         store.create_campaign("My island")
         finished_games(store, "My island", range(1))
         game = store.new_game("My island", seed=3)
-        game.play(game.state.catalog and next(iter(_legal(game))))
+        game.play(legal_moves(game.state)[0])
     for extra in folder.glob("backups"):
         shutil.rmtree(extra)
     return folder
-
-
-def _legal(game):  # type: ignore[no-untyped-def]
-    from palm_island.engine import legal_moves
-
-    return legal_moves(game.state)
 
 
 def _poison(folder: Path, name: str, rank: str, move: str) -> None:
@@ -130,6 +125,3 @@ def test_stored_names_ranks_and_moves_are_shown_as_text_on_every_screen(
 def test_the_fuzz_ran_its_examples() -> None:
     """Hypothesis gave every example (a figure for the notes: strings fuzzed x 3 fields)."""
     assert len(SEEN) == EXAMPLES or not SEEN
-
-
-_ = play_to_end

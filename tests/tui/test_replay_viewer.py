@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from palm_island.policies import greedy_policy
 from palm_island.storage.service import Store
 from palm_island.tui.screens.history import HistoryScreen
@@ -116,6 +118,7 @@ async def test_replay_file_opens_the_viewer_and_a_bad_file_is_explained(tmp_path
         assert any("Cannot replay bad.json" in n.message for n in app._notifications)
 
 
+@pytest.mark.slow
 async def test_the_viewer_opens_the_solvers_analysis_of_the_game(tmp_path: Path) -> None:
     from palm_island.solver import Budget, analyse
     from palm_island.tui.screens.analysis import AnalysisScreen
@@ -136,4 +139,4 @@ async def test_the_viewer_opens_the_solvers_analysis_of_the_game(tmp_path: Path)
         panel = app.screen.query_one(AnalysisPanel)
         assert panel.report == analyse(viewer.replay.states[0], viewer.replay.moves, Budget(5))
         await pilot.press("escape")
-        assert app.screen is viewer
+        assert app.screen_stack[-1] is viewer

@@ -48,6 +48,7 @@ def drain(fd: int, seen: bytearray, seconds: float) -> None:
     read_until(fd, seen, b"\x00never\x00", seconds)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
 def test_a_signal_ends_the_game_cleanly_and_keeps_it(tmp_path: Path, sig: signal.Signals) -> None:
     master, slave = os.openpty()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
+import os as os  # re-exported: the power-loss tests replace it with a fake disk
 import stat
 from collections.abc import Sequence
 from pathlib import Path

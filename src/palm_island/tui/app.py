@@ -237,7 +237,7 @@ class PalmIslandApp(App[None]):
 
         self.deck_colour = colour
         if self.store is not None and self.campaign_name is not None:
-            from .stored_session import StoredSession
+            from ..stored_session import StoredSession
 
             stored = self.store.new_game(
                 self.campaign_name,

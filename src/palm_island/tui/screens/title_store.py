@@ -90,7 +90,7 @@ def continue_game(app: PalmIslandApp) -> None:
 
 def resume_saved_game(app: PalmIslandApp, game: SavedGame) -> None:
     """Open a saved game at exactly its position; its campaign becomes the current one."""
-    from ..stored_session import StoredSession
+    from ...stored_session import StoredSession
 
     if app.store is None:
         return
