@@ -159,3 +159,35 @@ def test_an_empty_file_without_backups_is_a_new_store(tmp_path: Path) -> None:
     with Store.open(tmp_path) as store:
         assert store.campaigns() == []
     assert os.path.getsize(tmp_path / "campaign.db") > 0
+
+
+def test_doctor_lists_each_backup_with_what_it_holds(tmp_path: Path) -> None:
+    import subprocess
+
+    with Store.open(tmp_path) as store:
+        store.create_campaign("Ana")
+        finished_games(store, "Ana", range(2))
+    (tmp_path / "campaign.db").write_bytes(b"not a database" * 500)
+    env = {**os.environ, "PALM_ISLAND_DATA_DIR": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-m", "palm_island", "doctor"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 1
+    listed = [line for line in result.stdout.splitlines() if "campaign.auto-" in line]
+    assert "1 campaign, 2 finished games" in listed[0]  # the newest first
+
+
+def test_a_backup_cut_off_by_a_kill_leaves_no_temp_file_behind(tmp_path: Path) -> None:
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    orphan = folder / "campaign.auto-20261130-120000-000000.db.999999999.tmp"
+    orphan.write_bytes(b"half a copy")
+    with Store.open(tmp_path) as store:
+        store.create_campaign("Ana")
+        play_to_end(store.new_game("Ana", seed=4), 4)
+    assert not orphan.exists()

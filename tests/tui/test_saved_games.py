@@ -123,3 +123,28 @@ async def test_the_restore_dialog_lists_backups_newest_first_with_what_they_hold
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen) and app.store is not None
         assert len(app.store.history("My island")) == 2
+
+
+async def test_a_campaign_named_like_markup_opens_every_screen_as_text(tmp_path: Path) -> None:
+    """A campaign named ``[/]`` crashed the app on ``m`` (campaigns) and ``n`` (setup)."""
+    from palm_island.tui.screens.campaign import CampaignScreen
+    from palm_island.tui.screens.setup import SetupScreen
+
+    with Store.open(tmp_path) as store:
+        store.create_campaign("[/]")
+    app = store_app(tmp_path)
+    async with app.run_test(size=(120, 32)) as pilot:
+        await opened(pilot)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        heading = app.screen.query_one(".heading")
+        assert "New game in [/]" in str(heading.render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running

@@ -110,11 +110,27 @@ def take_backup(conn: sqlite3.Connection, directory: Path, now: datetime | None 
     the newest :data:`AUTO_KEEP` of these. Raises SaveError."""
     stamp = (now or datetime.now(UTC)).strftime(_STAMP + "-%f")
     folder = backup_dir(directory)
+    _remove_orphans(folder)
     target = folder / f"campaign.auto-{stamp}.db"
     copy_database(conn, target)
     for old in sorted(folder.glob("campaign.auto-*.db"))[:-AUTO_KEEP]:
         old.unlink(missing_ok=True)
     return target
+
+
+def _remove_orphans(folder: Path) -> None:
+    """Delete temp files of backups whose process is gone (killed mid-copy)."""
+    for temp in folder.glob("campaign.*.db.*.tmp"):
+        try:
+            pid = int(temp.suffixes[-2].lstrip("."))
+        except (ValueError, IndexError):
+            continue
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            temp.unlink(missing_ok=True)
+        except OSError:
+            continue
 
 
 def daily_backup(conn: sqlite3.Connection, directory: Path, now: datetime | None = None) -> bool:
