@@ -148,3 +148,26 @@ async def test_a_campaign_named_like_markup_opens_every_screen_as_text(tmp_path:
         await pilot.press("escape")
         await pilot.pause()
         assert app.is_running
+
+
+async def test_history_names_a_damaged_game_and_lists_the_others(tmp_path: Path) -> None:
+    import sqlite3
+
+    from palm_island.tui.screens.history import HistoryScreen
+
+    with Store.open(tmp_path) as store:
+        store.create_campaign("My island")
+        finished_games(store, "My island", range(2))
+    conn = sqlite3.connect(tmp_path / "campaign.db")
+    with conn:
+        conn.execute("UPDATE game SET header = CAST(x'7bff' AS TEXT) WHERE id = 1")
+    conn.close()
+    app = store_app(tmp_path)
+    async with app.run_test(size=(120, 32)) as pilot:
+        await opened(pilot)
+        await pilot.press("y")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HistoryScreen)
+        assert screen.selected_game() == 2
+        assert "Left out, damaged: game 1" in str(screen.query_one("#history-message").render())

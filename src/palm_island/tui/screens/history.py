@@ -91,7 +91,12 @@ class HistoryScreen(Screen[None]):
         entries = store.history(None)
         for entry in entries:
             table.add_row(*history_row(entry), key=str(entry.game_id))
-        if not entries:
+        if store.skipped:
+            names = ", ".join(problem.where for problem in store.skipped[:3])
+            self.say(
+                f"Left out, damaged: {names}. Run `palm-island doctor` to check them.", error=True
+            )
+        elif not entries:
             self.say("No finished games yet.  i: import a game file")
         if select is not None:
             table.move_cursor(row=table.get_row_index(str(select)))
