@@ -12,6 +12,7 @@ from palm_island.storage.service import Store
 from palm_island.tui.screens.history import HistoryScreen
 from palm_island.tui.screens.replay import ReplayScreen
 from palm_island.tui.screens.stats import StatsScreen
+from storage_helpers import play_to_end
 
 from .store_helpers import opened, store_app
 
@@ -77,9 +78,22 @@ async def test_a_game_is_exported_then_imported_and_bad_files_explained(tmp_path
         message = str(app.screen.query_one("#history-message").render())
         assert message.startswith("Not imported: bad.json:")
 
+        # The game it was exported from is in this store: a copy would be a duplicate.
         await pilot.press("i", *str(exported), "enter")
         await pilot.pause()
         assert app.store is not None
+        assert [e.campaign for e in app.store.history(None)] == ["My island"]
+        message = str(app.screen.query_one("#history-message").render())
+        assert "already stored as game 1" in message
+
+        # From another player's store it is imported, with no campaign.
+        other = tmp_path / "other.json"
+        with Store.open(tmp_path / "elsewhere") as elsewhere:
+            elsewhere.create_campaign("Them")
+            play_to_end(elsewhere.new_game("Them", seed=3), 3)
+            elsewhere.export_game(1, other)
+        await pilot.press("i", *str(other), "enter")
+        await pilot.pause()
         entries = app.store.history(None)
         assert [e.campaign for e in entries] == ["My island", None]
         assert "Imported as game 2" in str(app.screen.query_one("#history-message").render())
