@@ -17,10 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..engine import Catalog, GameState, Move, apply_move, new_game
+from ..engine import Catalog, CompactRules, GameState, Move, apply_move, new_game
 from .beam import ProgressCallback, StopCheck, beam_search
-from .evaluation import Evaluator, Weights
-from .fastrules import FastRules
+from .evaluation import Weights, evaluator_for
 
 WIDTH_PER_SECOND = 200
 """Beam width per second of budget. Measured on the reference machine (2 shared
@@ -127,10 +126,9 @@ def solve(
     started = time.perf_counter()
     catalog = state.catalog
     result = beam_search(
-        FastRules(catalog),
-        Evaluator(catalog, weights or Weights()),
-        state.deck,
-        state.round,
+        CompactRules(catalog),
+        evaluator_for(catalog, weights or Weights()),
+        state,
         budget.width,
         should_stop=should_stop,
         on_progress=on_progress,
