@@ -146,8 +146,7 @@ def _beam(
         if len(nodes) > width:
             any_round = nodes[0][1]
             cut = nodes[0][0].index(tracker_at[any_round])
-            value = evaluator.value_function(any_round, cut)
-            scores = [value(node[0]) for node in nodes]
+            scores = evaluator.values([node[0] for node in nodes], any_round, cut)
             keep = _diverse_best(nodes, scores, width, village_of)
             keep.sort()  # expand in insertion order: children's ties stay deterministic
             nodes = [nodes[i] for i in keep]

@@ -84,6 +84,7 @@ class Evaluator:
     _held: list[float] = field(default_factory=list)
     """Priced resources each packed card holds when stored (0 when not stored)."""
     _cache: dict[tuple[int, int], Callable[[Sequence[int]], float]] = field(default_factory=dict)
+    _tables: dict[tuple[int, int], tuple[list[float], list[float]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         tracker = self.catalog.tracker_id
@@ -118,10 +119,27 @@ class Evaluator:
         cut = deck.index(self.tracker_packed[round_]) if round_ <= ROUNDS else 0
         return self.value_function(round_, cut)(deck)
 
+    def values(self, decks: list[bytes], round_: int, cut: int) -> list[float]:
+        """The evaluation of many positions of one progress step (same round and cut)."""
+        above, below = self.tables(round_, cut)
+        get_above, get_below = above.__getitem__, below.__getitem__
+        return [sum(map(get_above, d[:cut])) + sum(map(get_below, d[cut:])) for d in decks]
+
+    def tables(self, round_: int, cut: int) -> tuple[list[float], list[float]]:
+        """Each packed card's worth above the tracker and below it, in positions of
+        ``round_`` with the tracker at index ``cut``."""
+        key = (round_, cut)
+        found = self._tables.get(key)
+        if found is None:
+            left_after = ROUNDS - round_
+            found = self._tables[key] = (
+                self._with_held(self._card_values[left_after + 1], left_after * 16 + cut),
+                self._with_held(self._card_values[left_after], left_after * 16 + cut),
+            )
+        return found
+
     def _build(self, round_: int, cut: int) -> Callable[[Sequence[int]], float]:
-        left_after = ROUNDS - round_
-        above = self._with_held(self._card_values[left_after + 1], left_after * 16 + cut)
-        below = self._with_held(self._card_values[left_after], left_after * 16 + cut)
+        above, below = self.tables(round_, cut)
         get_above, get_below = above.__getitem__, below.__getitem__
 
         def value(deck: Sequence[int]) -> float:
