@@ -83,6 +83,7 @@ def test_analysis_of_a_feat_game_gives_lines_the_engine_plays() -> None:
     final, moves = play_out(start, greedy_policy())
     judged = analyse(start, moves, Budget(3))
     assert sum(j.drop for j in judged) == judged[0].best_score - score(final).total
+    assert all(j.best_possible >= j.best_score for j in judged)
     state = start
     for j in judged:
         assert j.best in legal_moves(state)

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from ..engine import Catalog, CompactRules, GameState, Move, apply_move, new_game
 from .beam import ProgressCallback, StopCheck, beam_search
+from .bound import upper_bound
 from .evaluation import Weights, evaluator_for
 
 WIDTH_PER_SECOND = 200
@@ -102,6 +103,9 @@ class MoveAnalysis(NamedTuple):
     """Final score reachable before the move (search estimate)."""
     played_score: int
     """Final score reachable after the played move (search estimate)."""
+    best_possible: int = 0
+    """A score no line from the position before the move can beat (:func:`upper_bound`);
+    at least ``best_score``."""
 
     @property
     def drop(self) -> int:
@@ -194,7 +198,12 @@ def analyse(
             value[i], lines[i] = value[i + 1], (moves[i], *lines[i + 1])
     result = [
         MoveAnalysis(
-            i + 1, move, lines[i][0] if value[i] > value[i + 1] else move, *value[i : i + 2]
+            i + 1,
+            move,
+            lines[i][0] if value[i] > value[i + 1] else move,
+            value[i],
+            value[i + 1],
+            upper_bound(states[i]),
         )
         for i, move in enumerate(moves)
     ]
