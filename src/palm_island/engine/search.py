@@ -24,7 +24,6 @@ from .cards import ROUNDS, Catalog
 from .movegen import Tables, tables
 from .moves import Move
 from .notation import position_notation
-from .rules import apply_move, legal_moves
 from .state import GameState
 
 Position = tuple[bytes, int]
@@ -39,10 +38,25 @@ class CompactRules:
     immutable entries.
     """
 
-    __slots__ = ("_play", "_stars", "_tables", "catalog", "merge", "size", "tracker", "tracker_at")
+    __slots__ = (
+        "_known",
+        "_play",
+        "_remember",
+        "_stars",
+        "_tables",
+        "catalog",
+        "merge",
+        "tracker",
+        "tracker_at",
+    )
 
-    def __init__(self, catalog: Catalog) -> None:
+    def __init__(self, catalog: Catalog, *, remember: int = 0) -> None:
+        """``remember``: keep up to that many positions' children (0: none). Worth it
+        only when searches overlap, as an analysis's searches from successive
+        positions of one game do (about two thirds of their expansions repeat)."""
         self.catalog = catalog
+        self._remember = remember
+        self._known: dict[Position, list[Position]] = {}
         self._tables: Tables = tables(catalog)
         self._play = self._tables.play
         self.tracker = catalog.tracker_id
@@ -74,8 +88,22 @@ class CompactRules:
 
     def children(self, deck: bytes, round_: int) -> list[Position]:
         """The position after each legal move, in ``legal_moves`` order (R21/R22 resolved)."""
+        if self._remember:
+            return self._remembered(deck, round_)
         play = self._play
         return [play(deck, round_, step) for step in self._tables.entry(deck).steps]
+
+    def _remembered(self, deck: bytes, round_: int) -> list[Position]:
+        known = self._known
+        found = known.get((deck, round_))
+        if found is None:
+            if len(known) >= self._remember:
+                known.clear()
+            play = self._play
+            found = known[deck, round_] = [
+                play(deck, round_, step) for step in self._tables.entry(deck).steps
+            ]
+        return found
 
     def is_over(self, deck: bytes) -> bool:
         """R25: the tracker is on top only once round 8 has ended."""
@@ -99,22 +127,25 @@ class CompactRules:
         """The engine moves that lead from ``state`` through each position of ``path``.
 
         Each move is the one whose successor, encoded, equals the next position (first
-        in ``legal_moves`` order when several do). Pairing by position, not by index,
-        means a line can only name moves the engine plays to exactly that position.
+        in ``legal_moves`` order when several do): the real deck's steps each carry
+        the move that plays them, so a line can only name a move the engine plays to
+        exactly that position.
 
         Raises:
             ValueError: no legal move reaches the next position.
         """
         moves: list[Move] = []
+        deck, round_ = bytes(state.deck), state.round
         for target in path:
-            for move in legal_moves(state):
-                after = apply_move(state, move).state
-                if self.encode(after) == target:
-                    moves.append(move)
-                    state = after
+            for step in self._tables.entry(deck).steps:
+                after, after_round = self._play(deck, round_, step)
+                if (after.translate(self.merge), after_round) == target:
+                    moves.append(step[0])
+                    deck, round_ = after, after_round
                     break
             else:
+                where = GameState(tuple(deck), round_, 0, self.catalog)
                 raise ValueError(
-                    f"no legal move reaches the next position from {position_notation(state)}"
+                    f"no legal move reaches the next position from {position_notation(where)}"
                 )
         return tuple(moves)

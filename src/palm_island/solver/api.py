@@ -71,6 +71,10 @@ ANALYSIS_BUDGET = Budget(50)
 """For ``analyse``: one search per position (a 127-move game took 21 s)."""
 
 
+_ANALYSIS_MEMO = 250_000
+"""Positions whose children an analysis keeps (about 60 MB at most)."""
+
+
 class Solution(NamedTuple):
     """The best line found from a position and the score it reaches."""
 
@@ -127,10 +131,21 @@ def solve(
     search raises :class:`~.beam.Cancelled`. ``on_progress`` receives the share
     of the game searched (0-1). A finished game returns its score and no moves.
     """
+    return _solve(state, budget, CompactRules(state.catalog), weights, should_stop, on_progress)
+
+
+def _solve(
+    state: GameState,
+    budget: Budget,
+    rules: CompactRules,
+    weights: Weights | None = None,
+    should_stop: StopCheck | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> Solution:
     started = time.perf_counter()
     catalog = state.catalog
     result = beam_search(
-        CompactRules(catalog),
+        rules,
         evaluator_for(catalog, weights or Weights()),
         state,
         budget.width,
@@ -184,8 +199,11 @@ def analyse(
     for move in moves:
         states.append(apply_move(states[-1], move).state)  # raises IllegalMoveError
     found: list[Solution] = []
+    # The searches from successive positions overlap (about two thirds of their
+    # expansions repeat), so they share one memo of children.
+    rules = CompactRules(start.catalog, remember=_ANALYSIS_MEMO)
     for i, state in enumerate(states):
-        found.append(solve(state, budget, should_stop=should_stop))
+        found.append(_solve(state, budget, rules, should_stop=should_stop))
         if on_progress is not None:
             on_progress((i + 1) / len(states))
     value = [f.score for f in found]

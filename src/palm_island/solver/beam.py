@@ -28,7 +28,6 @@ Why this shape:
 from __future__ import annotations
 
 import gc
-import random
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -132,7 +131,6 @@ def _beam(
     first = rules.progress(deck, round_)
     last = ROUNDS * size
     children = rules.children
-    village_of = _village_hasher(rules)
     buckets: dict[int, dict[bytes, _Node]] = {first: {deck: (deck, round_, None)}}
     best: tuple[int, _Node] | None = None
     expanded = 0
@@ -146,8 +144,8 @@ def _beam(
         if len(nodes) > width:
             any_round = nodes[0][1]
             cut = nodes[0][0].index(tracker_at[any_round])
-            scores = evaluator.values([node[0] for node in nodes], any_round, cut)
-            keep = _diverse_best(nodes, scores, width, village_of)
+            scores = evaluator.marked_values([node[0] for node in nodes], any_round, cut)
+            keep = _diverse_best(scores, width)
             keep.sort()  # expand in insertion order: children's ties stay deterministic
             nodes = [nodes[i] for i in keep]
         expanded += len(nodes)
@@ -175,16 +173,19 @@ def _beam(
     return best[0], path[::-1], expanded
 
 
-def _diverse_best(
-    nodes: list[_Node], scores: list[float], width: int, village_of: Callable[[bytes], int]
-) -> list[int]:
-    """Indices of the ``width`` best nodes, at most one per village while villages last."""
-    order = sorted(range(len(nodes)), key=scores.__getitem__, reverse=True)
-    seen: set[int] = set()
+def _diverse_best(scores: list[complex], width: int) -> list[int]:
+    """Indices of the ``width`` best nodes, at most one per village while villages last.
+
+    ``scores`` hold each node's value (real part) and village mark (imaginary part,
+    :meth:`~.evaluation.Evaluator.marked_values`).
+    """
+    values = [score.real for score in scores]
+    order = sorted(range(len(scores)), key=values.__getitem__, reverse=True)
+    seen: set[float] = set()
     keep: list[int] = []
     rest: list[int] = []
     for i in order:
-        village = village_of(nodes[i][0])
+        village = scores[i].imag
         if village in seen:
             rest.append(i)
             continue
@@ -193,22 +194,3 @@ def _diverse_best(
         if len(keep) == width:
             return keep
     return keep + rest[: width - len(keep)]
-
-
-def _village_hasher(rules: CompactRules) -> Callable[[bytes], int]:
-    """A key for a deck's village: the multiset of its cards (faces, stored marks, copies
-    merged), ignoring their order.
-
-    A sum of fixed pseudo-random 64-bit numbers, one per packed value, is one C-level
-    pass instead of a sort; two different villages share a key with odds below 2**-30
-    over a whole search, and that would only make the pruning less diverse, never a line
-    wrong. The numbers come from a fixed seed, so the search stays deterministic.
-    """
-    draw = random.Random(20261130)
-    table = [draw.getrandbits(64) for _ in range(256)]
-    get = table.__getitem__
-
-    def village(deck: bytes) -> int:
-        return sum(map(get, deck))
-
-    return village
