@@ -59,6 +59,10 @@ async def test_a_finished_game_is_replayed_step_by_step_and_by_round(tmp_path: P
 
 
 async def test_a_game_is_exported_then_imported_and_bad_files_explained(tmp_path: Path) -> None:
+    other = tmp_path / "other.json"  # a game from another data directory
+    elsewhere = tmp_path / "elsewhere"
+    with Store.open(elsewhere) as store:
+        store.export_game(finished_game(elsewhere, seed=8), other)
     finished_game(tmp_path)
     app = store_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -77,7 +81,12 @@ async def test_a_game_is_exported_then_imported_and_bad_files_explained(tmp_path
         message = str(app.screen.query_one("#history-message").render())
         assert message.startswith("Not imported: bad.json:")
 
-        await pilot.press("i", *str(exported), "enter")
+        await pilot.press("i", *str(exported), "enter")  # the game it came from is stored
+        await pilot.pause()
+        message = str(app.screen.query_one("#history-message").render())
+        assert "already stored as game 1" in message
+
+        await pilot.press("i", *str(other), "enter")
         await pilot.pause()
         assert app.store is not None
         entries = app.store.history(None)
