@@ -282,11 +282,17 @@ class GameScreen(Screen[None]):
             if self.session.state.is_over:  # a saved game's result cannot be taken back
                 notify_plain(self, "This game is saved as finished; it cannot be undone.")
                 self.show_end()
-        elif choice == "again":
-            app.start_game(self.session.restart())
-        elif choice == "new":
-            session = self.session
-            app.start_game(app.new_session(app.config.seed_source(), session.deck_colour))
+        elif choice in ("again", "new"):
+            from .title_store import kept_note
+
+            note = kept_note(app)  # other unfinished games are kept: say where
+            if choice == "again":
+                app.start_game(self.session.restart())
+            else:
+                seed = app.config.seed_source()
+                app.start_game(app.new_session(seed, self.session.deck_colour))
+            if note is not None:
+                notify_plain(app, note, timeout=6)
         else:
             app.back_to_title()
 
