@@ -34,6 +34,8 @@ def percentile(values: tuple[float, ...], share: float) -> float:
 def time_store(games: int, directory: Path | None = None) -> StoreTimings:
     moves: list[float] = []
     finishes: list[float] = []
+    if directory is not None:  # `--data-dir` names where to measure; it may not exist yet
+        Path(directory).mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=directory) as folder, Store.open(folder) as store:
         store.create_campaign("bench")
         for seed in range(games):
