@@ -53,7 +53,6 @@ TEXT = st.one_of(
 )
 NAMES = TEXT.map(lambda s: s.replace("\x00", "")).filter(bool)
 """SQLite's length() stops at a NUL, so the name column's CHECK refuses one."""
-SEEN: list[int] = []
 
 
 @pytest.fixture(scope="module")
@@ -119,9 +118,3 @@ def test_stored_names_ranks_and_moves_are_shown_as_text_on_every_screen(
     shutil.copy(template / "campaign.db", folder / "campaign.db")
     _poison(folder, name, rank, move)
     asyncio.run(_visit_every_screen(store_app(folder)))
-    SEEN.append(1)
-
-
-def test_the_fuzz_ran_its_examples() -> None:
-    """Hypothesis gave every example (a figure for the notes: strings fuzzed x 3 fields)."""
-    assert len(SEEN) == EXAMPLES or not SEEN
