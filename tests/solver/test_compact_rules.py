@@ -33,7 +33,7 @@ FEAT_IDS = FEATS.catalog.feat_ids
 
 def feat_sets() -> list[tuple[str, tuple[int, ...]]]:
     """Every feat set the campaign allows a deck to be built with, by kind."""
-    sets = [("base deck", ())]
+    sets: list[tuple[str, tuple[int, ...]]] = [("base deck", ())]
     sets += [(f"{FEATS.catalog.cards[f].code} alone", (f,)) for f in FEAT_IDS]
     sets.append(("all six (easy maximum)", FEAT_IDS))
     sets.append(("all six reversed", FEAT_IDS[::-1]))

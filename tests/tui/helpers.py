@@ -89,5 +89,5 @@ def record_refreshes(widget: Widget) -> list[tuple[object, ...]]:
         calls.append(regions)
         return original(*regions, **options)  # type: ignore[arg-type]
 
-    widget.refresh = spy  # type: ignore[method-assign]
+    widget.refresh = spy  # type: ignore[method-assign,assignment]
     return calls

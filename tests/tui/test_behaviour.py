@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import events
 
 from palm_island.engine import GameState, RoundEnded, StoredCardReturned, observe
@@ -45,7 +46,8 @@ async def test_r21_r22_undo_and_redo_cross_automatic_steps_and_round_ends() -> N
         await pilot.pause(0.05)
         assert session(app).state == states[0] and session(app).undo_count == played
         assert "R22" not in log_text(screen) and "Turn 1:" not in log_text(screen)
-        assert screen.query_one("#status").render().plain.startswith("Round 1 of 8 · Turn 0")
+        status = screen.query_one("#status").render()
+        assert isinstance(status, Text) and status.plain.startswith("Round 1 of 8 · Turn 0")
         await pilot.press(*["ctrl+r"] * played)
         await pilot.pause(0.05)
         assert session(app).state == states[-1]

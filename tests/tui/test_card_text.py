@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from palm_island.engine import Resources
 from palm_island.policies import greedy_policy
 from palm_island.tui.glyphs import UNICODE
@@ -33,6 +35,7 @@ def test_a_short_reason_is_in_words_a_long_one_in_glyphs_and_letters() -> None:
     assert reason_line(long) == "  needs 1♣W 1≈F 2▲S"
 
 
+@pytest.mark.slow
 async def test_no_card_line_is_cut_off_at_80_columns() -> None:
     app = app_for(757206, compute_par=False)  # card 2 lacks three resources at once
     policy = greedy_policy()

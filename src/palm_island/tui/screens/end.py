@@ -20,6 +20,7 @@ from textual.widgets import Button, Footer, Static
 from ...engine import ScoreBreakdown, score
 from ...session import GameSession
 from ..glyphs import Glyphs
+from ..plain import notify_plain
 from ..render import orientation_name, resources
 from ..widgets.result import ResultLines
 
@@ -96,7 +97,7 @@ class EndScreen(Screen[str]):
         share = self.query_one("#result", ResultLines).share
         if share is not None:
             self.app.copy_to_clipboard(share)
-            self.notify(f"Copied: {share}", timeout=4)
+            notify_plain(self, f"Copied: {share}", timeout=4)
 
     def action_finish(self, choice: str) -> None:
         self.dismiss(choice)

@@ -24,6 +24,7 @@ from ...engine import CardView, GameState, Move, TableView, apply_move, observe,
 from ...session import GameSession
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
 from ..options import ActionOption, card_options, known_legal_moves, moves_for, why_not
+from ..plain import notify_plain
 from ..widgets.card import DISCARD, CardWidget
 from ..widgets.hint import HintLine
 from ..widgets.keybar import KeyBar, KeyItem
@@ -263,7 +264,7 @@ class GameScreen(Screen[None]):
         try:
             self.session.play(move)
         except SaveError as exc:  # a saved game: the move was not made
-            self.notify(f"Not saved, move not played: {exc}", severity="error", timeout=8)
+            notify_plain(self, f"Not saved, move not played: {exc}", severity="error", timeout=8)
             return
         self.show_state()
         if self.session.state.is_over:
@@ -279,7 +280,7 @@ class GameScreen(Screen[None]):
         if choice == "undo":
             self.action_undo()
             if self.session.state.is_over:  # a saved game's result cannot be taken back
-                self.notify("This game is saved as finished; it cannot be undone.")
+                notify_plain(self, "This game is saved as finished; it cannot be undone.")
                 self.show_end()
         elif choice == "again":
             app.start_game(self.session.restart())
@@ -350,7 +351,7 @@ class GameScreen(Screen[None]):
         try:
             undone = self.session.undo()
         except SaveError as exc:
-            self.notify(f"Not saved, nothing undone: {exc}", severity="error", timeout=8)
+            notify_plain(self, f"Not saved, nothing undone: {exc}", severity="error", timeout=8)
             return
         if undone is not None:
             self.show_state()
@@ -361,7 +362,7 @@ class GameScreen(Screen[None]):
         try:
             redone = self.session.redo()
         except SaveError as exc:
-            self.notify(f"Not saved, nothing redone: {exc}", severity="error", timeout=8)
+            notify_plain(self, f"Not saved, nothing redone: {exc}", severity="error", timeout=8)
             return
         if redone is not None:
             self.show_state()
@@ -378,7 +379,7 @@ class GameScreen(Screen[None]):
         kind = {"s": "store", "r": "rotate", "f": "flip"}.get(key)
         if kind is None or self.check_action("act", (kind,)):
             return False
-        self.notify(why_not(self.session.state, self.selected, kind), timeout=4)
+        notify_plain(self, why_not(self.session.state, self.selected, kind), timeout=4)
         return True
 
     # Messages up ----------------------------------------------------------------------

@@ -19,6 +19,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...text import printable
 from ..widgets.keybar import KeyBar, KeyItem
 from ..widgets.menu import Menu, MenuItem
 
@@ -40,6 +41,7 @@ class TitleScreen(Screen[None]):
         Binding("c", "toggle_colour", "Deck colour"),
         Binding("n", "new_game", "New game"),
         Binding("o", "store_menu('continue')", "Continue", show=False),
+        Binding("s", "store_menu('saved')", "Saved games", show=False),
         Binding("m", "store_menu('campaign')", "Campaign", show=False),
         Binding("y", "store_menu('history')", "History", show=False),
         Binding("z", "store_menu('stats')", "Statistics", show=False),
@@ -93,7 +95,7 @@ class TitleScreen(Screen[None]):
         items = [self._colour_item(), self._seed_item()]
         if store is not None or pending:
             name = app.campaign_name or "..."
-            items.append(MenuItem("campaign-name", "Campaign", name, choosable=False))
+            items.append(MenuItem("campaign-name", "Campaign", printable(name), choosable=False))
         items.append(MenuItem("gap", choosable=False))
         if pending:
             items.append(MenuItem("wait", "Opening your campaign file...", choosable=False))
