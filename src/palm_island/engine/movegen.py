@@ -35,6 +35,7 @@ sent to the back), its packed value there (one byte), and for each stored card
 un-stored its (stored, un-stored) byte and which occurrence of that byte it is (0
 except in a merged deck, see :meth:`Tables._step`)."""
 
+_new = tuple.__new__
 _MEMO_LIMIT = 400_000
 """Step-table keys kept before the memo is emptied (bounds memory in long searches)."""
 
@@ -42,19 +43,18 @@ _MEMO_LIMIT = 400_000
 class Entry:
     """The legal moves of one key (top two cards, stored cards) and their steps."""
 
-    __slots__ = ("by_move", "moves", "steps")
+    __slots__ = ("moves", "steps")
 
     def __init__(self, steps: tuple[Step, ...]) -> None:
         self.steps = steps
-        self.moves: tuple[Move, ...] = tuple(step[0] for step in steps)
-        self.by_move: dict[Move, Step] | None = None
-        """Built on the first ``apply_move`` of this key."""
+        self.moves: tuple[Move, ...] = tuple([step[0] for step in steps])
 
     def step_for(self, move: Move) -> Step | None:
-        by_move = self.by_move
-        if by_move is None:
-            by_move = self.by_move = {step[0]: step for step in self.steps}
-        return by_move.get(move)
+        """The step of ``move``, or ``None`` when it is not legal here."""
+        for step in self.steps:
+            if step[0] == move:
+                return step
+        return None
 
 
 class Tables:
@@ -62,6 +62,7 @@ class Tables:
 
     __slots__ = (
         "actions",
+        "alone",
         "code",
         "code_rank",
         "discard",
@@ -70,7 +71,9 @@ class Tables:
         "memo",
         "parts",
         "pay_masks",
+        "sort_key",
         "stored_only",
+        "stores",
         "tracker",
         "tracker_next",
     )
@@ -85,28 +88,50 @@ class Tables:
         self.code_rank = tuple(ranks.get(code, -1) for code in self.code)
         """Each card's place in code order: payments and releases name stored cards in
         code order, which differs from id order once feat cards (R30) are in play."""
+        self.sort_key = tuple(
+            (self.code_rank[p >> 3] if p >> 3 < len(self.code) else 0) << 8 | p for p in range(256)
+        )
+        """Sorting packed values by this puts them in code order (equal values together)."""
         self.holds: list[int] = []
-        self.actions: list[tuple[tuple[str, tuple[int, ...], int], ...]] = []
+        self.alone: list[tuple[tuple[Step, ...], tuple[Step, ...]] | None] = []
+        """Per packed card whose actions are all free: its steps as card 1 and as card 2
+        when no release is needed (``None`` for a card with a cost)."""
+        self.stores: list[bool] = []
+        """Per packed card: whether it can be stored (then four stored cards matter, R20)."""
+        self.actions: list[tuple[tuple[str, tuple[int, ...], int, tuple[Step, Step]], ...]] = []
+        """Per packed card: its usable actions as (kind, cost, packed after, the step
+        for card 1 and for card 2 when nothing is paid)."""
         for packed in range(256):
             card_id = packed >> 3
             if card_id >= len(catalog.cards):
                 self.holds.append(0)
                 self.actions.append(())
+                self.alone.append(((), ()))
+                self.stores.append(False)
                 continue
             face = catalog.cards[card_id].faces[(packed >> 1) & 3]
             self.holds.append(_packed(face.yields))
             # R23: the tracker is never an action target; a stored card shows only
             # resources, so its actions are not available (docs/rules.md).
             usable = not packed & 1 and card_id != catalog.tracker_id
-            row = []
+            row: list[tuple[str, tuple[int, ...], int, tuple[Step, Step]]] = []
             for a in face.actions if usable else ():
                 # R9 store sets the stored bit; R10 rotate and R11 flip toggle the
                 # orientation's low and high bit (the catalog checks its targets agree).
                 after = (
                     packed | 1 if a.kind == "store" else packed ^ (2 if a.kind == "rotate" else 4)
                 )
-                row.append((a.kind, tuple(_packed(alt) for alt in a.cost), after))
+                ready: tuple[Step, Step] = (
+                    (Move(a.kind, 1), 0, ONE[after], ()),
+                    (Move(a.kind, 2), 1, ONE[after], ()),
+                )
+                row.append((a.kind, tuple(_packed(alt) for alt in a.cost), after, ready))
             self.actions.append(tuple(row))
+            free = all(not cost for _, cost, _, _ in row)
+            self.alone.append(
+                (tuple(r[3][0] for r in row), tuple(r[3][1] for r in row)) if free else None
+            )
+            self.stores.append(any(kind == "store" for kind, _, _, _ in row))
         faces = catalog.cards[self.tracker].faces
         nxt = [0] * 256
         for orientation in range(4):
@@ -122,7 +147,7 @@ class Tables:
         """One card's steps per (packed card, 0 or 1 for card 1 or 2, stored cards)."""
         self.discard: tuple[Step, ...] = tuple((DISCARD, 0, ONE[p], ()) for p in range(256))
         self.pay_masks: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
-        self.last: tuple[tuple[int, ...], Entry] | None = None
+        self.last: tuple[tuple[int, ...], Entry, bytes] | None = None
         """The last tuple deck listed and its entry (the deck is kept alive, so its
         identity is a safe key)."""
 
@@ -151,19 +176,26 @@ class Tables:
     def _card_steps(self, packed: int, taken: int, stored_bytes: bytes) -> tuple[Step, ...]:
         """One card's steps: its printed actions in order, each with its payments, and for
         a store that leaves four cards stored one step per card to release (R20)."""
+        alone = self.alone[packed]
+        if alone is not None and (len(stored_bytes) < STORE_LIMIT or not self.stores[packed]):
+            return alone[taken]  # nothing paid, nothing released: the stored cards do not matter
         key = (packed, taken, stored_bytes)
         found = self.parts.get(key)
         if found is not None:
             return found
-        rank = self.code_rank
         # Payments and releases name stored cards in code order (notation sorts them);
         # equal values (copies merged by a search) stay in deck order.
-        stored = sorted(stored_bytes, key=lambda p: (rank[p >> 3], p))
-        full = len(stored) >= STORE_LIMIT
+        count = len(stored_bytes)
+        stored = sorted(stored_bytes, key=self.sort_key.__getitem__) if count > 1 else stored_bytes
+        names: list[str] = []  # filled when a step first names a stored card
+        marks: list[tuple[bytes, bytes, int]] = []
         holds: tuple[int, ...] | None = None
         steps: list[Step] = []
-        for kind, cost, after in self.actions[packed]:
+        for kind, cost, after, ready in self.actions[packed]:
             if not cost:  # R14: a free action costs nothing.
+                if kind != "store" or count < STORE_LIMIT:
+                    steps.append(ready[taken])
+                    continue
                 masks: tuple[int, ...] = (0,)
             else:
                 if holds is None:
@@ -172,43 +204,23 @@ class Tables:
                 if masks_found is None:
                     masks_found = self.pay_masks[cost, holds] = _payment_masks(cost, holds)
                 masks = masks_found
+            if masks and not names:
+                names = [self.code[p >> 3] for p in stored]
+                # In a search's merged deck (docs/solver.md) copies of one card can share
+                # a packed value, so a cleared card is named by its value *and* which
+                # occurrence of that value in the deck it is.
+                marks = [(ONE[p], ONE[p ^ 1], stored[:i].count(p)) for i, p in enumerate(stored)]
             for mask in masks:
                 paid = _MEMBERS[mask]
-                if kind == "store" and full and len(stored) - len(paid) >= STORE_LIMIT:
+                if kind == "store" and count - len(paid) >= STORE_LIMIT:
                     # R20: to store a fifth card, first un-store one of the four.
-                    for free in range(len(stored)):
+                    for free in range(count):
                         if free not in paid:
-                            steps.append(self._step(kind, taken, after, stored, paid, free))
+                            steps.append(_step(kind, taken, after, names, marks, paid, free))
                 else:
-                    steps.append(self._step(kind, taken, after, stored, paid, None))
+                    steps.append(_step(kind, taken, after, names, marks, paid, None))
         found = self.parts[key] = tuple(steps)
         return found
-
-    def _step(
-        self,
-        kind: str,
-        taken: int,
-        after: int,
-        stored: list[int],
-        paid: tuple[int, ...],
-        free: int | None,
-    ) -> Step:
-        """One step; stored cards are named by index into ``stored``.
-
-        In a search's merged deck (docs/solver.md) copies of one card can share a
-        packed value, so a cleared card is named by its value *and* which occurrence
-        of that value in the deck it is; clears of one value come last occurrence
-        first, so clearing one does not renumber the next.
-        """
-        code = self.code
-        pay = tuple(code[stored[i] >> 3] for i in paid)
-        release = None if free is None else code[stored[free] >> 3]
-        move = Move(kind, taken + 1, pay, release) if pay or release else Move(kind, taken + 1)  # type: ignore[arg-type]
-        cleared = sorted((*paid, free) if free is not None else paid, reverse=True)
-        clears = tuple(
-            (ONE[stored[i]], ONE[stored[i] ^ 1], stored[:i].count(stored[i])) for i in cleared
-        )
-        return (move, taken, ONE[after], clears)
 
     def play(
         self, deck: bytes, round_: int, step: Step, events: list[Event] | None = None
@@ -257,6 +269,27 @@ class Tables:
                 return deck, round_
 
 
+def _step(
+    kind: str,
+    taken: int,
+    after: int,
+    names: list[str],
+    marks: list[tuple[bytes, bytes, int]],
+    paid: tuple[int, ...],
+    free: int | None,
+) -> Step:
+    """One step; stored cards are named by their index in code order. Clears of one
+    value come last occurrence first, so clearing one does not renumber the next."""
+    pay = tuple([names[i] for i in paid])
+    if free is None:
+        move = _new(Move, (kind, taken + 1, pay, None))
+        cleared = sorted(paid, reverse=True) if len(paid) > 1 else paid
+    else:
+        move = _new(Move, (kind, taken + 1, pay, names[free]))
+        cleared = sorted((*paid, free), reverse=True)
+    return (move, taken, ONE[after], tuple([marks[i] for i in cleared]))
+
+
 def tables(catalog: Catalog) -> Tables:
     """The catalog's rule tables, built on first use."""
     found = catalog.rules_memo
@@ -265,20 +298,23 @@ def tables(catalog: Catalog) -> Tables:
     return found  # type: ignore[return-value]
 
 
-def entry_of(deck: tuple[int, ...], catalog: Catalog) -> Entry:
-    """The moves and steps of a tuple deck; the last answer is kept, as apply usually
-    follows a listing."""
-    t = tables(catalog)
-    last = t.last
+def entry_of(deck: tuple[int, ...], catalog: Catalog) -> tuple[Entry, bytes]:
+    """The moves and steps of a tuple deck, and the deck as bytes; the last answer is
+    kept, as ``apply_move`` usually follows ``legal_moves`` of the same state."""
+    t = catalog.rules_memo
+    if t is None:
+        t = tables(catalog)
+    last = t.last  # type: ignore[attr-defined]
     if last is None or last[0] is not deck:
         # One tuple, replaced whole, so a search thread and the UI never mix answers.
-        last = t.last = (deck, t.entry(bytes(deck)))
-    return last[1]
+        packed = bytes(deck)
+        last = t.last = (deck, t.entry(packed), packed)  # type: ignore[attr-defined]
+    return last[1], last[2]
 
 
 def legal(deck: tuple[int, ...], catalog: Catalog) -> tuple[Move, ...]:
     """The legal moves of a deck, in the documented order."""
-    return entry_of(deck, catalog).moves
+    return entry_of(deck, catalog)[0].moves
 
 
 _MEMBERS = tuple(tuple(i for i in range(4) if mask >> i & 1) for mask in range(16))

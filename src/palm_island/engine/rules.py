@@ -102,11 +102,11 @@ def apply_move(state: GameState, move: Move) -> Transition:
             and the position in notation.
     """
     catalog = state.catalog
-    step = entry_of(state.deck, catalog).step_for(move)
+    entry, packed = entry_of(state.deck, catalog)
+    step = entry.step_for(move)
     if step is None:
         raise _illegal(state, move)
-    rules = tables(catalog)
-    acted = state.deck[step[1]]
+    acted = packed[step[1]]
     after = step[2][0]
     turn = state.turn + 1
     # Named tuples built with tuple.__new__ skip their generated __new__: the same
@@ -122,7 +122,7 @@ def apply_move(state: GameState, move: Move) -> Transition:
         ),
     )
     events: list[Event] = [played]
-    deck, round_ = rules.play(bytes(state.deck), state.round, step, events)
+    deck, round_ = tables(catalog).play(packed, state.round, step, events)
     new_state = _new(GameState, (tuple(deck), round_, turn, catalog, state.deal))
     if len(events) > 1 and new_state.is_over:
         events.append(GameEnded(stars(new_state)))

@@ -22,11 +22,11 @@ from .beam import ProgressCallback, StopCheck, beam_search
 from .bound import upper_bound
 from .evaluation import Weights, evaluator_for
 
-WIDTH_PER_SECOND = 200
+WIDTH_PER_SECOND = 500
 """Beam width per second of budget. Measured on the reference machine (2 shared
-cores, load average about 3): a whole game from the start took a median 2.0 s at
-width 500 and 7.4 s at width 1,500 (pure Python, one core); 200 keeps the default
-budget's searches inside its seconds there."""
+cores, load average about 2-4): a whole game from the start took about 3 s of CPU
+at width 1,600 (pure Python, one core; docs/solver.md). Before the compact rules
+the rate was 200."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +63,11 @@ class Budget:
         return DEFAULT_BUDGET
 
 
-DEFAULT_BUDGET = Budget.from_seconds(8.0)
-"""For ``solve`` and ``par`` (width 1,600): inside the 10 s per deal target."""
-HINT_BUDGET = Budget.from_seconds(0.5)
-"""For ``best_move`` (width 100): about half a second from the start, less later."""
+DEFAULT_BUDGET = Budget(1600)
+"""For ``solve`` and ``par``: about 3 s of CPU for a whole game (a fixed width, so the
+par of a deal does not change when the solver gets faster)."""
+HINT_BUDGET = Budget(100)
+"""For ``best_move``: about 0.2 s from the start of a game, less later."""
 ANALYSIS_BUDGET = Budget(50)
 """For ``analyse``: one search per position (a 127-move game took 21 s)."""
 
