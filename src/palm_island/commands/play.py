@@ -14,9 +14,6 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..tui import pause_collection
-
-    pause_collection()  # until the first frame (see palm_island/tui)
     from ..tui.app import run_app  # Textual is imported only here.
 
     return run_app(seed=args.seed, ascii_only=args.ascii, data_dir=args.data_dir)

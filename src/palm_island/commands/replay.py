@@ -24,9 +24,6 @@ def run(args: argparse.Namespace) -> int:
     from ..storage.catalog_files import standard_feats
 
     if not args.check:
-        from ..tui import pause_collection
-
-        pause_collection()  # until the first frame (see palm_island/tui)
         from ..tui.app import run_app  # Textual is imported only here.
 
         return run_app(data_dir=args.data_dir, replay_file=args.file)

@@ -3,10 +3,10 @@
 One state, pushed down: the screen holds the :class:`GameSession`; after every
 move, undo or redo it observes the new state once and hands each widget its part
 (attributes down). Widgets post clicks up (messages up). Which keys apply is asked
-of the engine in :meth:`GameScreen.check_action`, so the footer lists only the
-actions that are legal now. The screen never builds a move: it picks one of the
-engine's legal moves, asking the player in a modal when several differ only in
-payment or in the card released (R20).
+of the engine in :meth:`GameScreen.check_action`, so the footer (Textual's
+``Footer``) lists only the actions that are legal now. The screen never builds a
+move: it picks one of the engine's legal moves, asking the player in a modal when
+several differ only in payment or in the card released (R20).
 """
 
 from __future__ import annotations
@@ -17,16 +17,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.timer import Timer
+from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
 
-from ...engine import CardView, GameState, Move, TableView, apply_move, observe, score
+from ...engine import CardView, GameState, Move, TableView, observe, score
 from ...session import GameSession
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
-from ..options import ActionOption, card_options, known_legal_moves, moves_for, why_not
+from ..options import ActionOption, card_options, moves_for, why_not
 from ..widgets.card import DISCARD, CardWidget
 from ..widgets.hint import HintLine
-from ..widgets.keybar import KeyBar, KeyItem
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
 from ..widgets.stored import StoredPanel
@@ -35,19 +34,6 @@ if TYPE_CHECKING:
     from ..app import PalmIslandApp
 
 ACTION_KINDS = ("store", "rotate", "flip")
-_BAR: tuple[tuple[str, str, str, tuple[str, ...], bool], ...] = (
-    ("1 2", "Card", "select", (), True),
-    ("s", "Store", "act", ("store",), False),
-    ("r", "Rotate", "act", ("rotate",), False),
-    ("f", "Flip", "act", ("flip",), False),
-    ("d", "Discard", "act", ("discard",), False),
-    ("p", "Peek", "peek", (), False),
-    ("h", "Hint", "hint", (), False),
-    ("u", "Undo", "undo", (), False),
-    ("^r", "Redo", "redo", (), True),
-)
-"""The key bar's entries: key shown, description, action, its parameters, and
-whether it may be left out when the bar is too narrow (see ``KeyBar``)."""
 
 
 class GameScreen(Screen[None]):
@@ -56,7 +42,8 @@ class GameScreen(Screen[None]):
     Keys: ``1``/``2`` (or arrows, ``j k l``) select card 1 or 2; ``s`` ``r`` ``f``
     store, rotate, flip the selected card; ``d`` discards card 1; ``p`` peeks at the
     selected card's other side; ``h`` asks the solver for a hint (in a background
-    thread, so keys keep working); ``u`` undo, ``ctrl+r`` redo.
+    thread, so keys keep working); ``u`` undo, ``ctrl+r`` redo; ``escape`` back to
+    the title with the game kept (Continue offers it).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -72,14 +59,15 @@ class GameScreen(Screen[None]):
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("ctrl+r", "redo", "Redo"),
+        Binding("escape", "leave", "Title"),
     ]
 
     DEFAULT_CSS = """
     GameScreen #cards { height: auto; }
     GameScreen #lower { height: 1fr; }
     GameScreen StoredPanel { width: 38; }
-    GameScreen.-red CardWidget > .card--selected { border: double red; }
-    GameScreen.-blue CardWidget > .card--selected { border: double dodgerblue; }
+    GameScreen.-red CardWidget.-selected { border: double red; }
+    GameScreen.-blue CardWidget.-selected { border: double dodgerblue; }
     """
 
     def __init__(self, session: GameSession) -> None:
@@ -89,9 +77,6 @@ class GameScreen(Screen[None]):
         """The card the keys act on (1 or 2)."""
         self.hint: HintResult | None = None
         """The hint shown, always for the current position (else cleared)."""
-        self._deferred: Timer | None = None
-        self.prepared: GameState | None = None
-        """The position whose every legal move has been prepared (see _prepare_next)."""
         self._hint_asked: object = None
         """The position a running hint search is for (a result for another is dropped)."""
         self.add_class(f"-{session.deck_colour}")
@@ -114,7 +99,7 @@ class GameScreen(Screen[None]):
             kind = f"Daily deal of {day.isoformat()}" if day else "New game"
             yield MoveLog(f"{kind}. {deal}. Round 1 begins.", id="log")
         yield HintLine(id="hint")
-        yield KeyBar(id="keys")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.show_state()
@@ -131,34 +116,10 @@ class GameScreen(Screen[None]):
             card_view, options, note = self._card_parts(state, view, position)
             hinted = hinted_kind(self.hint.hint, position) if self.hint else None
             widget.show(card_view, options, note, selected=position == self.selected, hinted=hinted)
-        self.query_one("#stored", StoredPanel).show(view)
+        self.query_one("#stored", StoredPanel).show(state)
         self.query_one("#status", StatusBar).show(view, score(state).total, self._deal)
-        self._refresh_footer()
-        self._after_frame(state)
-
-    def _after_frame(self, state: GameState) -> None:
-        """Bring the log up to date and prepare the next moves once the frame is drawn.
-
-        The log's growth asks for a layout of the whole screen, which would double
-        the time from a key to seeing the cards change. A timer, not
-        ``call_after_refresh``: Textual runs those as soon as its queues are idle,
-        often before the widgets' repaints reach the screen, so before the frame.
-        """
-        if self._deferred is not None:
-            self._deferred.stop()
-        moves = list(known_legal_moves(state))
-
-        def run() -> None:
-            self._update_log()
-            self._prepare_next(state, moves)
-
-        delay = self.palm_app.config.after_key_delay
-        if not self.palm_app.first_frame_drawn:  # started in the game: that frame first
-            self.palm_app.after_first_frame(run)
-        elif delay > 0:
-            self._deferred = self.set_timer(delay, run, name="after")
-        else:
-            self.call_later(run)
+        self.query_one("#log", MoveLog).show(self.session.steps)
+        self.refresh_bindings()  # the footer asks check_action again
 
     @property
     def _deal(self) -> str:
@@ -172,41 +133,6 @@ class GameScreen(Screen[None]):
         card_view = view.top[position - 1] if len(view.top) >= position else None
         options, note = card_options(state, position) if position < 3 else ((), None)
         return card_view, options, note
-
-    def _prepare_next(self, state: GameState, moves: list[Move]) -> None:
-        """While the player thinks, build and render the table each legal move leads
-        to, one move per turn of the event loop, so the key that plays it costs less.
-
-        Stops as soon as the position changes; nothing is shown from here.
-        """
-        if self.session.state is not state or not self.is_current:
-            return
-        if not moves:
-            self.prepared = state
-            return
-        after = apply_move(state, moves.pop()).state
-        view = observe(after)
-        for position in (1, 2, 3):
-            card_view, options, note = self._card_parts(after, view, position)
-            widget = self.query_one(f"#card-{position}", CardWidget)
-            widget.prepare(card_view, options, note, selected=position == self.selected)
-        self.query_one("#stored", StoredPanel).prepare(view)
-        self.query_one("#status", StatusBar).prepare(view, score(after).total, self._deal)
-        self.call_later(self._prepare_next, state, moves)
-
-    def _update_log(self) -> None:
-        self.query_one("#log", MoveLog).show(self.session.steps)
-
-    def _refresh_footer(self) -> None:
-        """Show in the key bar the keys that apply now (asked of the engine)."""
-        items = [
-            KeyItem(key, description, f"{action}({', '.join(map(repr, params))})", optional)
-            for key, description, action, params, optional in _BAR
-            if self.check_action(action, params)
-        ]
-        items += [KeyItem("?", "Help", "app.help"), KeyItem("q", "Quit", "app.request_quit")]
-        items.append(KeyItem("^p", "Themes", "app.command_palette", optional=True))
-        self.query_one("#keys", KeyBar).show(tuple(items))
 
     # Which keys apply now (asked of the engine) ------------------------------------------
 
@@ -246,11 +172,7 @@ class GameScreen(Screen[None]):
         from .choice import ChoiceScreen
 
         app = self.palm_app
-        if not app.is_screen_installed("choice"):
-            app.install_screen(ChoiceScreen(self.session.state, moves, app.glyphs), "choice")
-        screen = app.get_screen("choice", ChoiceScreen)
-        screen.ask(self.session.state, moves)
-        app.push_screen(screen, self._chosen)
+        app.push_screen(ChoiceScreen(self.session.state, moves, app.glyphs), self._chosen)
 
     def _chosen(self, move: Move | None) -> None:
         if move is not None:
@@ -272,6 +194,7 @@ class GameScreen(Screen[None]):
     def show_end(self) -> None:
         from .end import EndScreen
 
+        self.palm_app.game_finished(self.session)
         self.app.push_screen(EndScreen(self.session), self._after_end)
 
     def _after_end(self, choice: str | None) -> None:
@@ -288,6 +211,10 @@ class GameScreen(Screen[None]):
             app.start_game(app.new_session(app.config.seed_source(), session.deck_colour))
         else:
             app.back_to_title()
+
+    def action_leave(self) -> None:
+        """Back to the title; the game is kept and the title offers it under Continue."""
+        self.palm_app.leave_game()
 
     def action_peek(self) -> None:
         from .peek import PeekScreen
@@ -378,17 +305,11 @@ class GameScreen(Screen[None]):
         kind = {"s": "store", "r": "rotate", "f": "flip"}.get(key)
         if kind is None or self.check_action("act", (kind,)):
             return False
-        self.notify(why_not(self.session.state, self.selected, kind), timeout=4)
+        g = self.palm_app.glyphs
+        self.notify(why_not(self.session.state, self.selected, kind, g), timeout=4)
         return True
 
     # Messages up ----------------------------------------------------------------------
-
-    async def on_key_bar_pressed(self, message: KeyBar.Pressed) -> None:
-        """A click on the key bar does what the key does."""
-        if message.action == "select()":
-            await self.run_action(f"select({2 if self.selected == 1 else 1})")
-        else:
-            await self.run_action(message.action)
 
     def on_card_widget_clicked(self, message: CardWidget.Clicked) -> None:
         """A click does what the keys do: select the card, then play the action."""

@@ -121,7 +121,7 @@ class ReplayScreen(Screen[None]):
             widget = self.query_one(f"#card-{position}", CardWidget)
             card_view = view.top[position - 1] if len(view.top) >= position else None
             widget.show(card_view, (), None, selected=False)
-        self.query_one("#stored", StoredPanel).show(view)
+        self.query_one("#stored", StoredPanel).show(state)
         playing = f" {SPEEDS[self.speed]:g}s/move" if self.timer is not None else ""
         where = f"move {self.index}/{self.last}{playing}"
         self.query_one("#status", StatusBar).show(view, score(state).total, where)

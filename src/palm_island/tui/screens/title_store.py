@@ -1,4 +1,4 @@
-"""The title menu's entries for saved games: Continue, Campaign, History, Statistics.
+"""The title's entries for saved games: Continue, Campaign, Feats, History, Statistics.
 
 Separate from :mod:`.title` so the title keeps its layout and quick-game mode;
 these functions only run when the app has a campaign file open.
@@ -6,29 +6,16 @@ these functions only run when the app has a campaign file open.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
 from ...storage.errors import LoadError, SaveError
-from ..campaigns import has_unfinished
-from ..widgets.menu import MenuItem
 
 if TYPE_CHECKING:
     from ...session import DeckColour
     from ..app import PalmIslandApp
     from .setup import Setup
-
-
-def store_entries(app: PalmIslandApp) -> Iterator[MenuItem]:
-    """The menu when games are saved; Continue only if a game is in play."""
-    if has_unfinished(app):
-        yield MenuItem("continue", "Continue", key="o")
-    yield MenuItem("new", "New game", key="n")
-    yield MenuItem("campaign", "Campaign", key="m")
-    yield MenuItem("history", "History", key="y")
-    yield MenuItem("stats", "Statistics", key="z")
 
 
 def open_entry(app: PalmIslandApp, entry: str, title: Screen[None]) -> None:
@@ -45,6 +32,10 @@ def open_entry(app: PalmIslandApp, entry: str, title: Screen[None]) -> None:
         from .history import HistoryScreen
 
         app.push_screen(HistoryScreen())
+    elif entry == "feats":
+        from .feats import FeatsScreen
+
+        app.push_screen(FeatsScreen())
     elif entry == "stats":
         from .stats import StatsScreen
 
