@@ -49,7 +49,7 @@ async def test_each_action_that_can_be_played_shows_the_face_it_leads_to() -> No
         card = game_screen(app).query_one("#card-2", CardWidget)
         lines = card_lines(card)
         row = next(i for i, line in enumerate(lines) if "store free" in line)
-        assert "→ stored, holds 1♣W" in lines[row + 1]
+        assert "→ stored: 1♣W" in lines[row + 1]
         checked = 0
         for _ in range(40):  # rotates and flips over the first turns
             state = session(app).state

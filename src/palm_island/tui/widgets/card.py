@@ -156,7 +156,7 @@ class CardWidget(Static):
         face: Face | None = {"rotate": view.rotates_to, "flip": view.flips_to}.get(kind)
         line = Text(f"  {g.arrow} ", style="dim")
         if kind == "store":
-            line.append("stored, holds ", style="dim")
+            line.append("stored: ", style="dim")
             line.append_text(resources(view.card.face.yields, g))
         elif face is not None:
             line.append_text(face_summary(face, g, holds=False))
