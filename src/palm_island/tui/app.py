@@ -12,15 +12,16 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
+from textual.screen import Screen
 
 from .glyphs import Glyphs, glyphs_for
 from .screens.title import TitleScreen
@@ -86,7 +87,8 @@ class PalmIslandApp(App[None]):
     """Palm Island in the terminal.
 
     App keys: ``?`` help, ``q`` / ``ctrl+q`` / ``ctrl+c`` quit (asking first while a
-    game is in progress). The command palette (``ctrl+p``) changes the theme.
+    game is in progress). The command palette (``ctrl+p``) has the game's commands
+    (:mod:`.commands`) and Textual's (the theme, remembered between runs).
     """
 
     TITLE = "Palm Island"
@@ -94,10 +96,14 @@ class PalmIslandApp(App[None]):
     /* --ascii: plain borders for terminals without box-drawing characters */
     PalmIslandApp.-ascii CardWidget, PalmIslandApp.-ascii StoredPanel,
     PalmIslandApp.-ascii MoveLog, PalmIslandApp.-ascii #title-box,
+    PalmIslandApp.-ascii ChoiceBox,
     PalmIslandApp.-ascii ModalScreen > Vertical, PalmIslandApp.-ascii ModalScreen > VerticalScroll {
         border: ascii $foreground 50%;
     }
-    PalmIslandApp.-ascii CardWidget > .card--selected { border: ascii $accent; }
+    PalmIslandApp.-ascii CardWidget.-selected { border: ascii $accent; }
+    /* scrollbars draw half blocks at their ends: none on --ascii terminals (the
+       wheel and the keys still scroll) */
+    PalmIslandApp.-ascii * { scrollbar-size: 0 0; }
     /* below 90 columns a card gives its left margin to the text, so that an
        action with a three-resource cost still fits on its line */
     PalmIslandApp.-narrow CardWidget { padding: 0; }
@@ -186,6 +192,7 @@ class PalmIslandApp(App[None]):
         return self._catalog
 
     def on_mount(self) -> None:
+        self._load_settings()
         if self.config.ascii_only:
             self.add_class("-ascii")
         if self.config.handle_signals:
@@ -338,11 +345,55 @@ class PalmIslandApp(App[None]):
                 return session
         return None
 
+    def pop_to_title(self) -> None:
+        """Close every screen above the title (a game shown is left as it is)."""
+        self._pop_to_title()
+
     def _pop_to_title(self) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
 
     # App-wide actions ------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette: the game's commands first, then Textual's (themes...)."""
+        from .commands import game_commands
+
+        yield from game_commands(self, screen)
+        yield from super().get_system_commands(screen)
+
+    # Settings remembered between runs ------------------------------------------------
+
+    def _settings_dir(self) -> Path | None:
+        """Where settings are kept: the data directory, when games are saved there."""
+        if not self.config.use_store:
+            return None
+        from ..storage.paths import data_dir
+
+        return data_dir(self.config.data_dir)
+
+    def _load_settings(self) -> None:
+        """Apply the theme chosen in an earlier run, then remember later changes."""
+        directory = self._settings_dir()
+        if directory is None:
+            return
+        from .settings import load_settings
+
+        theme = load_settings(directory).theme
+        if theme is not None and theme in self.available_themes:
+            self.theme = theme
+        self.theme_changed_signal.subscribe(self, lambda _theme: self._save_settings())
+
+    def _save_settings(self) -> None:
+        directory = self._settings_dir()
+        if directory is None:
+            return
+        from .settings import Settings, save_settings
+
+        try:
+            save_settings(directory, Settings(theme=self.theme))
+        except OSError as exc:
+            self.notify(f"Theme not remembered: {exc}", severity="warning", timeout=6)
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen
@@ -368,14 +419,6 @@ class PalmIslandApp(App[None]):
     def _quit_if_confirmed(self, confirmed: bool | None) -> None:
         if confirmed:
             self.exit()
-
-    def on_key(self, event: events.Key) -> None:
-        """Let the game screen explain keys that do not apply now (see GameScreen.explain)."""
-        from .screens.game import GameScreen
-
-        if isinstance(self.screen, GameScreen) and self.screen.explain(event.key):
-            event.prevent_default()
-            event.stop()
 
     # The terminal-too-small guard ---------------------------------------------------
 

@@ -124,8 +124,8 @@ async def time_key(
     """Seconds from posting ``key`` to the idle app to its next frame; ``None`` when
     the key draws nothing (e.g. selecting the card already selected).
 
-    With ``opens`` (a screen's class name) the clock runs to the first frame drawn
-    once that screen is up and laid out, not an earlier frame of the screen below.
+    With ``opens`` (a widget's CSS selector) the clock runs to the first frame
+    drawn once that widget is shown and laid out, not to an earlier frame.
     """
     await settle()
     frame.clear()
@@ -139,8 +139,7 @@ async def time_key(
         except TimeoutError:
             return None
         elapsed = time.perf_counter() - start
-        screen = app.screen
-        if opens is None or (type(screen).__name__ == opens and screen.is_mounted and screen.size):
+        if opens is None or any(w.display and w.size for w in app.screen.query(opens)):
             return elapsed
         frame.clear()
 
@@ -175,7 +174,7 @@ async def key_to_frame(
             keys = keys_for(state, move)
             asks = len(moves_for(state, move.card, move.kind)) > 1  # a payment choice
             for index, key in enumerate(keys):
-                opens = "ChoiceScreen" if asks and index == 1 else None
+                opens = "ChoiceBox" if asks and index == 1 else None
                 elapsed = await time_key(app, frame, key, opens)
                 if elapsed is None:
                     unchanged += 1

@@ -25,6 +25,7 @@ from ...session import GameSession
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
 from ..options import ActionOption, card_options, moves_for, why_not
 from ..widgets.card import DISCARD, CardWidget
+from ..widgets.choice import ChoiceBox
 from ..widgets.hint import HintLine
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
@@ -34,6 +35,15 @@ if TYPE_CHECKING:
     from ..app import PalmIslandApp
 
 ACTION_KINDS = ("store", "rotate", "flip")
+FOOTER_ACTIONS: tuple[tuple[str, tuple[object, ...]], ...] = (
+    ("act", ("store",)),
+    ("select", (1,)),
+    ("peek", ()),
+    ("hint", ()),
+    ("undo", ()),
+    ("redo", ()),
+)
+"""The actions :meth:`GameScreen.check_action` may hide from the footer."""
 
 
 class GameScreen(Screen[None]):
@@ -65,6 +75,7 @@ class GameScreen(Screen[None]):
     DEFAULT_CSS = """
     GameScreen #cards { height: auto; }
     GameScreen #lower { height: 1fr; }
+    GameScreen { layers: base overlay; }
     GameScreen StoredPanel { width: 38; }
     GameScreen.-red CardWidget.-selected { border: double red; }
     GameScreen.-blue CardWidget.-selected { border: double dodgerblue; }
@@ -77,6 +88,7 @@ class GameScreen(Screen[None]):
         """The card the keys act on (1 or 2)."""
         self.hint: HintResult | None = None
         """The hint shown, always for the current position (else cleared)."""
+        self._footer_answers: tuple[bool | None, ...] = ()
         self._hint_asked: object = None
         """The position a running hint search is for (a result for another is dropped)."""
         self.add_class(f"-{session.deck_colour}")
@@ -98,8 +110,9 @@ class GameScreen(Screen[None]):
             day = self.palm_app.daily_dates.get(session.seed or 0)
             kind = f"Daily deal of {day.isoformat()}" if day else "New game"
             yield MoveLog(f"{kind}. {deal}. Round 1 begins.", id="log")
+        yield ChoiceBox(self.palm_app.glyphs, id="choice")
         yield HintLine(id="hint")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # ctrl+p: in the help
 
     def on_mount(self) -> None:
         self.show_state()
@@ -119,7 +132,20 @@ class GameScreen(Screen[None]):
         self.query_one("#stored", StoredPanel).show(state)
         self.query_one("#status", StatusBar).show(view, score(state).total, self._deal)
         self.query_one("#log", MoveLog).show(self.session.steps)
-        self.refresh_bindings()  # the footer asks check_action again
+        self._refresh_footer()
+
+    def _refresh_footer(self) -> None:
+        """Have the footer ask :meth:`check_action` again, when an answer changed.
+
+        The footer rebuilds its keys on every refresh, which costs more than the
+        rest of a key; most keys leave the same actions legal.
+        """
+        answers = tuple(
+            self.check_action(action, parameters) for action, parameters in FOOTER_ACTIONS
+        )
+        if answers != self._footer_answers:
+            self._footer_answers = answers
+            self.refresh_bindings()
 
     @property
     def _deal(self) -> str:
@@ -138,12 +164,13 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self.session.state
+        if action != "leave" and self.is_mounted and self.choice.is_open:
+            return False  # the choice has the keys: esc cancels it, digits choose
         if action == "act":
-            if state.is_over:
-                return False
-            kind = str(parameters[0])
-            card = 1 if kind == DISCARD else self.selected
-            return bool(moves_for(state, card, kind))
+            # Always listed while the game is on: a key that cannot be played now
+            # says why (action_act); the cards show which actions can. A footer
+            # that changed with every card would be rebuilt on nearly every key.
+            return not state.is_over
         if action == "undo":
             return self.session.can_undo
         if action == "redo":
@@ -164,19 +191,24 @@ class GameScreen(Screen[None]):
         card = 1 if kind == DISCARD else self.selected
         moves = moves_for(self.session.state, card, kind)
         if not moves:
-            self.app.bell()
+            g = self.palm_app.glyphs
+            self.notify(why_not(self.session.state, card, kind, g), timeout=4)
             return
         if len(moves) == 1:
             self.play(moves[0])
             return
-        from .choice import ChoiceScreen
+        self.choice.ask(self.session.state, moves)
+        self._refresh_footer()
 
-        app = self.palm_app
-        app.push_screen(ChoiceScreen(self.session.state, moves, app.glyphs), self._chosen)
+    @property
+    def choice(self) -> ChoiceBox:
+        return self.query_one("#choice", ChoiceBox)
 
-    def _chosen(self, move: Move | None) -> None:
-        if move is not None:
-            self.play(move)
+    def on_choice_box_chosen(self, message: ChoiceBox.Chosen) -> None:
+        if message.move is not None:
+            self.play(message.move)
+        else:
+            self._refresh_footer()
 
     def play(self, move: Move) -> None:
         """Play one of the engine's legal moves and show the result."""
@@ -295,26 +327,14 @@ class GameScreen(Screen[None]):
             if self.session.state.is_over:
                 self.show_end()
 
-    def explain(self, key: str) -> bool:
-        """Explain a store/rotate/flip key that does not apply now; True if it did.
-
-        ``check_action`` hides those keys, so the app passes them here instead of
-        letting them do nothing. The app calls this from its own queue, after the
-        bindings of earlier keys ran, so "2" then "s" typed at once sees card 2.
-        """
-        kind = {"s": "store", "r": "rotate", "f": "flip"}.get(key)
-        if kind is None or self.check_action("act", (kind,)):
-            return False
-        g = self.palm_app.glyphs
-        self.notify(why_not(self.session.state, self.selected, kind, g), timeout=4)
-        return True
-
     # Messages up ----------------------------------------------------------------------
 
     def on_card_widget_clicked(self, message: CardWidget.Clicked) -> None:
         """A click does what the keys do: select the card, then play the action."""
-        if message.position == 3:
+        if message.position == 3 or self.choice.is_open:
             return
         self.action_select(message.position)
-        if message.kind is not None and self.check_action("act", (message.kind,)):
+        if message.kind is not None and moves_for(
+            self.session.state, message.position if message.kind != DISCARD else 1, message.kind
+        ):
             self.action_act(message.kind)

@@ -99,7 +99,7 @@ class CardWidget(Static):
             if kind == hinted:  # reverse video and a word, so it never relies on colour
                 lines[row].stylize("reverse")
                 lines[row].append(" <- hint", style="bold")
-        self.update(Text("\n").join(lines))
+        self.update(Text("\n").join(lines), layout=False)  # fixed size: no layout
 
     def _render_lines(
         self,

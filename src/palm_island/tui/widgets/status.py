@@ -31,7 +31,7 @@ class StatusBar(Static):
         self.glyphs = glyphs
 
     def show(self, view: TableView, points: int, deal: str) -> None:
-        self.update(status_line(view, points, deal, self.glyphs))
+        self.update(status_line(view, points, deal, self.glyphs), layout=False)  # one line
 
 
 def status_line(view: TableView, points: int, deal: str, g: Glyphs) -> Text:

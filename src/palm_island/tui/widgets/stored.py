@@ -40,7 +40,7 @@ class StoredPanel(Static):
         self._shown = places
         self.border_title = f"Stored {len(places)}/{STORE_LIMIT}"
         self.border_subtitle = "place in deck; next returns first" if places else ""
-        self.update(stored_text(state, self.glyphs))
+        self.update(stored_text(state, self.glyphs), layout=False)  # fixed height
 
 
 def stored_text(state: GameState, g: Glyphs) -> Text:
