@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
 from palm_island.policies import random_policy
 from palm_island.storage.service import Store
 from palm_island.storage.stored_game import StoredGame
@@ -20,17 +26,12 @@ def finished_games(store: Store, campaign: str, seeds: range) -> list[StoredGame
 
 def scale(ci: int) -> int:
     """CI-sized counts by default; ten times more with PALM_ISLAND_NIGHTLY=1."""
-    import os
-
     return ci * 10 if os.environ.get("PALM_ISLAND_NIGHTLY") == "1" else ci
 
 
-def fast_dir(tmp_path_factory, name: str):  # type: ignore[no-untyped-def]
+def fast_dir(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
     """A temp dir on tmpfs when there is one: for round-trip suites that test logic,
     not durability, so fsync does not dominate their run time."""
-    import tempfile
-    from pathlib import Path
-
     shm = Path("/dev/shm")
     if shm.is_dir():
         made = Path(tempfile.mkdtemp(prefix=f"palm-{name}-", dir=shm))
@@ -39,5 +40,5 @@ def fast_dir(tmp_path_factory, name: str):  # type: ignore[no-untyped-def]
     return tmp_path_factory.mktemp(name)
 
 
-CREATED: list = []  # type: ignore[type-arg]
+CREATED: list[Path] = []
 """tmpfs dirs made by fast_dir; conftest removes them at the end of the session."""

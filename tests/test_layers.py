@@ -1,4 +1,4 @@
-"""Architecture: the engine and the campaign rules stay pure (no sqlite3, Textual, Rich)."""
+"""Architecture: the engine, campaign rules and sessions stay pure (no sqlite3, Textual, Rich)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,14 @@ from palm_island.campaign.stats import sparkline, sparkline_text
 
 
 @pytest.mark.parametrize(
-    "module", ["palm_island.engine", "palm_island.campaign.service", "palm_island.records"]
+    "module",
+    [
+        "palm_island.engine",
+        "palm_island.campaign.service",
+        "palm_island.records",
+        "palm_island.session",
+        "palm_island.stored_session",
+    ],
 )
 def test_pure_layers_import_no_io_or_ui_library(module: str) -> None:
     code = (

@@ -79,7 +79,7 @@ def _run_once(directory: Path, rng: random.Random, at_game_end: bool) -> list[st
     return buffer.decode().splitlines()
 
 
-def test_t1_kill_9_loses_no_acknowledged_move_and_never_damages_the_file(
+def test_kill_9_loses_no_acknowledged_move_and_never_damages_the_file(
     tmp_path: Path,
 ) -> None:
     with Store.open(tmp_path) as store:
@@ -121,7 +121,7 @@ def _check_feats_match_games(store: Store) -> None:
     assert stored == expected
 
 
-def test_t1_sensitivity_the_harness_catches_a_naive_writer(tmp_path: Path) -> None:
+def test_sensitivity_the_harness_catches_a_naive_writer(tmp_path: Path) -> None:
     """The same kill harness on a naive JSON writer (truncate, then write) finds
     unreadable files, so a 0 above means something."""
     import json

@@ -34,7 +34,7 @@ def _play_games(directory: Path, first_seed: int, games: int) -> None:
             play_to_end(store.new_game("Both", seed=seed), seed)
 
 
-def test_t4_two_processes_on_one_campaign_lose_nothing(tmp_path: Path) -> None:
+def test_two_processes_on_one_campaign_lose_nothing(tmp_path: Path) -> None:
     games = scale(20)
     with Store.open(tmp_path) as store:
         store.create_campaign("Both")
@@ -107,7 +107,7 @@ def _load_everything(folder: Path) -> None:
             store.replay_data(entry.game_id)
 
 
-def test_t7_damaged_files_never_crash_and_a_backup_restores(
+def test_damaged_files_never_crash_and_a_backup_restores(
     good_campaign: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     rng = random.Random(7)
@@ -138,7 +138,7 @@ def test_t7_damaged_files_never_crash_and_a_backup_restores(
 # --- T16: forged feats ----------------------------------------------------------------
 
 
-def test_t16_verify_flags_every_forged_campaign(tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_verify_flags_every_forged_campaign(tmp_path_factory: pytest.TempPathFactory) -> None:
     folder = fast_dir(tmp_path_factory, "t16")
     forged = scale(50)
     with Store.open(folder) as store:
@@ -206,7 +206,7 @@ def names_store(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-un
         st.sampled_from(["../x", "/etc/passwd", "CON", "a\x00b", "x" * 300, "\u202eevil", "ℌ"]),
     )
 )
-def test_t17_campaign_names_are_data_never_paths(names_store: Store, name: str) -> None:
+def test_campaign_names_are_data_never_paths(names_store: Store, name: str) -> None:
     folder = names_store.directory
     before = sorted(p.name for p in folder.iterdir())
     try:
@@ -223,7 +223,7 @@ def test_t17_campaign_names_are_data_never_paths(names_store: Store, name: str) 
 
 @pytest.mark.parametrize("code", [errno.ENOSPC, errno.EIO, errno.EACCES, errno.EROFS])
 @pytest.mark.parametrize("call", ["open", "write", "fsync", "replace"])
-def test_t2_an_export_fault_leaves_the_old_file_and_no_temp_file(
+def test_an_export_fault_leaves_the_old_file_and_no_temp_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, call: str, code: int
 ) -> None:
     target = tmp_path / "game.json"

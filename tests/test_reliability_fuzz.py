@@ -9,7 +9,6 @@ our one error type, with a short, specific message.
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -126,7 +125,7 @@ def _assert_good_error(exc: LoadError) -> None:
 
 @SETTINGS
 @given(data=inputs)
-def test_t5_replay_import_loader_gives_only_load_errors(data: bytes) -> None:
+def test_replay_import_loader_gives_only_load_errors(data: bytes) -> None:
     try:
         record = parse_record(data, "game.json")
         check_record(record, FEATS.catalog, "game.json")
@@ -138,7 +137,7 @@ def test_t5_replay_import_loader_gives_only_load_errors(data: bytes) -> None:
 @given(
     data=inputs, moves=st.lists(st.tuples(st.integers(-2, 200), st.text(max_size=12)), max_size=5)
 )
-def test_t5_stored_row_loader_gives_only_load_errors(
+def test_stored_row_loader_gives_only_load_errors(
     data: bytes, moves: list[tuple[int, str]]
 ) -> None:
     raw = VALID_RAW["moves"]
@@ -151,21 +150,15 @@ def test_t5_stored_row_loader_gives_only_load_errors(
         _assert_good_error(exc)
 
 
-def _timed_load(path: Path) -> LoadError:
-    """The error for ``path``; the best of three tries must take under 50 ms (a shared
-    CI machine can stall any single try)."""
-    times = []
-    for _ in range(3):
-        start = time.perf_counter()
-        with pytest.raises(LoadError) as info:
-            record = read_record_file(path)
-            check_record(record, FEATS.catalog, path.name)
-        times.append(time.perf_counter() - start)
-    assert min(times) < 0.05, "caps must answer in under 50 ms"
+def _load_error(path: Path) -> LoadError:
+    """The one LoadError that reading and checking ``path`` gives (timings: bench)."""
+    with pytest.raises(LoadError) as info:
+        record = read_record_file(path)
+        check_record(record, FEATS.catalog, path.name)
     return info.value
 
 
-def test_t8_oversized_and_hostile_files_are_refused_fast(tmp_path: Path) -> None:
+def test_oversized_and_hostile_files_are_refused_with_a_load_error(tmp_path: Path) -> None:
     cases = {
         "cap_plus_one.json": b" " * (MAX_RECORD_BYTES + 1),
         "deep.json": b"[" * 10_000 + b"]" * 10_000,
@@ -176,7 +169,7 @@ def test_t8_oversized_and_hostile_files_are_refused_fast(tmp_path: Path) -> None
     for name, data in cases.items():
         path = tmp_path / name
         path.write_bytes(data)
-        kinds[name] = _timed_load(path).kind
+        kinds[name] = _load_error(path).kind
     assert kinds == {
         "cap_plus_one.json": "too_large",
         "deep.json": "not_json",
@@ -185,8 +178,8 @@ def test_t8_oversized_and_hostile_files_are_refused_fast(tmp_path: Path) -> None
     }
 
 
-def test_t8_a_missing_file_is_a_load_error(tmp_path: Path) -> None:
-    assert "cannot read it" in _timed_load(tmp_path / "nope.json").message
+def test_a_missing_file_is_a_load_error(tmp_path: Path) -> None:
+    assert "cannot read it" in _load_error(tmp_path / "nope.json").message
 
 
 cells = st.one_of(
@@ -220,7 +213,7 @@ def mutated_campaign_row(draw: st.DrawFn) -> tuple[list[Any], list[list[Any]]]:
 
 @SETTINGS
 @given(case=mutated_campaign_row())
-def test_t5_campaign_row_loader_gives_only_load_errors(
+def test_campaign_row_loader_gives_only_load_errors(
     case: tuple[list[Any], list[list[Any]]],
 ) -> None:
     from palm_island.storage.rows import campaign_from_rows

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.reliability
 HERE = Path(__file__).parent
 
 
-def test_t11_export_import_replay_is_identical_under_two_hash_seeds(
+def test_export_import_replay_is_identical_under_two_hash_seeds(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
     games = scale(1000)
@@ -46,7 +46,7 @@ def test_t11_export_import_replay_is_identical_under_two_hash_seeds(
     assert outputs[0] == outputs[1]
 
 
-def test_t12_save_reload_compare_and_continue_after_every_move(
+def test_save_reload_compare_and_continue_after_every_move(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
     folder = fast_dir(tmp_path_factory, "t12")

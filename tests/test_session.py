@@ -120,3 +120,24 @@ def test_any_mix_of_play_undo_redo_matches_replaying_the_kept_moves(
     for move in session.moves:
         state = apply_move(state, move).state
     assert state == session.state
+
+
+def test_r32_a_session_resumed_from_its_moves_has_the_same_steps_and_undo_history(
+    catalog: Catalog,
+) -> None:
+    played = GameSession.from_seed(catalog, 4)
+    policy = random_policy(4)
+    for _ in range(40):
+        played.play(policy(played.state))
+    resumed = GameSession(played.start, seed=4, history=played.moves, undo_count=3)
+    assert resumed.steps == played.steps  # events recomputed: the log reads the same
+    assert resumed.undo_count == 3 and not resumed.can_redo
+    resumed.undo()
+    assert resumed.state == played.steps[-2].state and resumed.undo_count == 4
+
+
+def test_a_history_with_an_illegal_move_is_refused(catalog: Catalog) -> None:
+    start = new_game(catalog, seed=4)
+    illegal = Move("store", 1, ("CH1",))  # nothing is stored at the start: no payment
+    with pytest.raises(IllegalMoveError):
+        GameSession(start, history=[illegal])

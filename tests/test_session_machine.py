@@ -15,7 +15,7 @@ import hypothesis.strategies as st
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from palm_island.engine import Move, apply_move, legal_moves, new_game
+from palm_island.engine import GameState, Move, apply_move, legal_moves, new_game
 from palm_island.storage.catalog_files import standard_feats
 from palm_island.storage.service import Store
 
@@ -35,7 +35,7 @@ class SavedGameMachine(RuleBasedStateMachine):
         self.store.close()
         shutil.rmtree(self.folder, ignore_errors=True)
 
-    def _position(self):  # type: ignore[no-untyped-def]
+    def _position(self) -> GameState:
         state = new_game(standard_feats().catalog, seed=3)
         for move in self.model:
             state = apply_move(state, move).state

@@ -5,10 +5,16 @@ Textual), so the terminal game, tests and future front ends share one behaviour:
 a move is chosen from the engine's legal moves, played through the engine, and
 remembered with the events it produced so the move log can be rebuilt after an
 undo. States are immutable, so undo is just stepping back along the history.
+
+A session that must keep each change somewhere (a saved game, see
+:mod:`.stored_session`) overrides the two places a change takes effect,
+:meth:`GameSession._commit` and :meth:`GameSession._retract`; play, undo and redo
+stay one implementation.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -28,7 +34,6 @@ if TYPE_CHECKING:
     from .records import GameRecord
 
 DeckColour = Literal["red", "blue"]
-DECK_COLOURS: tuple[DeckColour, ...] = ("red", "blue")
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +62,15 @@ class GameSession:
         *,
         seed: int | None = None,
         deck_colour: DeckColour = "blue",
+        history: Sequence[Move] = (),
+        undo_count: int = 0,
     ) -> None:
+        """``history``: moves already played (a resumed game); they become the undo
+        history, their events recomputed so the move log reads as if never left.
+
+        Raises:
+            IllegalMoveError: a move of ``history`` is not legal where it stands.
+        """
         if start.turn != 0:
             raise ValueError(f"a session starts from a new game, not {position_notation(start)}")
         self.start = start
@@ -68,8 +81,10 @@ class GameSession:
         """The deck the player chose (R1); only the stripe colour differs."""
         self._steps: list[Step] = []
         self._redo: list[Step] = []
-        self.undo_count = 0
+        self.undo_count = undo_count
         """How many moves were taken back; a record keeps it."""
+        for move in history:
+            self._steps.append(_step(move, apply_move(self.state, move)))
         self.hints_used = 0
         """How many positions the player asked the solver about (not in the record)."""
 
@@ -122,35 +137,42 @@ class GameSession:
             IllegalMoveError: from the engine, when the move is not legal now
                 (nothing changes).
         """
-        return self._played(move, apply_move(self.state, move))
-
-    def undo(self) -> Step | None:
-        """Take back the last turn; returns it, or ``None`` when nothing was played."""
-        if not self._steps:
-            return None
-        return self._taken_back()
-
-    def _played(self, move: Move, transition: Transition) -> Step:
-        """Keep a turn just played; a new turn ends what could be redone."""
-        step = Step(move, transition.state, tuple(transition.events))
+        step = _step(move, self._commit(move))
         self._steps.append(step)
         self._redo.clear()
         return step
 
-    def _taken_back(self) -> Step:
-        """Move the last turn to the redo list and count the undo."""
+    def undo(self) -> Step | None:
+        """Take back the last turn; returns it, or ``None`` when it cannot be."""
+        if not self.can_undo:
+            return None
+        self._retract()
         step = self._steps.pop()
         self._redo.append(step)
         self.undo_count += 1
         return step
 
     def redo(self) -> Step | None:
-        """Play again the last turn taken back; ``None`` when there is none."""
+        """Play again the last turn taken back; ``None`` when there is none.
+
+        What else can be redone is kept (unlike :meth:`play` of a new move).
+        """
         if not self._redo:
             return None
-        step = self._redo.pop()
+        step = _step(self._redo[-1].move, self._commit(self._redo[-1].move))
+        self._redo.pop()
         self._steps.append(step)
         return step
+
+    def _commit(self, move: Move) -> Transition:
+        """Override point: where a move takes effect (here, the engine alone).
+
+        Raises whatever keeps the move from being played; nothing has changed then.
+        """
+        return apply_move(self.state, move)
+
+    def _retract(self) -> None:
+        """Override point: where taking back the last move takes effect (here, nowhere)."""
 
     def restart(self) -> GameSession:
         """A fresh session on the same deal (play the same deal again)."""
@@ -168,3 +190,7 @@ class GameSession:
             deck_colour=self.deck_colour,
             undo_count=self.undo_count,
         )
+
+
+def _step(move: Move, transition: Transition) -> Step:
+    return Step(move, transition.state, tuple(transition.events))

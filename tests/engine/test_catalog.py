@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from importlib import resources
 from typing import Any
 
 import pytest
 
 from palm_island.engine import Catalog, CatalogError, Orientation, Resources, parse_catalog
+from palm_island.storage.catalog_files import data_file
 
 
 def shipped() -> dict[str, Any]:
-    text = (resources.files("palm_island") / "data" / "cards.json").read_text(encoding="utf-8")
+    text = data_file("cards.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 

@@ -7,8 +7,8 @@ buildings face up below them, then the round tracker (see tests/conftest.py).
 from __future__ import annotations
 
 import pytest
-from tests.conftest import Table
 
+from conftest import Table
 from palm_island.engine import (
     Catalog,
     GameEnded,

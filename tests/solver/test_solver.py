@@ -55,9 +55,7 @@ def test_the_same_position_and_budget_give_the_same_line(catalog: Catalog) -> No
     start = new_game(catalog, seed=4)
     first = solve(start, Budget(25))
     results: list[tuple[int, tuple[object, ...], int]] = []
-    thread = threading.Thread(
-        target=lambda: results.append(solve(start, Budget(25))[:3])  # type: ignore[arg-type]
-    )
+    thread = threading.Thread(target=lambda: results.append(solve(start, Budget(25))[:3]))
     thread.start()
     thread.join()
     assert results == [first[:3]]
@@ -117,6 +115,7 @@ def test_budget_from_seconds_is_a_fixed_width() -> None:
         Budget(0)
 
 
+@pytest.mark.slow
 def test_analysis_of_a_whole_game_is_consistent(catalog: Catalog) -> None:
     from palm_island.policies import greedy_policy, play_out
 

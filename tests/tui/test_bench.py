@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from palm_island.tui import bench
 
 
@@ -29,6 +31,7 @@ def test_each_start_up_child_reaches_its_screen(tmp_path: Path) -> None:
     assert (tmp_path / "campaign.db").exists()  # the last child really opened the file
 
 
+@pytest.mark.slow
 def test_key_to_frame_times_every_key_it_sends() -> None:
     times, unchanged = asyncio.run(bench.key_to_frame(7, (100, 32), moves=25))
     timed = [t for group in times.values() for t in group]

@@ -11,6 +11,7 @@ from textual.app import App
 
 from palm_island.policies import greedy_policy
 from palm_island.storage.service import Store
+from palm_island.stored_session import StoredSession
 from palm_island.tui.app import PalmIslandApp
 from palm_island.tui.screens.campaign import CampaignScreen
 from palm_island.tui.screens.confirm import ConfirmQuitScreen
@@ -19,7 +20,6 @@ from palm_island.tui.screens.end import EndScreen
 from palm_island.tui.screens.game import GameScreen
 from palm_island.tui.screens.setup import FeatList, SetupScreen
 from palm_island.tui.screens.title import TitleScreen
-from palm_island.tui.stored_session import StoredSession
 
 from .helpers import play_by_keys, play_moves, session
 from .store_helpers import FEAT_SEED, new_saved_game, opened, store_app

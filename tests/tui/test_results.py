@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 
+import pytest
 from rich.console import Console
 from textual.widgets import Static
 
@@ -65,6 +66,7 @@ async def test_end_screen_shows_par_and_hints_for_an_ordinary_deal() -> None:
         assert app.clipboard == ""
 
 
+@pytest.mark.slow
 async def test_analysis_screen_lists_the_moves_that_cost_stars() -> None:
     app = app_for(2)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -87,6 +89,7 @@ async def test_analysis_screen_lists_the_moves_that_cost_stars() -> None:
         assert isinstance(app.screen, EndScreen)
 
 
+@pytest.mark.slow
 async def test_leaving_the_analysis_early_cancels_it() -> None:
     app = app_for(2, analysis_budget=Budget(3000))
     async with app.run_test(size=(100, 32)) as pilot:

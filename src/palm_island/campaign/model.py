@@ -82,3 +82,25 @@ class CampaignStats:
     feats_total: int
     scores: tuple[int, ...] = field(default=())
     """Scores in the order the games finished (for a sparkline)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """An unfinished game, for the Saved games screen and the title's Continue."""
+
+    game_id: int
+    campaign: str | None
+    seed: int | None
+    """The seed the deal came from (None: an explicit deal)."""
+    deck_colour: str
+    difficulty: Difficulty
+    feats: tuple[str, ...]
+    turn: int
+    """Turns played so far."""
+    round: int
+    score: int
+    """Stars on the cards' active faces now (R26): the score so far."""
+    played_at: str
+    """When a move was last saved (or the game started), ISO 8601 UTC."""
+    problem: str | None = None
+    """Why the game cannot be resumed (a damaged row), or None."""

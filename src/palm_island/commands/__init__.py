@@ -8,7 +8,6 @@ game) never pays for modules another command uses.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 
 def fail(message: str, code: int = 2) -> int:
@@ -17,13 +16,13 @@ def fail(message: str, code: int = 2) -> int:
     return code
 
 
-def read_text(path: Path) -> str:
-    """Read a user-named file, turning OS errors into one clear line."""
-    from ..engine import PalmIslandError
+def needs_terminal() -> int | None:
+    """Before the game starts: without a terminal on stdin and stdout (a pipe, a
+    script, ``</dev/null``) say so in one line and return exit code 2; else None.
 
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PalmIslandError(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise PalmIslandError(f"{path} is not a text file") from None
+    Checked before Textual is imported, so nothing is drawn into a pipe and
+    nothing waits for keys that cannot come.
+    """
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return None
+    return fail("the game needs a terminal (stdin and stdout); the commands work without one")

@@ -82,10 +82,13 @@ def run_solver_bench(args: argparse.Namespace) -> int:
         return fail(str(exc))
     seeds = BENCH_SEEDS[: args.seeds]
     print(f"solver bench: {len(seeds)} deals (seeds {seeds[0]}-{seeds[-1]}), width {budget.width}")
+    print(f"load average at start: {_load()}")
 
     def show(name: str, result: DealResult) -> None:
         print(
-            f"  {name}: seed {result.seed} score {result.score} {result.seconds:.2f} s", flush=True
+            f"  {name}: seed {result.seed} score {result.score} {result.seconds:.2f} s"
+            f" ({result.cpu_seconds:.2f} s CPU)",
+            flush=True,
         )
 
     greedy, solver = run_bench(
@@ -94,7 +97,18 @@ def run_solver_bench(args: argparse.Namespace) -> int:
     print(HEADER)
     print(greedy.row())
     print(solver.row())
+    print(f"load average at end: {_load()}")
     return 0
+
+
+def _load() -> str:
+    """The 1/5/15-minute load averages, or a word where the system has none."""
+    import os
+
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unavailable"
 
 
 def _feats(games: int) -> None:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import fail
+
+if TYPE_CHECKING:
+    from ..campaign.model import CampaignSummary
 
 
 def register(subparsers: Any) -> None:
@@ -24,32 +27,46 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """``list`` opens the file read-only; the others write."""
     from ..campaign.service import CampaignError
     from ..engine import PalmIslandError
     from ..storage.service import Store
+    from ..text import printable
 
+    name = printable(getattr(args, "name", "") or "")
     try:
-        with Store.open(args.data_dir) as store:
+        with Store.open(args.data_dir, read_only=args.action == "list") as store:
             if args.action == "create":
                 store.create_campaign(args.name)
-                print(f"campaign {args.name!r} created")
+                print(f"campaign {name!r} created")
             elif args.action == "rename":
                 store.rename_campaign(args.name, args.new_name)
-                print(f"campaign {args.name!r} is now {args.new_name!r}")
+                print(f"campaign {name!r} is now {printable(args.new_name)!r}")
             elif args.action == "delete":
                 if not args.yes:
-                    return fail(f"deleting {args.name!r} loses its games and feats; add --yes")
+                    return fail(f"deleting {name!r} loses its games and feats; add --yes")
                 store.delete_campaign(args.name, confirm=True)
-                print(f"campaign {args.name!r} deleted")
+                print(f"campaign {name!r} deleted")
             else:
                 for c in store.campaigns():
-                    best = "-" if c.best is None else str(c.best)
-                    flags = (" (modified)" if c.modified else "") + (
-                        " [game in play]" if c.has_unfinished else ""
-                    )
-                    print(f"{c.name}: {c.games} games, best {best}, {c.feats} feats{flags}")
+                    print(campaign_line(c))
     except CampaignError as exc:
-        return fail(str(exc))
+        return fail(printable(str(exc)))
     except (PalmIslandError, ValueError) as exc:
-        return fail(str(exc), 1)
+        return fail(printable(str(exc)), 1)
     return 0
+
+
+def plural(count: int, word: str) -> str:
+    """``1 game``, ``2 games``, ``0 feats``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def campaign_line(c: CampaignSummary) -> str:
+    """One line of ``campaign list``; the name escaped (it is data)."""
+    from ..text import printable
+
+    best = "-" if c.best is None else str(c.best)
+    flags = (" (modified)" if c.modified else "") + (" [game in play]" if c.has_unfinished else "")
+    games, feats = plural(c.games, "game"), plural(c.feats, "feat")
+    return f"{printable(c.name)}: {games}, best {best}, {feats}{flags}"

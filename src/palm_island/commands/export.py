@@ -19,13 +19,14 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..engine import PalmIslandError
     from ..storage.service import Store
+    from ..text import printable
 
     try:
-        with Store.open(args.data_dir) as store:
+        with Store.open(args.data_dir, read_only=True) as store:
             store.export_game(args.game, args.file)
     except KeyError:
         return fail(f"there is no game {args.game}")
     except (PalmIslandError, ValueError) as exc:
-        return fail(str(exc), 1)
-    print(f"game {args.game} written to {args.file}")
+        return fail(printable(str(exc)), 1)
+    print(printable(f"game {args.game} written to {args.file}"))
     return 0

@@ -23,13 +23,14 @@ def run(args: argparse.Namespace) -> int:
     from ..engine import PalmIslandError
     from ..storage.errors import LoadError
     from ..storage.service import Store
+    from ..text import printable
 
     try:
         with Store.open(args.data_dir) as store:
             game_id = store.import_game(args.file)
     except LoadError as exc:
-        return fail(exc.describe(), 1)
+        return fail(printable(exc.describe()), 1)
     except (PalmIslandError, ValueError) as exc:
-        return fail(str(exc), 1)
-    print(f"{args.file} imported as game {game_id}")
+        return fail(printable(str(exc)), 1)
+    print(printable(f"{args.file} imported as game {game_id}"))
     return 0

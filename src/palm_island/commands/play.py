@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+MAX_SEED = 999_999_999
+"""The title screen takes at most nine digits: a seed it could not show is refused."""
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("play", help="open the terminal game (default)")
@@ -14,6 +17,13 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from . import fail, needs_terminal
+
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        return fail(f"--seed must be a whole number from 0 to {MAX_SEED}, not {args.seed}")
+    no_terminal = needs_terminal()
+    if no_terminal is not None:
+        return no_terminal
     from ..tui.app import run_app  # Textual is imported only here.
 
     return run_app(seed=args.seed, ascii_only=args.ascii, data_dir=args.data_dir)

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from . import fail, read_text
+from . import fail
 
 
 def register(subparsers: Any) -> None:
@@ -19,19 +19,27 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..engine import PalmIslandError, position_notation, score
-    from ..records import load_record, verify
+    """Load the file with the one record loader (size cap, regular files only,
+    schema, re-simulation) before anything else, so a bad file is one line and
+    exit 1 whether or not the viewer would have opened."""
+    from ..engine import position_notation, score
     from ..storage.catalog_files import standard_feats
+    from ..storage.errors import LoadError
+    from ..storage.loading import import_record_file
+    from ..text import printable
+    from . import needs_terminal
 
+    try:
+        _, final = import_record_file(args.file, standard_feats().catalog)
+    except LoadError as exc:
+        return fail(printable(f"{args.file}: {exc.message}"), 1)
     if not args.check:
+        no_terminal = needs_terminal()
+        if no_terminal is not None:
+            return no_terminal
         from ..tui.app import run_app  # Textual is imported only here.
 
         return run_app(data_dir=args.data_dir, replay_file=args.file)
-    try:
-        record = load_record(read_text(args.file))
-        final = verify(record, standard_feats().catalog)
-    except PalmIslandError as exc:
-        return fail(f"{args.file}: {exc}", 1)
     breakdown = score(final)
     print(position_notation(final))
     status = "finished" if final.is_over else "not finished"

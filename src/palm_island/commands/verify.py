@@ -30,16 +30,18 @@ def run(args: argparse.Namespace) -> int:
     from ..storage.catalog_files import standard_feats
     from ..storage.errors import LoadError
     from ..storage.loading import import_record_file
+    from ..text import printable
 
     try:
         record, final = import_record_file(args.file, standard_feats().catalog)
     except LoadError as exc:
-        return fail(exc.describe(), 1)
+        return fail(printable(exc.describe()), 1)
     breakdown = score(final)
     status = "finished" if final.is_over else "not finished"
     feats = ", ".join(record.setup.feats) or "no feats"
+    where = printable(str(args.file))
     print(
-        f"{args.file}: ok — {status}, score {breakdown.total} ({breakdown.rank}) after "
+        f"{where}: ok — {status}, score {breakdown.total} ({breakdown.rank}) after "
         f"{final.turn} turns; {record.setup.difficulty}, {feats}"
     )
     return 0
@@ -48,17 +50,19 @@ def run(args: argparse.Namespace) -> int:
 def _campaign(args: argparse.Namespace) -> int:
     from ..engine import PalmIslandError
     from ..storage.service import Store
+    from ..text import printable
 
     try:
         with Store.open(args.data_dir) as store:
             checks = store.verify_campaign(args.campaign)
     except (PalmIslandError, ValueError) as exc:
-        return fail(str(exc), 1)
+        return fail(printable(str(exc)), 1)
+    name = printable(args.campaign)
     for check in checks:
         verdict = "ok" if check.ok else f"FAILED: {check.reason}"
         print(f"{check.feat} (proof: game {check.game_id}): {verdict}")
     if any(not check.ok for check in checks):
-        print(f"campaign {args.campaign!r} is labelled modified")
+        print(f"campaign {name!r} is labelled modified")
         return 1
-    print(f"campaign {args.campaign!r}: {len(checks)} feat(s) verified")
+    print(f"campaign {name!r}: {len(checks)} feat(s) verified")
     return 0

@@ -32,6 +32,7 @@ from .notation import parse_position, position_notation
 from .observe import CardView, TableView, observe
 from .rules import Transition, apply_move, is_legal, legal_moves, new_game
 from .scoring import CardScore, ScoreBreakdown, score
+from .search import CompactRules
 from .state import STORE_LIMIT, DeckCard, GameState
 
 if TYPE_CHECKING:
@@ -77,6 +78,7 @@ __all__ = [
     "CardView",
     "Catalog",
     "CatalogError",
+    "CompactRules",
     "DeckCard",
     "Event",
     "Face",

@@ -272,9 +272,6 @@ def error_path(loc: tuple[int | str, ...]) -> str:
     return path or "(top level)"
 
 
-_error_path = error_path  # the name it had before feats needed it
-
-
 def _build(data: CardsFile, source: str) -> Catalog:
     cards: list[CardSpec] = []
     buildings: list[tuple[str, BuildingData, tuple[Face, Face, Face, Face]]] = []

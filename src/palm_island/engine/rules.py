@@ -1,7 +1,8 @@
 """Provides the rules: a new game, the legal moves, and applying a move.
 
 Applying a move also resolves the automatic steps that are not turns (R21, R22)
-and reports everything as events. Generating the moves lives in ``movegen``.
+and reports everything as events. The moves, their steps and the automatic steps
+live in ``movegen``, shared with the solver.
 """
 
 from __future__ import annotations
@@ -9,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import BUILDINGS, ROUNDS, Catalog, Orientation
+from .cards import BUILDINGS, Catalog, Orientation
 from .deal import deal_from_seed
 from .errors import IllegalMoveError
-from .events import Event, GameEnded, MovePlayed, RoundEnded, StoredCardReturned
-from .movegen import legal, payments
+from .events import Event, GameEnded, MovePlayed
+from .movegen import entry_of, legal, payments, tables
 from .moves import Move
 from .scoring import stars
 from .state import STORE_LIMIT, GameState, pack
@@ -81,41 +82,35 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     >>> [str(m) for m in legal_moves(new_game(standard_catalog(), deal=range(16)))]
     ['S1', 'S2', 'D']
     """
-    return legal(state)
+    return legal(state.deck, state.catalog)
 
 
 def is_legal(state: GameState, move: Move) -> bool:
     """True when ``move`` is among :func:`legal_moves` of ``state``."""
-    return move in legal(state)
+    return move in legal(state.deck, state.catalog)
 
 
 def apply_move(state: GameState, move: Move) -> Transition:
     """Play one turn and the automatic steps after it; the input state is unchanged.
 
+    The move's step (which card acts, what it becomes, which stored cards pay) and
+    the automatic steps (R21, R22, R25) come from ``movegen``, the code the solver
+    searches with.
+
     Raises:
         IllegalMoveError: the move is not legal here; the message gives the reason
             and the position in notation.
     """
-    if move not in legal(state):
-        raise _illegal(state, move)
     catalog = state.catalog
-    deck = list(state.deck)
-    acted = deck.pop(move.card - 1)
-    kind = move.kind
-    if kind == "discard":
-        after = acted
-    else:
-        if move.pay:
-            _unstore(catalog, deck, move.pay)
-        if move.release is not None:
-            _unstore(catalog, deck, (move.release,))
-        # R9 store sets the stored bit; R10 rotate and R11 flip toggle the
-        # orientation's low and high bit (the catalog checks its targets agree).
-        after = acted | 1 if kind == "store" else acted ^ (2 if kind == "rotate" else 4)
-    deck.append(after)
+    step = entry_of(state.deck, catalog).step_for(move)
+    if step is None:
+        raise _illegal(state, move)
+    rules = tables(catalog)
+    acted = state.deck[step[1]]
+    after = step[2][0]
     turn = state.turn + 1
     # Named tuples built with tuple.__new__ skip their generated __new__: the same
-    # objects, built in half the time, on the hottest line of every search.
+    # objects, built in half the time, on the hottest line of every playout.
     played = _new(
         MovePlayed,
         (
@@ -126,49 +121,12 @@ def apply_move(state: GameState, move: Move) -> Transition:
             _ORIENTATIONS[(after >> 1) & 3],
         ),
     )
-    top = deck[0]
-    if not top & 1 and top >> 3 != catalog.tracker_id:  # the usual case: no automatic step
-        new_state = _new(GameState, (tuple(deck), state.round, turn, catalog, state.deal))
-        return _new(Transition, (new_state, (played,)))
     events: list[Event] = [played]
-    round_ = _automatic_steps(catalog, deck, state.round, events)
-    new_state = GameState(tuple(deck), round_, turn, catalog, state.deal)
-    if new_state.is_over:
+    deck, round_ = rules.play(bytes(state.deck), state.round, step, events)
+    new_state = _new(GameState, (tuple(deck), round_, turn, catalog, state.deal))
+    if len(events) > 1 and new_state.is_over:
         events.append(GameEnded(stars(new_state)))
-    return Transition(new_state, tuple(events))
-
-
-def _unstore(catalog: Catalog, deck: list[int], codes: tuple[str, ...]) -> None:
-    """R15: each paying card is turned back in place; its leftover resources are lost (R16)."""
-    for code in codes:
-        card_id = catalog.id_of(code)
-        for i, packed in enumerate(deck):
-            if packed >> 3 == card_id:
-                deck[i] = packed & ~1
-                break
-
-
-def _automatic_steps(catalog: Catalog, deck: list[int], round_: int, events: list[Event]) -> int:
-    """Resolve R21 and R22 until a playable card is on top; return the round."""
-    tracker = catalog.tracker_id
-    while True:
-        top = deck[0]
-        if top & 1:
-            # R21: a stored card that reaches the top is returned; its resources are lost.
-            deck.append(deck.pop(0) & ~1)
-            events.append(StoredCardReturned(catalog.cards[top >> 3].code))
-        elif top >> 3 == tracker:
-            events.append(RoundEnded(round_))
-            if round_ == ROUNDS:
-                return round_  # R25: the game ends; the tracker stays on top.
-            # R22: the tracker turns with its free action to show the next round.
-            action = catalog.cards[tracker].faces[(top >> 1) & 3].actions[0]
-            assert action.to is not None
-            deck.pop(0)
-            deck.append(pack(tracker, action.to))
-            round_ += 1
-        else:
-            return round_
+    return _new(Transition, (new_state, tuple(events)))
 
 
 # --- why a move is illegal ------------------------------------------------------------

@@ -7,9 +7,11 @@ a check, never as truth: replaying the moves is what counts.
 
 from __future__ import annotations
 
-from typing import Final, Literal, Self
+from typing import Annotated, Final, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
+
+from ..text import unsafe_characters
 
 RECORD_FORMAT: Final = "palm-island/record"
 SCHEMA_VERSION: Final = 2
@@ -20,9 +22,25 @@ the final state's hash in ``result``."""
 RULES_VERSION: Final = 1
 """The behaviour of the engine. Bump it only when a recorded game could end differently."""
 MAX_MOVES: Final = 2000
+MAX_SEED: Final = 2**63 - 1
+"""Seeds, counts and scores are bounded so a file cannot hold an integer no column
+(SQLite's 64 bits) or computation can take."""
+MAX_UNDOS: Final = 1_000_000
+MAX_SCORE: Final = 1000
 Difficulty = Literal["easy", "medium", "hard"]
 FEAT_LIMITS: Final[dict[str, int | None]] = {"easy": None, "medium": 1, "hard": 0}
 """R31: how many feats a game may use at each difficulty (``None``: any number)."""
+
+
+def _safe_text(text: str) -> str:
+    """Text shown to a player: no control, bidi or separator characters."""
+    bad = unsafe_characters(text)
+    if bad:
+        raise ValueError(f"holds characters that are not allowed ({', '.join(bad[:3])})")
+    return text
+
+
+SafeText = Annotated[str, AfterValidator(_safe_text)]
 
 
 class _Strict(BaseModel):
@@ -32,7 +50,7 @@ class _Strict(BaseModel):
 class Checkpoint(_Strict):
     """The position's hash when a round ended: localises where a replay diverges."""
 
-    after_move: NonNegativeInt
+    after_move: NonNegativeInt = Field(le=MAX_MOVES)
     """The move (1-based) whose automatic steps ended the round."""
     state_sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
 
@@ -40,9 +58,10 @@ class Checkpoint(_Strict):
 class RecordResult(_Strict):
     """How the game ended, as recorded (checked on replay)."""
 
-    score: NonNegativeInt
-    rank: str = Field(max_length=64)
-    turns: NonNegativeInt
+    score: NonNegativeInt = Field(le=MAX_SCORE)
+    rank: SafeText = Field(max_length=64)
+    """Recomputed on import and load, and must match (never shown as written)."""
+    turns: NonNegativeInt = Field(le=MAX_MOVES)
     state_sha256: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
     """SHA-256 of the final position's notation: replays must reach exactly it."""
     checkpoints: tuple[Checkpoint, ...] = Field(default=(), max_length=8)
@@ -55,7 +74,7 @@ class GameSetup(_Strict):
     difficulty: Difficulty = "hard"
     feats: tuple[str, ...] = Field(default=(), max_length=20)
     """Codes of the feat cards placed before the round tracker, in deck order."""
-    campaign: str | None = Field(default=None, min_length=1, max_length=64)
+    campaign: SafeText | None = Field(default=None, min_length=1, max_length=64)
     """The campaign the game was played in, if any (for the reader; not checked)."""
 
     @model_validator(mode="after")
@@ -75,16 +94,17 @@ class GameRecord(_Strict):
     format: Literal["palm-island/record"] = RECORD_FORMAT
     schema_version: Literal[2] = SCHEMA_VERSION
     rules_version: Literal[1] = RULES_VERSION
-    app_version: str = Field(max_length=32)
+    app_version: str = Field(max_length=32, pattern=r"^[!-~]*$")
+    """Printable ASCII (information only)."""
     deck_colour: Literal["red", "blue"] = "blue"
-    seed: NonNegativeInt | None = None
+    seed: NonNegativeInt | None = Field(default=None, le=MAX_SEED)
     """The seed the deal came from, if any (provenance only: the deal is the truth)."""
     deal: tuple[str, ...] = Field(min_length=16, max_length=16)
     """The 16 building cards, top first, by code (``CH2``, ``MK`` …)."""
     setup: GameSetup = GameSetup()
     moves: tuple[str, ...] = Field(default=(), max_length=MAX_MOVES)
     """Every turn in move notation (docs/notation.md), automatic steps excluded."""
-    undo_count: NonNegativeInt = 0
+    undo_count: NonNegativeInt = Field(default=0, le=MAX_UNDOS)
     """How many moves the player took back while playing."""
     result: RecordResult | None = None
     """Present once the game is over."""

@@ -73,6 +73,10 @@ def load_record(text: str | bytes) -> GameRecord:
         raw = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise RecordError("not_json", f"not JSON: {exc}") from None
+    except RecursionError:
+        raise RecordError("not_json", "not readable JSON: nested too deeply") from None
+    except ValueError as exc:  # an integer literal of thousands of digits
+        raise RecordError("not_json", f"not readable JSON: {exc}") from None
     if not isinstance(raw, dict) or raw.get("format") != RECORD_FORMAT:
         raise RecordError(
             "wrong_kind", f'not a Palm Island game record (no "format": "{RECORD_FORMAT}")'
@@ -191,6 +195,12 @@ def verify(record: GameRecord, catalog: Catalog) -> GameState:
                 "result_mismatch",
                 f"record says score {record.result.score} after "
                 f"{record.result.turns} turns; replay gives {actual.total} after {state.turn}",
+            )
+        if actual.rank != record.result.rank:
+            # Derived fields are checked, never trusted: a score of 23 is not "Astounding".
+            raise RecordError(
+                "result_mismatch",
+                f"record says rank {record.result.rank!r}; score {actual.total} is {actual.rank!r}",
             )
         final_hash = record.result.state_sha256
         if final_hash is not None and final_hash != state_sha256(state):

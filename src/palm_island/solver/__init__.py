@@ -1,8 +1,9 @@
 """The Palm Island solver: a deterministic beam search over the pure engine.
 
 Public API (docs/solver.md): :func:`solve`, :func:`best_move`, :func:`analyse`,
-:func:`par`, :class:`Budget`, :func:`daily_seed`, :func:`share_line`. Everything
-is pure and safe to call from a background thread; pass ``should_stop`` to cancel.
+:func:`par`, :func:`upper_bound`, :class:`Budget`, :func:`daily_seed`,
+:func:`share_line`. Everything is pure and safe to call from a background thread;
+pass ``should_stop`` to cancel.
 """
 
 from .api import (
@@ -20,6 +21,7 @@ from .api import (
     solve,
 )
 from .beam import Cancelled
+from .bound import upper_bound
 from .daily import daily_seed, share_line
 from .evaluation import Weights
 
@@ -40,4 +42,5 @@ __all__ = [
     "par",
     "share_line",
     "solve",
+    "upper_bound",
 ]

@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..engine import Catalog, GameState, Move, apply_move, new_game
+from ..engine import Catalog, CompactRules, GameState, Move, apply_move, new_game
 from .beam import ProgressCallback, StopCheck, beam_search
-from .evaluation import Evaluator, Weights
-from .fastrules import FastRules
+from .bound import upper_bound
+from .evaluation import Weights, evaluator_for
 
 WIDTH_PER_SECOND = 200
 """Beam width per second of budget. Measured on the reference machine (2 shared
@@ -71,6 +71,10 @@ ANALYSIS_BUDGET = Budget(50)
 """For ``analyse``: one search per position (a 127-move game took 21 s)."""
 
 
+_ANALYSIS_MEMO = 250_000
+"""Positions whose children an analysis keeps (about 60 MB at most)."""
+
+
 class Solution(NamedTuple):
     """The best line found from a position and the score it reaches."""
 
@@ -103,6 +107,9 @@ class MoveAnalysis(NamedTuple):
     """Final score reachable before the move (search estimate)."""
     played_score: int
     """Final score reachable after the played move (search estimate)."""
+    best_possible: int = 0
+    """A score no line from the position before the move can beat (:func:`upper_bound`);
+    at least ``best_score``."""
 
     @property
     def drop(self) -> int:
@@ -124,13 +131,23 @@ def solve(
     search raises :class:`~.beam.Cancelled`. ``on_progress`` receives the share
     of the game searched (0-1). A finished game returns its score and no moves.
     """
+    return _solve(state, budget, CompactRules(state.catalog), weights, should_stop, on_progress)
+
+
+def _solve(
+    state: GameState,
+    budget: Budget,
+    rules: CompactRules,
+    weights: Weights | None = None,
+    should_stop: StopCheck | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> Solution:
     started = time.perf_counter()
     catalog = state.catalog
     result = beam_search(
-        FastRules(catalog),
-        Evaluator(catalog, weights or Weights()),
-        state.deck,
-        state.round,
+        rules,
+        evaluator_for(catalog, weights or Weights()),
+        state,
         budget.width,
         should_stop=should_stop,
         on_progress=on_progress,
@@ -182,8 +199,11 @@ def analyse(
     for move in moves:
         states.append(apply_move(states[-1], move).state)  # raises IllegalMoveError
     found: list[Solution] = []
+    # The searches from successive positions overlap (about two thirds of their
+    # expansions repeat), so they share one memo of children.
+    rules = CompactRules(start.catalog, remember=_ANALYSIS_MEMO)
     for i, state in enumerate(states):
-        found.append(solve(state, budget, should_stop=should_stop))
+        found.append(_solve(state, budget, rules, should_stop=should_stop))
         if on_progress is not None:
             on_progress((i + 1) / len(states))
     value = [f.score for f in found]
@@ -196,7 +216,12 @@ def analyse(
             value[i], lines[i] = value[i + 1], (moves[i], *lines[i + 1])
     result = [
         MoveAnalysis(
-            i + 1, move, lines[i][0] if value[i] > value[i + 1] else move, *value[i : i + 2]
+            i + 1,
+            move,
+            lines[i][0] if value[i] > value[i + 1] else move,
+            value[i],
+            value[i + 1],
+            upper_bound(states[i]),
         )
         for i, move in enumerate(moves)
     ]

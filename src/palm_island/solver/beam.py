@@ -2,9 +2,9 @@
 
 Why this shape:
 
-* **Progress buckets, not turn layers.** Every turn raises
-  :func:`~.fastrules.progress` (round x 17 - cards above the tracker) by at least
-  one, and positions with equal progress have exactly the same cards left to
+* **Progress buckets, not turn layers.** Every turn raises the progress
+  (:meth:`~palm_island.engine.CompactRules.progress`: round x 17 - cards above the
+  tracker) by at least one, and positions with equal progress have exactly the same cards left to
   play, so comparing them by evaluation is fair. A stored card returned for free
   (R21) moves a position into a later bucket instead of distorting a turn layer.
 * **Transpositions.** Many move orders reach the same deck; inside a bucket the
@@ -33,9 +33,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
 
-from ..engine import Move
+from ..engine import ROUNDS, CompactRules, GameState, Move
+from ..engine.search import Position
 from .evaluation import Evaluator
-from .fastrules import Deck, FastRules, Step, progress
 
 _gc_lock = threading.Lock()
 _gc_searches = 0
@@ -71,11 +71,9 @@ class Cancelled(Exception):
     """Raised when ``should_stop`` returns true; the search leaves nothing behind."""
 
 
-class _Node(NamedTuple):
-    deck: Deck
-    round: int
-    parent: _Node | None
-    step: Step | None
+_Node = tuple[bytes, int, "_Node | None"]
+"""A position reached and the node it was reached from: ``(deck, round, parent)``.
+A plain tuple: the search builds one per child, and a literal is the cheapest object."""
 
 
 class BeamResult(NamedTuple):
@@ -92,10 +90,9 @@ ProgressCallback = Callable[[float], None]
 
 
 def beam_search(
-    rules: FastRules,
+    rules: CompactRules,
     evaluator: Evaluator,
-    deck: Deck,
-    round_: int,
+    state: GameState,
     width: int,
     *,
     should_stop: StopCheck | None = None,
@@ -103,39 +100,38 @@ def beam_search(
 ) -> BeamResult:
     """Search from a position; return the best finished line found (see the module doc)."""
     with _collector_paused():
-        return _beam(
+        score, path, expanded = _beam(
             rules,
             evaluator,
-            deck,
-            round_,
+            rules.encode(state),
             width,
             should_stop=should_stop,
             on_progress=on_progress,
         )
+    return BeamResult(score, rules.moves_along(state, path), expanded)
 
 
 def _beam(
-    rules: FastRules,
+    rules: CompactRules,
     evaluator: Evaluator,
-    deck: Deck,
-    round_: int,
+    position: Position,
     width: int,
     *,
     should_stop: StopCheck | None = None,
     on_progress: ProgressCallback | None = None,
-) -> BeamResult:
-    """The search itself, with the collector paused."""
-    if rules.is_over(deck, round_):
-        return BeamResult(rules.stars(deck), (), 0)
+) -> tuple[int, list[Position], int]:
+    """The search itself, with the collector paused: (score, path of positions, expanded)."""
+    deck, round_ = position
+    if rules.is_over(deck):
+        return rules.stars(deck), [], 0
     width = max(1, width)
     tracker = rules.tracker
     size = len(deck)
-    tracker_at = evaluator.tracker_packed
-    first = progress(deck, round_, tracker)
-    last = evaluator.final_progress
-    canon = rules.canonical.__getitem__
-    start = _Node(deck, round_, None, None)
-    buckets: dict[int, dict[Deck, _Node]] = {first: {tuple(map(canon, deck)): start}}
+    tracker_at = rules.tracker_at
+    first = rules.progress(deck, round_)
+    last = ROUNDS * size
+    children = rules.children
+    buckets: dict[int, dict[bytes, _Node]] = {first: {deck: (deck, round_, None)}}
     best: tuple[int, _Node] | None = None
     expanded = 0
     for here in range(first, last):
@@ -146,56 +142,50 @@ def _beam(
             raise Cancelled
         nodes = list(bucket.values())
         if len(nodes) > width:
-            any_round = nodes[0].round
-            cut = nodes[0].deck.index(tracker_at[any_round])
-            value = evaluator.value_function(any_round, cut)
-            scores = [value(n.deck) for n in nodes]
-            keep = _diverse_best(nodes, scores, width, canon)
+            any_round = nodes[0][1]
+            cut = nodes[0][0].index(tracker_at[any_round])
+            scores = evaluator.marked_values([node[0] for node in nodes], any_round, cut)
+            keep = _diverse_best(scores, width)
             keep.sort()  # expand in insertion order: children's ties stay deterministic
             nodes = [nodes[i] for i in keep]
-        steps_of, settle = rules.steps, rules.settle
+        expanded += len(nodes)
         for node in nodes:
-            expanded += 1
-            d, r = node.deck, node.round
-            # rules.apply, inlined: this loop is where the search spends its time.
-            for step in steps_of(d):
-                taken, after, clears = step
-                c = list(d)
-                for packed in clears:
-                    c[c.index(packed)] = packed ^ 1
-                del c[taken]
-                c.append(after)
-                top = c[0]
-                child_round = settle(c, r) if top & 1 or top >> 3 == tracker else r
-                child = tuple(c)
+            for child, child_round in children(node[0], node[1]):
                 if child[0] >> 3 == tracker:  # R25: only a finished game shows it on top
                     final = rules.stars(child)
                     if best is None or final > best[0]:
-                        best = (final, _Node(child, child_round, node, step))
+                        best = (final, (child, child_round, node))
                     continue
                 where = child_round * size - child.index(tracker_at[child_round])
                 target = buckets.get(where)
                 if target is None:
                     target = buckets[where] = {}
-                key = tuple(map(canon, child))
-                if key not in target:
-                    target[key] = _Node(child, child_round, node, step)
+                if child not in target:
+                    target[child] = (child, child_round, node)
         if on_progress is not None:
             on_progress((here - first + 1) / (last - first))
     assert best is not None, "every position can discard, so some line finishes"
-    return BeamResult(best[0], _line(rules, best[1]), expanded)
+    path: list[Position] = []
+    walk: _Node | None = best[1]
+    while walk is not None and walk[2] is not None:
+        path.append((walk[0], walk[1]))
+        walk = walk[2]
+    return best[0], path[::-1], expanded
 
 
-def _diverse_best(
-    nodes: list[_Node], scores: list[float], width: int, canon: Callable[[int], int]
-) -> list[int]:
-    """Indices of the ``width`` best nodes, at most one per village while villages last."""
-    order = sorted(range(len(nodes)), key=scores.__getitem__, reverse=True)
-    seen: set[tuple[int, ...]] = set()
+def _diverse_best(scores: list[complex], width: int) -> list[int]:
+    """Indices of the ``width`` best nodes, at most one per village while villages last.
+
+    ``scores`` hold each node's value (real part) and village mark (imaginary part,
+    :meth:`~.evaluation.Evaluator.marked_values`).
+    """
+    values = [score.real for score in scores]
+    order = sorted(range(len(scores)), key=values.__getitem__, reverse=True)
+    seen: set[float] = set()
     keep: list[int] = []
     rest: list[int] = []
     for i in order:
-        village = tuple(sorted(map(canon, nodes[i].deck)))
+        village = scores[i].imag
         if village in seen:
             rest.append(i)
             continue
@@ -204,14 +194,3 @@ def _diverse_best(
         if len(keep) == width:
             return keep
     return keep + rest[: width - len(keep)]
-
-
-def _line(rules: FastRules, node: _Node) -> tuple[Move, ...]:
-    """The engine moves from the root to ``node`` (steps are turned into moves only here)."""
-    moves: list[Move] = []
-    walk = node
-    while walk.parent is not None and walk.step is not None:
-        parent = walk.parent
-        moves.append(rules.move_for(parent.deck, parent.round, walk.step))
-        walk = parent
-    return tuple(reversed(moves))

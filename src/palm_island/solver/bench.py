@@ -1,8 +1,9 @@
 """Provides the solver benchmark: a fixed set of deals, solver and greedy side by side.
 
 The seeds are fixed (``BENCH_SEEDS``) so figures from different days and machines
-compare; scores are deterministic, times are wall clock and depend on the machine
-and its load (the summary reports the median time per deal as well as the mean).
+compare; scores are deterministic. Times depend on the machine and its load: wall
+clock (mean and median per deal) and the process's CPU time per deal, which a busy
+shared machine inflates much less than wall time.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ class DealResult:
     seed: int
     score: int
     seconds: float
+    """Wall clock."""
+    cpu_seconds: float = 0.0
+    """CPU time of this process while the deal was played."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,22 +60,35 @@ class Summary:
     def median_seconds(self) -> float:
         return statistics.median(r.seconds for r in self.results)
 
+    @property
+    def cpu_seconds(self) -> float:
+        """Mean CPU seconds per deal."""
+        return statistics.mean(r.cpu_seconds for r in self.results)
+
     def row(self) -> str:
         return (
             f"{self.name:<22} {self.mean:6.2f} {self.low:4d} {self.high:4d} "
-            f"{self.mean_seconds:9.3f} {self.median_seconds:9.3f}"
+            f"{self.mean_seconds:9.3f} {self.median_seconds:9.3f} {self.cpu_seconds:10.3f}"
         )
 
 
-HEADER = f"{'player':<22} {'mean':>6} {'min':>4} {'max':>4} {'s/deal':>9} {'median s':>9}"
+HEADER = (
+    f"{'player':<22} {'mean':>6} {'min':>4} {'max':>4} {'s/deal':>9} {'median s':>9} "
+    f"{'CPU s/deal':>10}"
+)
 
 
 def greedy_results(catalog: Catalog, seeds: tuple[int, ...]) -> Iterator[DealResult]:
     """The one-step greedy autoplayer (``policies.greedy_policy``) on each deal."""
     for seed in seeds:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         final, _ = play_out(new_game(catalog, seed=seed), greedy_policy(seed))
-        yield DealResult(seed, score(final).total, time.perf_counter() - started)
+        yield DealResult(
+            seed,
+            score(final).total,
+            time.perf_counter() - started,
+            time.process_time() - cpu,
+        )
 
 
 def solver_results(
@@ -79,8 +96,9 @@ def solver_results(
 ) -> Iterator[DealResult]:
     """The solver from the start of each deal."""
     for seed in seeds:
+        cpu = time.process_time()
         found = solve(new_game(catalog, seed=seed), budget)
-        yield DealResult(seed, found.score, found.seconds)
+        yield DealResult(seed, found.score, found.seconds, time.process_time() - cpu)
 
 
 def run_bench(

@@ -19,7 +19,8 @@ Only positions with the same progress are compared, so the tables are built per
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..engine import ROUNDS, Catalog, Face, Resources
@@ -53,6 +54,22 @@ class Weights:
     """Per card type (``temple`` …), a multiplier on ``potential``; 1 when absent."""
 
 
+def evaluator_for(catalog: Catalog, weights: Weights) -> Evaluator:
+    """A shared evaluator for this catalog and these weights.
+
+    Building the tables costs more than a small search (an analysis runs over a
+    hundred), and they never change once built, so searches share them; a race
+    between threads can only build the same table twice.
+    """
+    key = (id(catalog), weights)
+    found = _EVALUATORS.get(key)
+    if found is None or found.catalog is not catalog:
+        if len(_EVALUATORS) >= 8:
+            _EVALUATORS.clear()
+        found = _EVALUATORS[key] = Evaluator(catalog, weights)
+    return found
+
+
 @dataclass(slots=True)
 class Evaluator:
     """Builds and caches the per-(round, tracker place) value tables for one catalog."""
@@ -63,7 +80,15 @@ class Evaluator:
     """The tracker's packed value while each round (index 1-8) is played."""
     final_progress: int = 0
     _card_values: list[list[float]] = field(default_factory=list)
-    _cache: dict[tuple[int, int], Callable[[tuple[int, ...]], float]] = field(default_factory=dict)
+    _upgrades: list[int] = field(default_factory=list)
+    """Upgrade icons on each packed card's active half (0 for the tracker)."""
+    _held: list[float] = field(default_factory=list)
+    """Priced resources each packed card holds when stored (0 when not stored)."""
+    _cache: dict[tuple[int, int], Callable[[Sequence[int]], float]] = field(default_factory=dict)
+    _tables: dict[tuple[int, int], tuple[list[float], list[float]]] = field(default_factory=dict)
+    _marked: dict[tuple[int, int], tuple[list[complex], list[complex]]] = field(
+        default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         tracker = self.catalog.tracker_id
@@ -78,8 +103,14 @@ class Evaluator:
         self.tracker_packed = tuple(packed)
         self.final_progress = ROUNDS * len(self.catalog.cards)
         self._card_values = [self._values_with_actions(k) for k in range(ROUNDS + 2)]
+        size = len(self.catalog.cards) * 8
+        self._upgrades = [0 if p >> 3 == tracker else self._face(p).upgrades for p in range(size)]
+        self._held = [
+            self._priced(self._face(p).yields) if p & 1 and p >> 3 != tracker else 0.0
+            for p in range(size)
+        ]
 
-    def value_function(self, round_: int, cut: int) -> Callable[[tuple[int, ...]], float]:
+    def value_function(self, round_: int, cut: int) -> Callable[[Sequence[int]], float]:
         """The value function for positions in ``round_`` with the tracker at index ``cut``."""
         key = (round_, cut)
         found = self._cache.get(key)
@@ -87,18 +118,55 @@ class Evaluator:
             found = self._cache[key] = self._build(round_, cut)
         return found
 
-    def value(self, deck: tuple[int, ...], round_: int) -> float:
+    def value(self, deck: Sequence[int], round_: int) -> float:
         """The evaluation of one position (convenience for tests and hints)."""
         cut = deck.index(self.tracker_packed[round_]) if round_ <= ROUNDS else 0
         return self.value_function(round_, cut)(deck)
 
-    def _build(self, round_: int, cut: int) -> Callable[[tuple[int, ...]], float]:
-        left_after = ROUNDS - round_
-        above = self._with_held(self._card_values[left_after + 1], left_after * 16 + cut)
-        below = self._with_held(self._card_values[left_after], left_after * 16 + cut)
+    def values(self, decks: list[bytes], round_: int, cut: int) -> list[float]:
+        """The evaluation of many positions of one progress step (same round and cut)."""
+        above, below = self.tables(round_, cut)
+        get_above, get_below = above.__getitem__, below.__getitem__
+        return [sum(map(get_above, d[:cut])) + sum(map(get_below, d[cut:])) for d in decks]
+
+    def marked_values(self, decks: list[bytes], round_: int, cut: int) -> list[complex]:
+        """Like :meth:`values`, each with its deck's village mark as the imaginary part.
+
+        The village mark is the sum of :data:`VILLAGE_MARKS` over the cards: equal for
+        decks holding the same cards (faces, stored marks) in any order. Carrying it
+        in the same sums as the value saves the search a pass per position; the marks
+        are integers below 2**46, so their sums (at most 32 cards) are exact floats and
+        do not depend on the order of addition.
+        """
+        key = (round_, cut)
+        found = self._marked.get(key)
+        if found is None:
+            above, below = self.tables(round_, cut)
+            found = self._marked[key] = (
+                [complex(v, m) for v, m in zip(above, VILLAGE_MARKS, strict=False)],
+                [complex(v, m) for v, m in zip(below, VILLAGE_MARKS, strict=False)],
+            )
+        get_above, get_below = found[0].__getitem__, found[1].__getitem__
+        return [sum(map(get_above, d[:cut])) + sum(map(get_below, d[cut:])) for d in decks]
+
+    def tables(self, round_: int, cut: int) -> tuple[list[float], list[float]]:
+        """Each packed card's worth above the tracker and below it, in positions of
+        ``round_`` with the tracker at index ``cut``."""
+        key = (round_, cut)
+        found = self._tables.get(key)
+        if found is None:
+            left_after = ROUNDS - round_
+            found = self._tables[key] = (
+                self._with_held(self._card_values[left_after + 1], left_after * 16 + cut),
+                self._with_held(self._card_values[left_after], left_after * 16 + cut),
+            )
+        return found
+
+    def _build(self, round_: int, cut: int) -> Callable[[Sequence[int]], float]:
+        above, below = self.tables(round_, cut)
         get_above, get_below = above.__getitem__, below.__getitem__
 
-        def value(deck: tuple[int, ...]) -> float:
+        def value(deck: Sequence[int]) -> float:
             return sum(map(get_above, deck[:cut])) + sum(map(get_below, deck[cut:]))
 
         return value
@@ -107,15 +175,10 @@ class Evaluator:
         w = self.weights
         share = w.held * min(1.0, turns_left / w.held_horizon)
         icon = w.icons * min(1.0, turns_left / (ROUNDS * 16)) ** w.icon_power
-        table = list(base)
-        for packed in range(len(table)):
-            if packed >> 3 == self.catalog.tracker_id:
-                continue
-            face = self._face(packed)
-            table[packed] += icon * face.upgrades
-            if packed & 1:
-                table[packed] += share * self._priced(face.yields)
-        return table
+        return [
+            value + icon * upgrades + share * held
+            for value, upgrades, held in zip(base, self._upgrades, self._held, strict=True)
+        ]
 
     def _face(self, packed: int) -> Face:
         return self.catalog.cards[packed >> 3].faces[(packed >> 1) & 3]
@@ -154,3 +217,14 @@ class Evaluator:
                 for stored in (0, 1):
                     table[card.id << 3 | o << 1 | stored] = worth
         return table
+
+
+_EVALUATORS: dict[tuple[int, Weights], Evaluator] = {}
+
+_DRAW = random.Random(20261130)
+VILLAGE_MARKS: tuple[int, ...] = tuple(_DRAW.getrandbits(46) for _ in range(256))
+"""A fixed pseudo-random number per packed card: a deck's *village* (its cards, faces
+and stored marks, ignoring order) is told apart by their sum. Two different villages
+of one progress step share a sum with odds near 2**-20 (thousands of villages, 46-bit
+marks); that would only make the beam's pruning a little less diverse, never a line
+wrong. A fixed seed keeps every search deterministic."""

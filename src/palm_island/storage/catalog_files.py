@@ -7,25 +7,24 @@ installed ``palm-island`` works anywhere.
 
 Validating the file needs pydantic, whose import and model building cost about
 as much as starting Textual. So the validated catalog is kept in the cache
-directory (see :func:`.paths.cache_dir`) under a key made of the file's bytes and
-the code that validates and builds it: a changed file or a changed engine misses
-the cache and is validated again. A cache file that is missing, unreadable or
-damaged is ignored and rewritten; it can never stand in for different data.
+directory (see :func:`.paths.cache_dir`) as plain JSON (:mod:`.catalog_cache`)
+under a key made of the file's bytes and the code that validates and builds it:
+a changed file or a changed engine misses the cache and is validated again. A
+cache file that is missing, foreign, unreadable or damaged is ignored and
+rewritten; it can never stand in for different data, and reading it runs no code.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
-import pickle
-import tempfile
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from .. import __version__
-from ..engine import Catalog, parse_catalog
+from ..engine import Catalog, CatalogError, parse_catalog
 from ..engine import cards as cards_module
+from .catalog_cache import CACHE_FORMAT, read_cached_catalog, write_cached_catalog
 from .paths import cache_dir
 
 if TYPE_CHECKING:
@@ -34,22 +33,27 @@ if TYPE_CHECKING:
     from ..engine import FeatSet
 
 CARDS_FILE = "cards.json"
-CACHE_FORMAT: Final = b"palm-island catalog cache 1"
 
 
 def data_file(name: str) -> Path | Traversable:
-    """The packaged data file ``name``."""
-    folder = Path(__file__).parent.parent / "data"
-    if folder.is_dir():
-        return folder / name
+    """The card data file ``name``: inside the installed package, else in the checkout.
+
+    A wheel carries ``palm_island/data``; an editable install or a source tree has
+    the checkout's top-level ``data/`` instead (the card data's one home).
+
+    Raises:
+        CatalogError: neither place has it (a broken installation); one line on the CLI.
+    """
+    package = Path(__file__).parent.parent
+    for folder in (package / "data", package.parent.parent / "data"):
+        if (folder / name).is_file():
+            return folder / name
     from importlib import resources  # a package inside a zip, say
 
-    return resources.files("palm_island") / "data" / name
-
-
-def read_catalog(text: str, source: str) -> Catalog:
-    """Parse card data read from anywhere (tests use it on edited copies)."""
-    return parse_catalog(text, source)
+    packaged = resources.files("palm_island") / "data" / name
+    if packaged.is_file():
+        return packaged
+    raise CatalogError(f"data/{name}", "", "missing from this installation; reinstall palm-island")
 
 
 @cache
@@ -67,18 +71,19 @@ def cached_catalog(text: str, source: str, directory: Path | None = None) -> Cat
             (invalid data is never cached, so it is reported every time).
     """
     directory = cache_dir() if directory is None else directory
-    path = directory / f"catalog-{catalog_cache_key(text)}.pickle"
-    cached = _read_cache(path)
+    key = catalog_cache_key(text)
+    path = directory / f"catalog-{key}.json"
+    cached = read_cached_catalog(path, key)
     if cached is not None:
         return cached
     catalog = parse_catalog(text, source)
-    _write_cache(path, catalog)
+    write_cached_catalog(path, catalog, key)
     return catalog
 
 
 def catalog_cache_key(text: str) -> str:
     """A digest of the data and of everything that turns it into a catalog."""
-    digest = hashlib.sha256(CACHE_FORMAT)
+    digest = hashlib.sha256(CACHE_FORMAT.encode())
     digest.update(__version__.encode())
     for module in ("cards.py", "schema.py"):  # the objects built, and the validation
         try:
@@ -87,34 +92,6 @@ def catalog_cache_key(text: str) -> str:
             digest.update(module.encode())
     digest.update(text.encode("utf-8"))
     return digest.hexdigest()[:32]
-
-
-def _read_cache(path: Path) -> Catalog | None:
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    try:
-        catalog = pickle.loads(data)
-    except Exception:  # a damaged cache file of any kind: validate again
-        return None
-    return catalog if isinstance(catalog, Catalog) else None
-
-
-def _write_cache(path: Path, catalog: Catalog) -> None:
-    """Write atomically (a reader never sees half a file); failing to write is harmless."""
-    try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".catalog-")
-        try:
-            with os.fdopen(handle, "wb") as file:
-                pickle.dump(catalog, file, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
-    except OSError:
-        pass
 
 
 FEATS_FILE = "feats.json"

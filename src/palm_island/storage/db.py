@@ -12,6 +12,7 @@ a :class:`~palm_island.storage.errors.LoadError`.
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,8 +22,11 @@ from .errors import LoadError, SaveError
 
 APPLICATION_ID: Final = 0x50616C6D
 """``PRAGMA application_id``: "Palm" in ASCII, marks the file as ours."""
-SCHEMA_VERSION: Final = 1
-"""``PRAGMA user_version`` of the schema this release writes."""
+SCHEMA_VERSION: Final = 2
+"""``PRAGMA user_version`` of the schema this release writes.
+
+1: the first layout. 2: ``game.played_at`` (when a move was last saved: the
+Saved games list) and ``game.quarantined`` (why doctor set a damaged row aside)."""
 BUSY_TIMEOUT_MS: Final = 5000
 
 SCHEMA: Final = """
@@ -42,7 +46,9 @@ CREATE TABLE game (
     header TEXT NOT NULL,
     score INTEGER,
     rank TEXT,
-    undo_count INTEGER NOT NULL DEFAULT 0
+    undo_count INTEGER NOT NULL DEFAULT 0,
+    played_at TEXT,
+    quarantined TEXT
 ) STRICT;
 CREATE INDEX game_by_campaign ON game (campaign_id, status);
 CREATE TABLE move (
@@ -59,11 +65,20 @@ CREATE TABLE feat_unlock (
     PRIMARY KEY (campaign_id, feat)
 ) STRICT;
 """
-"""Version 1. ``game.header`` is the game's record without moves (JSON, schema-checked
+"""Version 2. ``game.header`` is the game's record without moves (JSON, schema-checked
 on every load); the moves are rows so each one is committed as it is made."""
 
 Migration = Callable[[sqlite3.Connection], None]
-MIGRATIONS: Final[dict[int, Migration]] = {}
+
+
+def _v1_to_v2(conn: sqlite3.Connection) -> None:
+    """Add when each game was last played, and the mark doctor sets on a damaged row."""
+    conn.execute("ALTER TABLE game ADD COLUMN played_at TEXT")
+    conn.execute("ALTER TABLE game ADD COLUMN quarantined TEXT")
+    conn.execute("UPDATE game SET played_at = coalesce(finished_at, started_at)")
+
+
+MIGRATIONS: Final[dict[int, Migration]] = {1: _v1_to_v2}
 """``MIGRATIONS[n]`` upgrades a version-n database to n + 1 (inside one transaction)."""
 
 
@@ -104,15 +119,24 @@ def damaged(path: Path, problem: str) -> LoadError:
     )
 
 
-def open_database(path: Path, before_migration: Callable[[Path, int], None]) -> sqlite3.Connection:
+def open_database(
+    path: Path,
+    before_migration: Callable[[Path, int], None],
+    has_backups: Callable[[], bool] = lambda: False,
+) -> sqlite3.Connection:
     """Open (or create) the campaign database at ``path`` and bring it up to date.
 
     ``before_migration(path, version)`` is called before an older file is
-    upgraded, to back it up (see backups.py).
+    upgraded, to back it up (see backups.py). An empty (0-byte) file is a new
+    store only when there is nothing to lose: if ``has_backups()``, it is damage
+    (a truncated file), reported so the backups are offered.
 
     Raises:
         LoadError: ``db_damaged``, ``wrong_kind`` or ``newer_version``.
+        SaveError: the file cannot be opened or stayed busy past the timeout.
     """
+    if empty_file(path) and has_backups():
+        raise damaged(path, "the file is empty")
     try:
         conn = connect(path, wal=False)
     except sqlite3.OperationalError as exc:
@@ -123,9 +147,14 @@ def open_database(path: Path, before_migration: Callable[[Path, int], None]) -> 
         raise damaged(path, "text that is not UTF-8") from None
     try:
         _prepare(conn, path, before_migration)
-    except LoadError:
+    except (LoadError, SaveError):
         conn.close()
         raise
+    except sqlite3.OperationalError as exc:
+        conn.close()
+        if _is_busy(exc) or "readonly" in str(exc):
+            raise SaveError(path.name, f"cannot open the campaign file: {exc}") from None
+        raise damaged(path, str(exc)) from None
     except sqlite3.DatabaseError as exc:
         conn.close()
         raise damaged(path, str(exc)) from None
@@ -135,16 +164,102 @@ def open_database(path: Path, before_migration: Callable[[Path, int], None]) -> 
     return conn
 
 
-def _prepare(
-    conn: sqlite3.Connection, path: Path, before_migration: Callable[[Path, int], None]
-) -> None:
+def open_read_only(path: Path) -> sqlite3.Connection | None:
+    """Open an up-to-date campaign file without any write (``mode=ro``), for commands
+    that only read; None if it needs creating or upgrading (open it for writing).
+
+    Raises:
+        LoadError: ``db_damaged``, ``wrong_kind`` or ``newer_version``.
+        SaveError: it cannot be opened.
+    """
+    if not path.exists():
+        return None
+    try:
+        conn = connect_read_only(path)
+    except sqlite3.OperationalError as exc:
+        raise SaveError(path.name, f"cannot open the campaign file: {exc}") from None
+    except sqlite3.DatabaseError as exc:
+        raise damaged(path, str(exc)) from None
+    try:
+        conn.execute("BEGIN")
+        try:
+            app_id, version, tables = _identity(conn)
+        finally:
+            conn.execute("COMMIT")
+        if app_id == 0 and version == 0 and tables == 0:
+            conn.close()
+            return None
+        _check_identity(path, app_id, version)
+        if version < SCHEMA_VERSION:
+            conn.close()
+            return None
+        check = quick_check(conn)
+        if check != "ok":
+            raise damaged(path, f"quick_check: {check}")
+    except LoadError:
+        conn.close()
+        raise
+    except sqlite3.OperationalError as exc:
+        conn.close()
+        if "not a database" in str(exc) or "malformed" in str(exc):
+            raise damaged(path, str(exc)) from None
+        raise SaveError(path.name, f"cannot read the campaign file: {exc}") from None
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        raise damaged(path, str(exc)) from None
+    return conn
+
+
+def connect_read_only(path: Path) -> sqlite3.Connection:
+    """``mode=ro``; in a directory that cannot be written, a WAL file without its
+    ``-shm`` cannot be opened that way, so when no log exists (nothing can be
+    missed) it is opened ``immutable``: read as it is, with no lock files."""
+    uri = path.absolute().as_uri()
+    try:
+        conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA schema_version").fetchone()
+        return conn
+    except sqlite3.OperationalError:
+        wal = path.with_name(path.name + "-wal")
+        if wal.exists() and wal.stat().st_size > 0:
+            raise
+    return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None)
+
+
+def empty_file(path: Path) -> bool:
+    """True when the file exists with 0 bytes and no write-ahead log holds its pages."""
+    try:
+        if path.stat().st_size != 0:
+            return False
+    except OSError:
+        return False
+    wal = path.with_name(path.name + "-wal")
+    return not wal.exists() or wal.stat().st_size == 0
+
+
+def empty_database() -> sqlite3.Connection:
+    """An in-memory store with the schema: what a read-only command sees when there
+    is no campaign file yet (nothing is created on disk)."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    with tx(conn):
+        _create(conn)
+    return conn
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    return any(word in str(exc) for word in ("locked", "busy"))
+
+
+def _identity(conn: sqlite3.Connection) -> tuple[int, int, int]:
+    """``application_id``, ``user_version`` and the number of schema entries."""
     app_id = conn.execute("PRAGMA application_id").fetchone()[0]
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-    if app_id == 0 and version == 0 and tables == 0:
-        conn.execute("PRAGMA journal_mode = WAL")
-        _create(conn)
-        return
+    return int(app_id), int(version), int(tables)
+
+
+def _check_identity(path: Path, app_id: int, version: int) -> None:
     if app_id != APPLICATION_ID:
         raise LoadError(
             "wrong_kind",
@@ -158,13 +273,32 @@ def _prepare(
             f"campaign file is from a newer palm-island (schema {version}, this one knows "
             f"{SCHEMA_VERSION}); update palm-island to open it",
         )
+
+
+def _prepare(
+    conn: sqlite3.Connection, path: Path, before_migration: Callable[[Path, int], None]
+) -> None:
+    # The identity checks and the creation of a new file are one write transaction:
+    # another process creating the same file is waited for (busy timeout), and the
+    # three values are read from one snapshot, so a half-seen creation cannot look
+    # like a foreign file. BEGIN IMMEDIATE only takes a lock: a foreign file is not
+    # written to.
+    with tx(conn):
+        app_id, version, tables = _identity(conn)
+        if app_id == 0 and version == 0 and tables == 0:
+            _create(conn)
+            app_id, version = APPLICATION_ID, SCHEMA_VERSION
+        else:
+            _check_identity(path, app_id, version)
     check = quick_check(conn)
     if check != "ok":
         raise damaged(path, f"quick_check: {check}")
-    conn.execute("PRAGMA journal_mode = WAL")
+    _use_wal(conn)
     if version < SCHEMA_VERSION:
         before_migration(path, version)
         with tx(conn):
+            # Another process may have upgraded it while we waited for the lock.
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
             for step in range(version, SCHEMA_VERSION):
                 if step not in MIGRATIONS:
                     raise damaged(path, f"unknown schema version {step}")
@@ -172,17 +306,38 @@ def _prepare(
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
-def _create(conn: sqlite3.Connection) -> None:
-    with tx(conn):
-        # Another process may have created the file since we looked: BEGIN IMMEDIATE
-        # serialises us behind it, so look again.
-        if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+def _use_wal(conn: sqlite3.Connection) -> None:
+    """Switch to WAL (a no-op once the file is WAL). The switch needs the file to
+    itself: while another process holds it, wait as the busy timeout would."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
             return
-        for statement in SCHEMA.split(";"):
-            if statement.strip():
-                conn.execute(statement)
-        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except sqlite3.OperationalError as exc:
+            if not _is_busy(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+
+
+def _create(conn: sqlite3.Connection) -> None:
+    """The schema of a new file, inside the caller's transaction."""
+    for statement in SCHEMA.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def checkpoint(conn: sqlite3.Connection) -> bool:
+    """Copy the write-ahead log into the main file and empty it (``TRUNCATE``), so a
+    lost ``-wal`` file costs at most what was written after. True if complete (a
+    reader in another window can hold part of it back; the next one catches up)."""
+    try:
+        busy = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+    except sqlite3.OperationalError:
+        return False
+    return bool(busy == 0)
 
 
 def quick_check(conn: sqlite3.Connection) -> str:

@@ -13,9 +13,10 @@ DB_NAME: Final = "campaign.db"
 BACKUP_DIR: Final = "backups"
 
 
-def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
+def data_dir(override: str | os.PathLike[str] | None = None, *, create: bool = True) -> Path:
     """The data directory, created (mode 0700: campaigns are the player's own) if missing.
 
+    ``create=False`` (read-only commands) leaves a missing directory missing.
     ``override`` (the ``--data-dir`` option) wins over the environment variable,
     which wins over ``platformdirs.user_data_dir("palm-island")``.
     """
@@ -28,7 +29,8 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
 
         path = Path(platformdirs.user_data_dir("palm-island"))
     path = path.expanduser()
-    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if create:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
     return path
 
 

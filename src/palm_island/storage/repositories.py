@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final
@@ -19,6 +18,7 @@ from ..campaign.model import Campaign, CampaignSummary, HistoryEntry
 from ..campaign.service import CampaignError, after_game
 from ..engine import FeatSet, FeatSpec
 from ..records import GameRecord, RecordError, result_of
+from ..text import unsafe_characters
 from .db import tx
 from .errors import LoadError, SaveError
 from .loading import as_load_error, record_from_rows
@@ -32,6 +32,12 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+def played_now() -> str:
+    """``game.played_at``: to the microsecond, since two moves (in two games) can
+    land in one millisecond and "most recently played" must still be right."""
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
 def check_name(name: object) -> str:
     """A campaign name is stored verbatim: 1-64 characters, not blank, no control
     characters (they would garble the chooser). Raises CampaignError."""
@@ -39,8 +45,12 @@ def check_name(name: object) -> str:
         raise CampaignError("a campaign needs a name")
     if len(name) > MAX_NAME:
         raise CampaignError(f"a campaign name has at most {MAX_NAME} characters")
-    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
-        raise CampaignError("a campaign name cannot contain control characters")
+    bad = unsafe_characters(name)
+    if bad:
+        raise CampaignError(
+            "a campaign name cannot contain control, bidi or separator characters "
+            f"({', '.join(bad[:3])})"
+        )
     return name
 
 
@@ -90,10 +100,13 @@ def list_campaigns(conn: sqlite3.Connection) -> list[CampaignSummary]:
     rows = conn.execute(
         """
         SELECT c.id, c.name, c.updated_at, c.modified,
-            (SELECT count(*) FROM game g WHERE g.campaign_id = c.id AND g.status = 'finished'),
+            (SELECT count(*) FROM game g WHERE g.campaign_id = c.id AND g.status = 'finished'
+                AND g.quarantined IS NULL),
             (SELECT count(*) FROM feat_unlock f WHERE f.campaign_id = c.id),
-            (SELECT max(score) FROM game g WHERE g.campaign_id = c.id AND g.status = 'finished'),
-            EXISTS (SELECT 1 FROM game g WHERE g.campaign_id = c.id AND g.status = 'playing')
+            (SELECT max(score) FROM game g WHERE g.campaign_id = c.id AND g.status = 'finished'
+                AND g.quarantined IS NULL),
+            EXISTS (SELECT 1 FROM game g WHERE g.campaign_id = c.id AND g.status = 'playing'
+                AND g.quarantined IS NULL)
         FROM campaign c ORDER BY c.updated_at DESC, c.id DESC
         """
     ).fetchall()
@@ -154,9 +167,9 @@ def start_game(conn: sqlite3.Connection, campaign: int, record: GameRecord) -> i
     stamp = now()
     with tx(conn):
         cursor = conn.execute(
-            "INSERT INTO game (campaign_id, status, started_at, header) "
-            "VALUES (?, 'playing', ?, ?)",
-            (campaign, stamp, _header(record)),
+            "INSERT INTO game (campaign_id, status, started_at, played_at, header) "
+            "VALUES (?, 'playing', ?, ?, ?)",
+            (campaign, stamp, played_now(), _header(record)),
         )
         conn.execute("UPDATE campaign SET updated_at = ? WHERE id = ?", (stamp, campaign))
     assert cursor.lastrowid is not None
@@ -188,6 +201,8 @@ def append_move(conn: sqlite3.Connection, game_id: int, ply: int, notation: str)
                 "WHERE EXISTS (SELECT 1 FROM game WHERE id = ? AND status = 'playing')",
                 (game_id, ply, notation, game_id),
             ).rowcount
+            if inserted == 1:
+                conn.execute("UPDATE game SET played_at = ? WHERE id = ?", (played_now(), game_id))
     except sqlite3.IntegrityError:
         raise SaveError(f"game {game_id}", f"move {ply} was already saved elsewhere") from None
     if inserted != 1:
@@ -205,10 +220,18 @@ def undo_move(conn: sqlite3.Connection, game_id: int, ply: int) -> None:
         ).rowcount
         if removed != 1:
             raise SaveError(f"game {game_id}", f"move {ply} is not the last saved move")
-        conn.execute("UPDATE game SET undo_count = undo_count + 1 WHERE id = ?", (game_id,))
+        conn.execute(
+            "UPDATE game SET undo_count = undo_count + 1, played_at = ? WHERE id = ?",
+            (played_now(), game_id),
+        )
 
 
-_GAME_COLUMNS: Final = "id, campaign_id, status, started_at, finished_at, header, undo_count"
+_GAME_COLUMNS: Final = (
+    "id, campaign_id, status, CAST(started_at AS BLOB), CAST(finished_at AS BLOB), "
+    "CAST(header AS BLOB), undo_count"
+)
+"""Text columns are read as bytes and decoded here, so one row with bad bytes is a
+LoadError naming that game instead of an error for the whole query."""
 
 
 def load_game(conn: sqlite3.Connection, game_id: int) -> StoredGame:
@@ -225,13 +248,19 @@ def load_game(conn: sqlite3.Connection, game_id: int) -> StoredGame:
 
 
 def _stored(conn: sqlite3.Connection, row: tuple[object, ...]) -> StoredGame:
-    game_id, campaign, status, started, finished, header, undo_count = row
+    game_id, campaign, status, started_raw, finished_raw, header_raw, undo_count = row
     where = f"game {game_id}"
+    header = _text(header_raw, where)
+    started, finished = _text(started_raw, where), _text(finished_raw, where)
     if not isinstance(header, str) or not isinstance(game_id, int):
         raise LoadError("invalid_field", where, "stored game header is not text")
-    moves = conn.execute(
-        "SELECT ply, notation FROM move WHERE game_id = ? ORDER BY ply", (game_id,)
-    ).fetchall()
+    moves = [
+        (ply, _text(notation, where))
+        for ply, notation in conn.execute(
+            "SELECT ply, CAST(notation AS BLOB) FROM move WHERE game_id = ? ORDER BY ply",
+            (game_id,),
+        ).fetchall()
+    ]
     record = record_from_rows(header, moves, where)
     if isinstance(undo_count, int) and undo_count != record.undo_count:
         record = record.model_copy(update={"undo_count": undo_count})
@@ -246,13 +275,33 @@ def _stored(conn: sqlite3.Connection, row: tuple[object, ...]) -> StoredGame:
 
 
 def unfinished_game(conn: sqlite3.Connection, campaign: int) -> StoredGame | None:
-    """The campaign's game in play, if any (the title screen's "Continue")."""
+    """The campaign's most recently played game in play, if any."""
     row = conn.execute(
         f"SELECT {_GAME_COLUMNS} FROM game WHERE campaign_id = ? AND status = 'playing' "
-        "ORDER BY id DESC LIMIT 1",
+        "AND quarantined IS NULL ORDER BY played_at DESC, id DESC LIMIT 1",
         (campaign,),
     ).fetchone()
     return None if row is None else _stored(conn, row)
+
+
+def unfinished_ids(conn: sqlite3.Connection) -> list[tuple[int, str | None, str]]:
+    """Every game in play (id, campaign name, last played), most recently played first."""
+    rows = conn.execute(
+        "SELECT g.id, CAST(c.name AS BLOB), CAST(coalesce(g.played_at, g.started_at) AS BLOB) "
+        "FROM game g LEFT JOIN campaign c ON c.id = g.campaign_id "
+        "WHERE g.status = 'playing' AND g.quarantined IS NULL "
+        "ORDER BY coalesce(g.played_at, g.started_at) DESC, g.id DESC"
+    ).fetchall()
+    return [(int(i), _decoded(name), _decoded(at) or "") for i, name, at in rows]
+
+
+def _decoded(value: object) -> str | None:
+    """A TEXT column read as bytes, decoded leniently: a damaged name must not stop a list."""
+    if value is None:
+        return None
+    if isinstance(value, bytes):
+        return value.decode("utf-8", errors="replace")
+    return str(value)
 
 
 def finish_game(conn: sqlite3.Connection, game_id: int, feats: FeatSet) -> tuple[FeatSpec, ...]:
@@ -280,9 +329,9 @@ def finish_game(conn: sqlite3.Connection, game_id: int, feats: FeatSet) -> tuple
         header = json.loads(_header(game.record))
         header["result"] = json.loads(result.model_dump_json())
         conn.execute(
-            "UPDATE game SET status = 'finished', finished_at = ?, score = ?, rank = ?, "
-            "header = ? WHERE id = ?",
-            (stamp, result.score, result.rank, json.dumps(header), game_id),
+            "UPDATE game SET status = 'finished', finished_at = ?, played_at = ?, score = ?, "
+            "rank = ?, header = ? WHERE id = ?",
+            (stamp, stamp, result.score, result.rank, json.dumps(header), game_id),
         )
         if game.campaign_id is None:
             return ()
@@ -308,10 +357,11 @@ def store_finished(conn: sqlite3.Connection, record: GameRecord, status: str = "
     stamp = now()
     with tx(conn):
         cursor = conn.execute(
-            "INSERT INTO game (campaign_id, status, started_at, finished_at, header, score, rank,"
-            " undo_count) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO game (campaign_id, status, started_at, finished_at, played_at, header,"
+            " score, rank, undo_count) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 status,
+                stamp,
                 stamp,
                 stamp,
                 _header(record),
@@ -330,41 +380,110 @@ def store_finished(conn: sqlite3.Connection, record: GameRecord, status: str = "
 
 def history(
     conn: sqlite3.Connection, campaign: int | None = None, *, include_imported: bool = False
-) -> list[HistoryEntry]:
-    """Finished games, oldest first: a campaign's, or every campaign's.
-
-    Raises:
-        LoadError: a stored header is damaged (names the game).
-    """
+) -> tuple[list[HistoryEntry], list[LoadError]]:
+    """Finished games, oldest first: a campaign's, or every campaign's; and a
+    LoadError naming each game whose row is damaged (left out of the list, so one
+    bad row never hides the others; ``doctor`` can quarantine it)."""
     statuses = ("finished", "imported") if include_imported else ("finished",)
     query = (
-        "SELECT g.id, c.name, g.finished_at, g.header, g.score, g.rank, g.status "
+        "SELECT g.id, CAST(c.name AS BLOB), CAST(g.finished_at AS BLOB), "
+        "CAST(g.header AS BLOB), g.score, CAST(g.rank AS BLOB), g.status "
         "FROM game g LEFT JOIN campaign c ON c.id = g.campaign_id "
-        f"WHERE g.status IN ({', '.join('?' * len(statuses))})"
+        f"WHERE g.status IN ({', '.join('?' * len(statuses))}) AND g.quarantined IS NULL"
     )
     params: list[object] = list(statuses)
     if campaign is not None:
         query += " AND g.campaign_id = ?"
         params.append(campaign)
-    entries = []
-    for game_id, name, finished, header, total, rank, status in conn.execute(
-        query + " ORDER BY g.finished_at, g.id", params
-    ):
-        record = record_from_rows(str(header), [], f"game {game_id}")
-        if record.result is None or total != record.result.score:
-            raise LoadError("invalid_field", f"game {game_id}", "stored score disagrees")
-        entries.append(
-            HistoryEntry(
-                int(game_id),
-                None if name is None else str(name),
-                str(finished),
-                record.deck_colour,
-                int(total),
-                str(rank),
-                record.setup.difficulty,
-                record.setup.feats,
-                record.result.turns,
-                str(status),
-            )
+    entries: list[HistoryEntry] = []
+    problems: list[LoadError] = []
+    for row in conn.execute(query + " ORDER BY g.finished_at, g.id", params).fetchall():
+        try:
+            entries.append(_history_entry(row))
+        except LoadError as exc:
+            problems.append(exc)
+    return entries, problems
+
+
+def _history_entry(row: tuple[object, ...]) -> HistoryEntry:
+    game_id, name, finished, header, total, rank, status = row
+    where = f"game {game_id}"
+    texts = [_text(value, where) for value in (name, finished, header, rank)]
+    name_text, finished_text, header_text, rank_text = texts
+    if header_text is None or finished_text is None or rank_text is None:
+        raise LoadError("invalid_field", where, "stored game is missing its result")
+    record = record_from_rows(header_text, [], where)
+    if record.result is None or total != record.result.score or rank_text != record.result.rank:
+        raise LoadError("invalid_field", where, "stored score or rank disagrees with the game")
+    return HistoryEntry(
+        int(str(game_id)),
+        name_text,
+        finished_text,
+        record.deck_colour,
+        record.result.score,
+        record.result.rank,
+        record.setup.difficulty,
+        record.setup.feats,
+        record.result.turns,
+        str(status),
+    )
+
+
+def _text(value: object, where: str) -> str | None:
+    """A TEXT column read as bytes: strict UTF-8, or a LoadError naming the game."""
+    if value is None or isinstance(value, str):
+        return value
+    if not isinstance(value, bytes):
+        raise LoadError("invalid_field", where, "a stored text field holds a number")
+    try:
+        return value.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LoadError("invalid_field", where, "stored text is not UTF-8") from None
+
+
+def game_rows(conn: sqlite3.Connection) -> list[int]:
+    """The id of every game not set aside (for doctor's row check)."""
+    return [int(r[0]) for r in conn.execute("SELECT id FROM game WHERE quarantined IS NULL")]
+
+
+def quarantine_game(conn: sqlite3.Connection, game_id: int, reason: str) -> None:
+    """Set a damaged game row aside: kept as it is, left out of every list."""
+    with tx(conn):
+        conn.execute(
+            "UPDATE game SET quarantined = ? WHERE id = ?", (reason[:200] or "damaged", game_id)
         )
-    return entries
+
+
+def quarantined(conn: sqlite3.Connection) -> list[tuple[int, str]]:
+    return [
+        (int(i), _decoded(reason) or "")
+        for i, reason in conn.execute(
+            "SELECT id, CAST(quarantined AS BLOB) FROM game WHERE quarantined IS NOT NULL"
+        )
+    ]
+
+
+def find_duplicate(conn: sqlite3.Connection, record: GameRecord) -> int | None:
+    """A stored game with the same deal, setup (difficulty, feats) and moves, if any.
+
+    Compared on the parsed record, so formatting, field order, the campaign's
+    name or the seed cannot hide a duplicate.
+    """
+    rows = conn.execute(
+        "SELECT g.id FROM game g WHERE g.status IN ('finished', 'imported') "
+        "AND (SELECT count(*) FROM move m WHERE m.game_id = g.id) = ?",
+        (len(record.moves),),
+    ).fetchall()
+    for (game_id,) in rows:
+        try:
+            other = load_game(conn, int(game_id)).record
+        except (LoadError, KeyError, UnicodeDecodeError, sqlite3.DatabaseError):
+            continue
+        if (
+            other.deal == record.deal
+            and other.moves == record.moves
+            and other.setup.difficulty == record.setup.difficulty
+            and other.setup.feats == record.setup.feats
+        ):
+            return int(game_id)
+    return None

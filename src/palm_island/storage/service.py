@@ -9,6 +9,7 @@ a frozen value; every error is a ``LoadError``, ``SaveError`` or
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import secrets
 import sqlite3
@@ -18,14 +19,21 @@ from pathlib import Path
 from types import TracebackType
 from typing import Literal, ParamSpec, TypeVar
 
-from ..campaign.model import Campaign, CampaignStats, CampaignSummary, FeatUnlock, HistoryEntry
+from ..campaign.model import (
+    Campaign,
+    CampaignStats,
+    CampaignSummary,
+    FeatUnlock,
+    HistoryEntry,
+    SavedGame,
+)
 from ..campaign.service import CampaignError, check_setup, earned
 from ..campaign.stats import campaign_stats
-from ..engine import FeatSet, FeatSpec, GameState, Move, new_game
-from ..records import Difficulty, GameRecord, RecordError, build_record, replay
+from ..engine import FeatSet, FeatSpec, GameState, Move, new_game, score
+from ..records import Difficulty, GameRecord, RecordError, build_record, replay, result_of
 from . import backups, repositories
 from .catalog_files import standard_feats
-from .db import guard, open_database
+from .db import checkpoint, empty_database, empty_file, guard, open_database, open_read_only
 from .errors import LoadError, SaveError
 from .loading import as_load_error, check_record, export_record, import_record_file
 from .paths import DB_NAME, data_dir, db_path
@@ -84,32 +92,104 @@ class Store:
     'Ana'
     """
 
-    def __init__(self, directory: Path, conn: sqlite3.Connection, feats: FeatSet) -> None:
+    def __init__(
+        self,
+        directory: Path,
+        conn: sqlite3.Connection,
+        feats: FeatSet,
+        *,
+        read_only: bool = False,
+    ) -> None:
         self.directory = directory
         self.conn = conn
         self.feats = feats
-
-    # --- opening, backups ---------------------------------------------------------
+        self.read_only = read_only
+        """Opened for reading only (``mode=ro``): commands that only show data."""
+        self._backed_up_at = conn.total_changes
+        """``total_changes`` when the last backup was taken: close backs up only news."""
+        self.skipped: list[LoadError] = []
+        """Games the last :meth:`history` left out because their rows are damaged."""
 
     @classmethod
-    def open(cls, directory: str | Path | None = None, *, feats: FeatSet | None = None) -> Store:
+    def open(
+        cls,
+        directory: str | Path | None = None,
+        *,
+        feats: FeatSet | None = None,
+        read_only: bool = False,
+    ) -> Store:
         """Open (or create) the campaign file in ``directory`` (see paths.data_dir).
 
-        Takes a backup once a day. Raises:
+        Takes a backup once a day. With ``read_only`` nothing is written: the file
+        is opened with ``mode=ro`` (a read-only data directory works), a missing
+        file reads as an empty store, and one that needs an upgrade is opened for
+        writing to upgrade it first.
+
+        Raises:
             LoadError: ``db_damaged`` (offer :meth:`list_backups` and
                 :meth:`restore_backup`), ``wrong_kind`` or ``newer_version``.
             SaveError: the directory or file cannot be created or opened.
         """
+        if read_only:
+            store = cls._open_read_only(directory, feats)
+            if store is not None:
+                return store
         try:
             folder = data_dir(directory)
         except OSError as exc:
             raise SaveError(str(directory or ""), f"cannot use the data directory: {exc}") from None
-        conn = open_database(db_path(folder), backups.before_migration)
-        backups.daily_backup(conn, folder)
+        conn = open_database(
+            db_path(folder), backups.before_migration, lambda: backups.has_backups(folder)
+        )
+        # A backup that cannot be written must not stop the game; doctor lists them.
+        with contextlib.suppress(SaveError, OSError):
+            backups.daily_backup(conn, folder)
         return cls(folder, conn, feats or standard_feats())
 
+    @classmethod
+    def _open_read_only(cls, directory: str | Path | None, feats: FeatSet | None) -> Store | None:
+        folder = data_dir(directory, create=False)
+        path = db_path(folder)
+        if not path.exists():
+            if backups.has_backups(folder):
+                return None  # the normal open reports it, with the backups
+            return cls(folder, empty_database(), feats or standard_feats(), read_only=True)
+        if empty_file(path) and backups.has_backups(folder):
+            return None
+        conn = open_read_only(path)
+        if conn is None:
+            return None
+        return cls(folder, conn, feats or standard_feats(), read_only=True)
+
     def close(self) -> None:
-        self.conn.close()
+        """Checkpoint the log into the main file and back up what changed, then close.
+
+        A backup that cannot be written (a full disk) does not stop the close: the
+        file itself is safe.
+        """
+        try:
+            if not self.read_only:
+                checkpoint(self.conn)
+                self.backup_if_changed()
+        finally:
+            self.conn.close()
+
+    def backup_if_changed(self) -> Path | None:
+        """Take a backup if anything was written since the last one (rotated)."""
+        if self.read_only or self.conn.total_changes == self._backed_up_at:
+            return None
+        try:
+            taken = backups.take_backup(self.conn, self.directory)
+        except (SaveError, OSError):
+            return None
+        self._backed_up_at = self.conn.total_changes
+        return taken
+
+    def after_finished_game(self) -> None:
+        """A game just ended: move the log into the main file and back it all up, so
+        neither a lost ``-wal`` file nor a damaged file can cost a finished game."""
+        checkpoint(self.conn)
+        self.backup_if_changed()
 
     def __enter__(self) -> Store:
         return self
@@ -124,8 +204,9 @@ class Store:
 
     @staticmethod
     def list_backups(directory: str | Path | None = None) -> list[backups.Backup]:
-        """Backups that pass ``quick_check``, newest first (works when open failed)."""
-        return backups.list_backups(data_dir(directory))
+        """Backups that pass ``quick_check``, newest first, each with what it holds
+        (works when open failed, and in a read-only directory)."""
+        return backups.list_backups(data_dir(directory, create=False))
 
     @staticmethod
     def restore_backup(
@@ -214,14 +295,27 @@ class Store:
 
     @_guarded
     def continue_game(self, campaign: str) -> StoredGame | None:
-        """Resume the saved game at exactly its position (by replaying its moves).
-
-        The move list is kept, so undo can go back through moves made before the
-        game was left.
-        """
+        """Resume the campaign's most recently played game in play, if any (R32)."""
         saved = self.unfinished_game(campaign)
         if saved is None:
             return None
+        return self.resume_game(saved.game_id)
+
+    @_guarded
+    def resume_game(self, game_id: int) -> StoredGame:
+        """Resume a game in play at exactly its position (by replaying its moves).
+
+        The move list is kept, so undo can go back through moves made before the
+        game was left.
+
+        Raises:
+            LoadError: the stored game is damaged (names it).
+            SaveError: it is not in play (finished or abandoned meanwhile).
+            KeyError: there is no such game.
+        """
+        saved = repositories.load_game(self.conn, game_id)
+        if saved.status != "playing":
+            raise SaveError(f"game {game_id}", f"the game is {saved.status}, not in play")
         try:
             session = StoredGame.resume(self, saved.game_id, saved.record)
         except RecordError as exc:
@@ -230,17 +324,105 @@ class Store:
             # The last move was saved but the program stopped before the end-of-game
             # transaction: commit it now (its unlocks go to the end screen as usual).
             session.newly_unlocked = repositories.finish_game(self.conn, saved.game_id, self.feats)
+            self.after_finished_game()
         return session
+
+    @_guarded
+    def unfinished_count(self) -> int:
+        """How many games are in play (cheap: the title's menu asks on every refresh)."""
+        return len(repositories.unfinished_ids(self.conn))
+
+    @_guarded
+    def saved_games(self) -> list[SavedGame]:
+        """Every game in play, in every campaign, most recently played first: the
+        Saved games screen, and the title's Continue (the first one). A game whose
+        rows are damaged is listed with its ``problem`` rather than hidden."""
+        found = []
+        for game_id, campaign, played_at in repositories.unfinished_ids(self.conn):
+            found.append(self._saved_game(game_id, campaign, played_at))
+        return found
+
+    def _saved_game(self, game_id: int, campaign: str | None, played_at: str) -> SavedGame:
+        try:
+            record = repositories.load_game(self.conn, game_id).record
+            final = list(replay(record, self.feats.catalog))[-1]
+        except (LoadError, RecordError, KeyError) as exc:
+            problem = exc.message if isinstance(exc, LoadError) else str(exc)
+            return SavedGame(
+                game_id,
+                campaign,
+                None,
+                "blue",
+                "hard",
+                (),
+                0,
+                0,
+                0,
+                played_at,
+                problem or "damaged",
+            )
+        return SavedGame(
+            game_id,
+            campaign,
+            record.seed,
+            record.deck_colour,
+            record.setup.difficulty,
+            record.setup.feats,
+            final.turn,
+            final.round,
+            score(final).total,
+            played_at,
+        )
 
     # --- history, replays, statistics ---------------------------------------------
 
     @_guarded
     def history(self, campaign: str | None = None) -> list[HistoryEntry]:
         """Finished games, oldest first; every campaign's if ``campaign`` is None
-        (then imported games are included, with ``campaign=None``)."""
+        (then imported games are included, with ``campaign=None``).
+
+        A game whose row is damaged is left out and its LoadError kept in
+        :attr:`skipped`, so one bad row never hides the rest (``doctor`` names and
+        can quarantine it)."""
         if campaign is None:
-            return repositories.history(self.conn, include_imported=True)
-        return repositories.history(self.conn, repositories.campaign_id(self.conn, campaign))
+            entries, self.skipped = repositories.history(self.conn, include_imported=True)
+        else:
+            entries, self.skipped = repositories.history(
+                self.conn, repositories.campaign_id(self.conn, campaign)
+            )
+        return entries
+
+    @_guarded
+    def check_games(self) -> list[LoadError]:
+        """Load and re-simulate every stored game (doctor): a LoadError per bad row."""
+        problems = []
+        for game_id in repositories.game_rows(self.conn):
+            try:
+                game = repositories.load_game(self.conn, game_id)
+                if game.status in ("finished", "imported"):
+                    check_record(game.record, self.feats.catalog, f"game {game_id}")
+                else:
+                    list(replay(game.record, self.feats.catalog))
+            except RecordError as exc:
+                problems.append(as_load_error(exc, f"game {game_id}"))
+            except LoadError as exc:
+                problems.append(exc)
+        return problems
+
+    @_guarded
+    def quarantine_games(self, problems: Sequence[LoadError]) -> list[int]:
+        """Set each damaged game aside (kept, out of every list); returns their ids."""
+        done = []
+        for problem in problems:
+            game_id = int(problem.where.removeprefix("game "))
+            repositories.quarantine_game(self.conn, game_id, problem.message)
+            done.append(game_id)
+        return done
+
+    @_guarded
+    def quarantined(self) -> list[tuple[int, str]]:
+        """Games set aside by :meth:`quarantine_games`, with the reason."""
+        return repositories.quarantined(self.conn)
 
     @_guarded
     def replay_data(self, game_id: int) -> ReplayData:
@@ -286,6 +468,15 @@ class Store:
         record, final = import_record_file(path, self.feats.catalog)
         if not final.is_over:
             raise LoadError("invalid_field", path.name, "only finished games can be imported")
+        # Derived fields are stored as recomputed here, never as the file wrote them.
+        record = record.model_copy(update={"result": result_of(record, self.feats.catalog)})
+        duplicate = repositories.find_duplicate(self.conn, record)
+        if duplicate is not None:
+            raise LoadError(
+                "invalid_field",
+                path.name,
+                f"this game is already stored as game {duplicate} (same deal, setup and moves)",
+            )
         return repositories.store_finished(self.conn, record)
 
     @_guarded

@@ -75,6 +75,7 @@ class StoredGame:
                 self.newly_unlocked = repositories.finish_game(
                     self.store.conn, self.game_id, self.store.feats
                 )
+                self.store.after_finished_game()
         return transition
 
     def undo(self) -> GameState:

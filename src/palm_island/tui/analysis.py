@@ -14,7 +14,7 @@ from rich.text import Text
 from ..engine import Catalog, GameState, Move, new_game
 from ..records import GameRecord
 from ..solver import MoveAnalysis
-from .glyphs import Glyphs
+from .glyphs import ASCII, Glyphs
 
 
 def game_of_record(record: GameRecord, catalog: Catalog) -> tuple[GameState, tuple[Move, ...]]:
@@ -29,12 +29,17 @@ def costly(report: Sequence[MoveAnalysis]) -> tuple[MoveAnalysis, ...]:
 
 
 def summary_text(report: Sequence[MoveAnalysis], final: int, g: Glyphs) -> Text:
-    """``The solver expected 43★ from the deal; you scored 38★. 2 moves cost stars.``"""
+    """``The solver expected 43★ from the deal (best possible ≤ 57★); you scored 38★. 2
+    moves cost stars.``"""
     text = Text()
     if not report:
         return Text("No moves were played.", style="dim")
     start = report[0].best_score
-    text.append(f"The solver expected {start}{g.star} from the deal; you scored {final}{g.star}. ")
+    text.append(
+        f"The solver expected {start}{g.star} from the deal "
+        f"(best possible {_at_most(g)} {report[0].best_possible}{g.star}); "
+        f"you scored {final}{g.star}. "
+    )
     count = len(costly(report))
     if count:
         text.append(f"{count} move{'s' if count != 1 else ''} cost stars:", style="bold")
@@ -51,6 +56,7 @@ def drops_table(report: Sequence[MoveAnalysis], g: Glyphs) -> Table:
     table.add_column("Solver")
     table.add_column(f"Lost {g.star}", justify="right")
     table.add_column("Expected")
+    table.add_column("Best possible")
     for move in costly(report):
         table.add_row(
             str(move.turn),
@@ -58,5 +64,11 @@ def drops_table(report: Sequence[MoveAnalysis], g: Glyphs) -> Table:
             str(move.best),
             f"-{move.drop}",
             f"{move.best_score} to {move.played_score}",
+            f"{_at_most(g)} {move.best_possible}",
         )
     return table
+
+
+def _at_most(g: Glyphs) -> str:
+    """``≤``, or ``<=`` on an ASCII terminal."""
+    return "<=" if g == ASCII else "≤"

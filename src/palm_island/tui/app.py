@@ -24,6 +24,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 
 from .glyphs import Glyphs, glyphs_for
+from .plain import notify_plain
 from .screens.title import TitleScreen
 
 if TYPE_CHECKING:
@@ -198,7 +199,9 @@ class PalmIslandApp(App[None]):
         if self.config.handle_signals:
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGTERM, signal.SIGHUP):
-                loop.add_signal_handler(sig, self.exit)
+                # Every move is already committed; exit as a killed program would
+                # (128 + signal), so a script or shell sees the game did not just end.
+                loop.add_signal_handler(sig, self.exit, None, 128 + sig)
         if self.config.start_in_game:
             self.start_game(self.new_session(self.next_seed, self.deck_colour), preview=False)
         else:
@@ -235,7 +238,7 @@ class PalmIslandApp(App[None]):
 
         self.deck_colour = colour
         if self.store is not None and self.campaign_name is not None:
-            from .stored_session import StoredSession
+            from ..stored_session import StoredSession
 
             stored = self.store.new_game(
                 self.campaign_name,
@@ -273,7 +276,7 @@ class PalmIslandApp(App[None]):
         try:
             replay = load_replay(path, self.catalog)
         except ValueError as exc:
-            self.notify(f"Cannot replay {path.name}: {exc}", severity="error", timeout=10)
+            notify_plain(self, f"Cannot replay {path.name}: {exc}", severity="error", timeout=10)
             return
         self.push_screen(ReplayScreen(replay))
 
@@ -294,7 +297,14 @@ class PalmIslandApp(App[None]):
         day = self.config.today or dt.date.today()
         seed = daily_seed(day)
         self.daily_dates[seed] = day
+        note = None
+        if self.store is not None:
+            from .screens.title_store import kept_note
+
+            note = kept_note(self)
         self.start_game(self.new_session(seed, colour))
+        if note is not None:  # an unfinished game is kept, never hidden: say where
+            notify_plain(self, note, timeout=6)
 
     def play_session(self, session: GameSession) -> None:
         """From the deck preview into the game screen."""
@@ -315,7 +325,7 @@ class PalmIslandApp(App[None]):
 
     def leave_game(self) -> None:
         """``escape`` in a game: to the title with the game kept for Continue."""
-        from .stored_session import StoredSession
+        from ..stored_session import StoredSession
 
         session = self.session
         if session is not None and not isinstance(session, StoredSession):
@@ -393,7 +403,7 @@ class PalmIslandApp(App[None]):
         try:
             save_settings(directory, Settings(theme=self.theme))
         except OSError as exc:
-            self.notify(f"Theme not remembered: {exc}", severity="warning", timeout=6)
+            notify_plain(self, f"Theme not remembered: {exc}", severity="warning", timeout=6)
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen
@@ -474,5 +484,6 @@ def run_app(
         data_dir=data_dir,
         replay_file=replay_file,
     )
-    make_app(config).run()
-    return 0
+    app = make_app(config)
+    app.run()
+    return app.return_code or 0

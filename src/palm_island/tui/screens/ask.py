@@ -14,6 +14,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from ..plain import plain
+
 
 class AskScreen(ModalScreen[bool]):
     """``y`` yes, ``n``/``escape`` no (the safe answer is focused)."""
@@ -39,7 +41,7 @@ class AskScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question)
+            yield Static(plain(self.question))
             with Horizontal():
                 yield Button(f"{self.yes} (y)", id="yes", variant="error")
                 yield Button("No (n)", id="no", variant="primary")
@@ -68,7 +70,7 @@ class InputScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.prompt)
+            yield Static(plain(self.prompt))
             yield Input(self.value, id="answer")
             yield Static("enter: OK   escape: cancel", classes="hint")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -18,6 +19,8 @@ from textual.widgets.option_list import Option
 
 from ...campaign.service import CampaignError
 from ...storage.errors import LoadError, SaveError
+from ...text import printable
+from ..plain import notify_plain, plain
 from .ask import AskScreen, InputScreen
 
 if TYPE_CHECKING:
@@ -27,14 +30,15 @@ if TYPE_CHECKING:
 _ERRORS = (CampaignError, LoadError, SaveError, KeyError)
 
 
-def campaign_line(summary: CampaignSummary, current: bool) -> str:
+def campaign_line(summary: CampaignSummary, current: bool) -> Text:
     best = "-" if summary.best is None else str(summary.best)
     flags = " (in play)" if summary.has_unfinished else ""
     flags += " [modified]" if summary.modified else ""
     mark = "*" if current else " "
     games = f"{summary.games:>3} game{'' if summary.games == 1 else 's'}"
     feats = f"{summary.feats} feat{'' if summary.feats == 1 else 's'}"
-    return f"{mark} {summary.name[:28]:<28} {games}  best {best:>3}  {feats}{flags}"
+    name = printable(summary.name)[:28]
+    return plain(f"{mark} {name:<28} {games}  best {best:>3}  {feats}{flags}")
 
 
 class CampaignScreen(Screen[None]):
@@ -90,7 +94,7 @@ class CampaignScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.palm_app.campaign_name = event.option.id
-        self.notify(f"Playing in {event.option.id}.")
+        notify_plain(self, f"Playing in {event.option.id}.")
         self.dismiss(None)
 
     def action_back(self) -> None:
@@ -104,7 +108,7 @@ class CampaignScreen(Screen[None]):
             try:
                 store.create_campaign(name)
             except _ERRORS as exc:
-                self.notify(str(exc), severity="error", timeout=8)
+                notify_plain(self, str(exc), severity="error", timeout=8)
                 return
             self.palm_app.campaign_name = name
             self.reload()
@@ -123,7 +127,7 @@ class CampaignScreen(Screen[None]):
             try:
                 store.rename_campaign(old, name)
             except _ERRORS as exc:
-                self.notify(str(exc), severity="error", timeout=8)
+                notify_plain(self, str(exc), severity="error", timeout=8)
                 return
             if self.palm_app.campaign_name == old:
                 self.palm_app.campaign_name = name
@@ -143,7 +147,7 @@ class CampaignScreen(Screen[None]):
             try:
                 app.store.delete_campaign(name, confirm=True)
             except _ERRORS as exc:
-                self.notify(str(exc), severity="error", timeout=8)
+                notify_plain(self, str(exc), severity="error", timeout=8)
                 return
             if app.campaign_name == name:
                 from ..campaigns import choose_default_campaign

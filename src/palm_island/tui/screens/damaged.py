@@ -12,10 +12,13 @@ from typing import TYPE_CHECKING, ClassVar, cast
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
 
 from ...storage.errors import LoadError, SaveError
+from ..plain import notify_plain, plain
 
 if TYPE_CHECKING:
     from ...storage.backups import Backup
@@ -36,12 +39,25 @@ class DamagedScreen(ModalScreen[None]):
         background: $surface; padding: 1 2; }
     DamagedScreen Horizontal { height: auto; margin-top: 1; align: center top; }
     DamagedScreen Button { margin: 0 1; }
+    DamagedScreen OptionList { height: auto; max-height: 8; margin-top: 1; }
     """
 
     def __init__(self, error: LoadError | SaveError) -> None:
         super().__init__()
         self.error = error
-        self.backup: Backup | None = None
+        self.backups: list[Backup] = []
+        """Every good backup, newest first, each with what it holds."""
+
+    @property
+    def backup(self) -> Backup | None:
+        """The backup ``r`` restores: the highlighted one (the newest at first)."""
+        if not self.backups:
+            return None
+        try:
+            index = self.query_one("#backups", OptionList).highlighted
+        except NoMatches:
+            index = None
+        return self.backups[index if index is not None else 0]
 
     def compose(self) -> ComposeResult:
         from ...storage.service import Store
@@ -52,43 +68,57 @@ class DamagedScreen(ModalScreen[None]):
         lines = [title, "", str(self.error)]
         if damaged:
             try:
-                backups = Store.list_backups(app.config.data_dir)
+                self.backups = Store.list_backups(app.config.data_dir)
             except OSError:
-                backups = []
-            self.backup = backups[0] if backups else None
-        if self.backup is not None:
-            when = self.backup.taken_at.strftime("%Y-%m-%d %H:%M")
-            lines += ["", f"Newest good backup: {self.backup.path.name} ({when} UTC)."]
-            lines.append("Restoring keeps the damaged file, renamed, next to it.")
+                self.backups = []
+        if self.backups:
+            lines += ["", "Good backups, newest first (what each holds):"]
         else:
             lines += ["", "There is no good backup to restore."]
-        lines.append("Games played now are not saved.")
         with Vertical():
-            yield Static("\n".join(lines), id="damaged-text")
+            yield Static(plain("\n".join(lines)), id="damaged-text")
+            if self.backups:
+                yield OptionList(
+                    *(Option(plain(b.describe()), id=b.path.name) for b in self.backups),
+                    id="backups",
+                )
+                yield Static(
+                    plain(
+                        "Restoring keeps the damaged file, renamed, next to it.\n"
+                        "Games played without restoring are not saved."
+                    )
+                )
+            else:
+                yield Static(plain("Games played now are not saved."))
             with Horizontal():
-                if self.backup is not None:
+                if self.backups:
                     yield Button("Restore backup (r)", id="restore", variant="warning")
                 yield Button("Continue without saving (esc)", id="skip", variant="primary")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_restore()
 
     def action_restore(self) -> None:
         """Put the backup in place, keep the damaged file, and open the campaigns."""
         from ...storage.service import Store
         from ..campaigns import open_store
 
-        if self.backup is None:
+        chosen = self.backup
+        if chosen is None:
             return
         app = cast("PalmIslandApp", self.app)
         try:
-            kept = Store.restore_backup(self.backup, app.config.data_dir)
+            kept = Store.restore_backup(chosen, app.config.data_dir)
         except (OSError, LoadError) as exc:
-            self.notify(f"Restore failed: {exc}", severity="error", timeout=8)
+            notify_plain(self, f"Restore failed: {exc}", severity="error", timeout=8)
             return
         error = open_store(app)
         if error is not None:
-            self.notify(f"Still cannot open: {error}", severity="error", timeout=8)
+            notify_plain(self, f"Still cannot open: {error}", severity="error", timeout=8)
             return
         note = f"Backup restored; damaged file kept as {kept.name}." if kept else "Restored."
-        app.notify(note, timeout=8)
+        notify_plain(app, note, timeout=8)
         self.dismiss(None)
         app.refresh_title()
 

@@ -22,6 +22,7 @@ from ...engine import ScoreBreakdown, score
 from ...engine.cards import VillageRank
 from ...session import GameSession
 from ..glyphs import Glyphs
+from ..plain import notify_plain
 from ..render import orientation_name, resources
 from ..widgets.result import ResultLines
 
@@ -116,7 +117,7 @@ class EndScreen(Screen[str]):
         share = self.query_one("#result", ResultLines).share
         if share is not None:
             self.app.copy_to_clipboard(share)
-            self.notify(f"Copied: {share}", timeout=4)
+            notify_plain(self, f"Copied: {share}", timeout=4)
 
     def action_finish(self, choice: str) -> None:
         self.dismiss(choice)

@@ -24,6 +24,7 @@ from ...engine import CardView, GameState, Move, TableView, observe, score
 from ...session import GameSession
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
 from ..options import ActionOption, card_options, moves_for, why_not
+from ..plain import notify_plain
 from ..widgets.card import DISCARD, CardWidget
 from ..widgets.choice import ChoiceBox
 from ..widgets.hint import HintLine
@@ -192,7 +193,7 @@ class GameScreen(Screen[None]):
         moves = moves_for(self.session.state, card, kind)
         if not moves:
             g = self.palm_app.glyphs
-            self.notify(why_not(self.session.state, card, kind, g), timeout=4)
+            notify_plain(self, why_not(self.session.state, card, kind, g), timeout=4)
             return
         if len(moves) == 1:
             self.play(moves[0])
@@ -217,7 +218,7 @@ class GameScreen(Screen[None]):
         try:
             self.session.play(move)
         except SaveError as exc:  # a saved game: the move was not made
-            self.notify(f"Not saved, move not played: {exc}", severity="error", timeout=8)
+            notify_plain(self, f"Not saved, move not played: {exc}", severity="error", timeout=8)
             return
         self.show_state()
         if self.session.state.is_over:
@@ -234,7 +235,7 @@ class GameScreen(Screen[None]):
         if choice == "undo":
             self.action_undo()
             if self.session.state.is_over:  # a saved game's result cannot be taken back
-                self.notify("This game is saved as finished; it cannot be undone.")
+                notify_plain(self, "This game is saved as finished; it cannot be undone.")
                 self.show_end()
         elif choice == "again":
             app.start_game(self.session.restart())
@@ -309,7 +310,7 @@ class GameScreen(Screen[None]):
         try:
             undone = self.session.undo()
         except SaveError as exc:
-            self.notify(f"Not saved, nothing undone: {exc}", severity="error", timeout=8)
+            notify_plain(self, f"Not saved, nothing undone: {exc}", severity="error", timeout=8)
             return
         if undone is not None:
             self.show_state()
@@ -320,7 +321,7 @@ class GameScreen(Screen[None]):
         try:
             redone = self.session.redo()
         except SaveError as exc:
-            self.notify(f"Not saved, nothing redone: {exc}", severity="error", timeout=8)
+            notify_plain(self, f"Not saved, nothing redone: {exc}", severity="error", timeout=8)
             return
         if redone is not None:
             self.show_state()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -17,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ...storage.errors import LoadError, SaveError
+from ..plain import plain
 from .ask import InputScreen
 
 if TYPE_CHECKING:
@@ -31,16 +33,20 @@ def when(stamp: str) -> str:
     return stamp[:16].replace("T", " ")
 
 
-def history_row(entry: HistoryEntry) -> tuple[str, ...]:
-    return (
-        str(entry.game_id),
-        when(entry.finished_at),
-        entry.campaign or "(imported)",
-        entry.deck_colour,
-        str(entry.score),
-        entry.rank,
-        entry.difficulty,
-        " ".join(entry.feats) or "-",
+def history_row(entry: HistoryEntry) -> tuple[Text, ...]:
+    """The row's cells as text (names and ranks are data, never markup)."""
+    return tuple(
+        plain(cell)
+        for cell in (
+            str(entry.game_id),
+            when(entry.finished_at),
+            entry.campaign or "(imported)",
+            entry.deck_colour,
+            str(entry.score),
+            entry.rank,
+            entry.difficulty,
+            " ".join(entry.feats) or "-",
+        )
     )
 
 
@@ -95,7 +101,7 @@ class HistoryScreen(Screen[None]):
 
     def say(self, message: str, *, error: bool = False) -> None:
         line = self.query_one("#history-message", Static)
-        line.update(message)
+        line.update(plain(message))
         line.set_class(error, "-error")
 
     def selected_game(self) -> int | None:

@@ -24,6 +24,8 @@ from textual.widgets import Footer
 from ...engine import Catalog, GameState, Move, apply_move, observe, score
 from ...records import GameRecord
 from ...session import Step
+from ...text import printable
+from ..plain import notify_plain
 from ..widgets.card import CardWidget
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
@@ -107,7 +109,8 @@ class ReplayScreen(Screen[None]):
                 yield CardWidget(position, g, id=f"card-{position}", playable=False)
         with Horizontal(id="lower"):
             yield StoredPanel(g, id="stored")
-            deal = f"Replay of {self.replay.name}: seed {record.seed}, {record.deck_colour} deck"
+            name = printable(self.replay.name)
+            deal = f"Replay of {name}: seed {record.seed}, {record.deck_colour} deck"
             yield MoveLog(f"{deal}, {record.setup.difficulty}.", id="log")
         yield Footer(compact=True, show_command_palette=False)  # fits 80 columns
 
@@ -178,7 +181,7 @@ class ReplayScreen(Screen[None]):
         if self.timer is not None:
             self.timer.stop()
             self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
-        self.notify(f"Autoplay: {SPEEDS[self.speed]:g} s a move", timeout=2)
+        notify_plain(self, f"Autoplay: {SPEEDS[self.speed]:g} s a move", timeout=2)
         self.show_index()
 
     # Export, back -------------------------------------------------------------------------
@@ -207,9 +210,9 @@ class ReplayScreen(Screen[None]):
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             export_record(self.replay.record, path)
         except (OSError, SaveError) as exc:
-            self.notify(f"Export failed: {exc}", severity="error", timeout=8)
+            notify_plain(self, f"Export failed: {exc}", severity="error", timeout=8)
             return
-        self.notify(f"Exported to {path}", timeout=10)
+        notify_plain(self, f"Exported to {path}", timeout=10)
 
     def action_back(self) -> None:
         if self.timer is not None:

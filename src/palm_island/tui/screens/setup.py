@@ -20,6 +20,7 @@ from textual.widgets import Button, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
 from ...records import FEAT_LIMITS, Difficulty
+from ..plain import notify_plain, plain
 
 if TYPE_CHECKING:
     from ...engine import FeatSpec
@@ -137,7 +138,7 @@ class SetupScreen(ModalScreen[Setup | None]):
         unlocked = set(app.store.campaign(app.campaign_name).unlocked)
         feats = [f for f in app.store.feats.feats if f.code in unlocked]
         with Vertical():
-            yield Static(f"New game in {app.campaign_name}", classes="heading")
+            yield Static(plain(f"New game in {app.campaign_name}"), classes="heading")
             with RadioSet(id="difficulty"):
                 for name in DIFFICULTIES:
                     yield MarkedRadioButton(
@@ -161,7 +162,7 @@ class SetupScreen(ModalScreen[Setup | None]):
         note = f"{difficulty}: {limit_text(difficulty)}."  # R31
         store, name = app.store, app.campaign_name
         if store is not None and name is not None and store.unfinished_game(name) is not None:
-            note += "\nStarting abandons the unfinished game (Continue keeps it)."
+            note += "\nYour unfinished game is kept: find it under Saved games."
         return note
 
     def on_mount(self) -> None:
@@ -199,6 +200,6 @@ class SetupScreen(ModalScreen[Setup | None]):
             chosen = selection.selected
         limit = FEAT_LIMITS[self.difficulty]
         if limit is not None and len(chosen) > limit:
-            self.notify(f"{self.difficulty} allows {limit_text(self.difficulty)}.")
+            notify_plain(self, f"{self.difficulty} allows {limit_text(self.difficulty)}.")
             return
         self.dismiss(Setup(self.difficulty, chosen))

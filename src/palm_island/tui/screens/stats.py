@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...campaign.stats import sparkline
+from ...text import printable
 
 if TYPE_CHECKING:
     from ...campaign.model import CampaignStats
@@ -26,14 +27,14 @@ def stats_text(
     name: str, stats: CampaignStats, *, ascii_only: bool, feat_names: dict[str, str] | None = None
 ) -> Text:
     text = Text()
-    text.append(f"Campaign {name}\n\n", style="bold")
+    text.append(f"Campaign {printable(name)}\n\n", style="bold")
     best = "-" if stats.best is None else str(stats.best)
     average = "-" if stats.average is None else f"{stats.average:.1f}"
     text.append(f"Games finished  {stats.games}\nBest score      {best}\n")
     text.append(f"Average score   {average}\n\n")
     text.append("Village ranks\n", style="bold")
     for rank, count in stats.ranks:
-        text.append(f"  {rank:<24} {count:>3}\n")
+        text.append(f"  {printable(rank):<24} {count:>3}\n")
     names = feat_names or {}
     unlocked = ", ".join(names.get(code, code) for code in stats.feats_unlocked) or "none yet"
     text.append(f"\nFeats unlocked  {len(stats.feats_unlocked)} of {stats.feats_total}: ")

@@ -18,6 +18,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from ...text import printable
+from ..plain import plain
+
 if TYPE_CHECKING:
     from ...session import DeckColour
     from ..app import PalmIslandApp
@@ -40,6 +43,7 @@ class Entry(NamedTuple):
 ENTRIES = (
     Entry("continue", "Continue", "o"),
     Entry("new", "New game", "n"),
+    Entry("saved", "Saved games", "s", True),
     Entry("daily", "Daily deal", "d"),
     Entry("campaign", "Campaign", "m", True),
     Entry("feats", "Feats", "f", True),
@@ -65,6 +69,7 @@ class TitleScreen(Screen[None]):
         Binding("n", "entry('new')", "New game"),
         Binding("d", "entry('daily')", "Daily deal"),
         Binding("c", "toggle_colour", "Deck colour"),
+        Binding("s", "entry('saved')", "Saved games", show=False),
         Binding("m", "entry('campaign')", "Campaign", show=False),
         Binding("f", "entry('feats')", "Feats", show=False),
         Binding("y", "entry('history')", "History", show=False),
@@ -169,13 +174,20 @@ class TitleScreen(Screen[None]):
         self.query_one("#colour", Button).label = self.colour
         row = self.query_one("#campaign-row", Static)
         row.display = saved or pending
-        row.update(f"{'Campaign':<14}{app.campaign_name or '...'}")
+        row.update(plain(f"{'Campaign':<14}{printable(app.campaign_name or '...')}"))
         self.query_one("#wait").display = pending
         can_continue = self.check_action("entry", ("continue",))
         for entry in ENTRIES:
             button = self.query_one(f"#{entry.id}", Button)
             if entry.id == "continue":
                 button.display = bool(can_continue)
+            elif entry.id == "saved" and saved:
+                from .title_store import unfinished_count
+
+                waiting = unfinished_count(app)
+                note = f"({waiting} unfinished)" if waiting else ""
+                button.label = f"{f'{entry.label} {note}':<{LABEL_WIDTH}}{entry.key}"
+                button.display = True
             elif entry.saved_games_only or entry.id == "new":
                 button.display = saved if entry.saved_games_only else not pending
         self.refresh_bindings()
@@ -197,9 +209,9 @@ class TitleScreen(Screen[None]):
                 return True
             if app.store_pending:
                 return False
-            from ..campaigns import has_unfinished
+            from .title_store import unfinished_count
 
-            return has_unfinished(app)
+            return unfinished_count(app) > 0
         if any(e.id == entry and e.saved_games_only for e in ENTRIES):
             return not app.store_pending and app.store is not None
         return True

@@ -11,11 +11,23 @@ from typing import TYPE_CHECKING
 from textual.screen import Screen
 
 from ...storage.errors import LoadError, SaveError
+from ..plain import notify_plain
 
 if TYPE_CHECKING:
+    from ...campaign.model import SavedGame
     from ...session import DeckColour
     from ..app import PalmIslandApp
     from .setup import Setup
+
+
+def unfinished_count(app: PalmIslandApp) -> int:
+    """How many unfinished games the file holds, in every campaign (Continue, Saved games)."""
+    if app.store is None:
+        return 0
+    try:
+        return app.store.unfinished_count()
+    except (LoadError, SaveError):
+        return 0
 
 
 def open_entry(app: PalmIslandApp, entry: str, title: Screen[None]) -> None:
@@ -24,6 +36,10 @@ def open_entry(app: PalmIslandApp, entry: str, title: Screen[None]) -> None:
         return
     if entry == "continue":
         continue_game(app)
+    elif entry == "saved":
+        from .saved_games import SavedGamesScreen
+
+        app.push_screen(SavedGamesScreen(), lambda _: app.refresh_title())
     elif entry == "campaign":
         from .campaign import CampaignScreen
 
@@ -43,24 +59,40 @@ def open_entry(app: PalmIslandApp, entry: str, title: Screen[None]) -> None:
 
 
 def continue_game(app: PalmIslandApp) -> None:
-    """Resume the current campaign's saved game at exactly its position (R32).
+    """Resume the most recently played unfinished game, in whichever campaign (R32).
 
     The saved moves become the undo history, so ``u`` goes back through moves
-    made before the game was left.
+    made before the game was left. Every other unfinished game is on the Saved
+    games screen.
     """
-    from ..stored_session import StoredSession
-
-    if app.store is None or app.campaign_name is None:
+    if app.store is None:
         return
     try:
-        stored = app.store.continue_game(app.campaign_name)
+        games = [game for game in app.store.saved_games() if game.problem is None]
     except (LoadError, SaveError) as exc:
-        app.notify(f"Cannot continue: {exc}", severity="error", timeout=8)
+        notify_plain(app, f"Cannot continue: {exc}", severity="error", timeout=8)
         return
-    if stored is None:
-        app.notify("No game to continue in this campaign.")
+    if not games:
+        notify_plain(app, "No game to continue.")
         app.refresh_title()
         return
+    resume_saved_game(app, games[0])
+
+
+def resume_saved_game(app: PalmIslandApp, game: SavedGame) -> None:
+    """Open a saved game at exactly its position; its campaign becomes the current one."""
+    from ...stored_session import StoredSession
+
+    if app.store is None:
+        return
+    try:
+        stored = app.store.resume_game(game.game_id)
+    except (LoadError, SaveError, KeyError) as exc:
+        notify_plain(app, f"Cannot resume game {game.game_id}: {exc}", severity="error", timeout=8)
+        app.refresh_title()
+        return
+    if game.campaign is not None:
+        app.campaign_name = game.campaign
     session = StoredSession(stored)
     app.deck_colour = session.deck_colour
     app.start_game(session, preview=False)
@@ -71,22 +103,34 @@ def continue_game(app: PalmIslandApp) -> None:
         screen.show_end()
 
 
+def kept_note(app: PalmIslandApp) -> str | None:
+    """What a new deal says when unfinished games exist: they are kept, and where."""
+    waiting = unfinished_count(app)
+    if not waiting:
+        return None
+    games = "game is" if waiting == 1 else f"{waiting} games are"
+    return f"Your unfinished {games} kept: Saved games (s) on the title."
+
+
 def ask_new_game(app: PalmIslandApp, seed: int, colour: DeckColour) -> None:
-    """Ask for difficulty and feats (R31), then start a saved game in the campaign."""
+    """Ask for difficulty and feats (R31), then start a saved game in the campaign.
+
+    An unfinished game is kept (never abandoned here) and the player is told so.
+    """
     from .setup import SetupScreen
 
     def start(setup: Setup | None) -> None:
         if setup is None or app.store is None or app.campaign_name is None:
             return
         app.difficulty, app.feat_choice = setup.difficulty, setup.feats
+        note = kept_note(app)
         try:
-            unfinished = app.store.unfinished_game(app.campaign_name)
             session = app.new_session(seed, colour)
-            if unfinished is not None:
-                app.store.abandon_game(unfinished.game_id)
         except (LoadError, SaveError, ValueError) as exc:
-            app.notify(str(exc), severity="error", timeout=8)
+            notify_plain(app, str(exc), severity="error", timeout=8)
             return
         app.start_game(session)
+        if note is not None:
+            notify_plain(app, note, timeout=6)
 
     app.push_screen(SetupScreen(), start)

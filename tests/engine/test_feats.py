@@ -25,7 +25,7 @@ from palm_island.engine import (
 from palm_island.engine.feat_schema import FeatsFile
 from palm_island.policies import play_out, random_policy
 from palm_island.records import build_record, record_deal
-from palm_island.storage.catalog_files import standard_catalog, standard_feats
+from palm_island.storage.catalog_files import data_file, standard_catalog, standard_feats
 
 FEATS = standard_feats()
 
@@ -179,9 +179,8 @@ def test_r29_every_building_upgraded_means_every_card_off_its_start_face() -> No
     ],
 )
 def test_feat_data_errors_name_the_file_and_the_path(mutate, where) -> None:  # type: ignore[no-untyped-def]
-    from importlib import resources
 
-    text = (resources.files("palm_island") / "data" / "feats.json").read_text(encoding="utf-8")
+    text = data_file("feats.json").read_text(encoding="utf-8")
     data = json.loads(text)
     mutate(data)
     with pytest.raises(CatalogError) as info:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from palm_island.policies import greedy_policy
 from palm_island.storage.service import Store
-from palm_island.tui.stored_session import StoredSession
+from palm_island.stored_session import StoredSession
 
 
 def saved_moves(store: Store) -> tuple[str, ...]:

@@ -1,0 +1,151 @@
+"""Provides :class:`CompactRules`: the engine's rules on compact decks, for searches.
+
+A search expands millions of positions; building a :class:`GameState`, checking
+legality and reporting events each time would dominate it. Here a position is a
+deck as ``bytes`` (one packed entry per card) and the round, and its children
+come from the very steps ``legal_moves`` and ``apply_move`` use (``movegen``:
+the same memoised step tables, the same :meth:`~.movegen.Tables.play` with the
+automatic steps R21, R22 and R25). Nothing here restates a rule.
+
+Copies of one building (CH1-CH3, HO1-HO2, LG1-LG3, QU1-QU3, TE1-TE2) have the same
+four faces, so which copy lies where changes nothing that follows: the compact
+deck names every copy by its first one (:meth:`CompactRules.encode`), which makes
+positions that differ only by such a swap equal. The rules work on packed values
+alone, so they play a merged deck exactly as the real one. Moves are never read
+from a merged deck: :meth:`CompactRules.moves_along` pairs each step of a line with
+the engine move whose successor *is* that position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import ROUNDS, Catalog
+from .movegen import Tables, tables
+from .moves import Move
+from .notation import position_notation
+from .state import GameState
+
+Position = tuple[bytes, int]
+"""A compact position: the deck (merged copies) and the round."""
+
+
+class CompactRules:
+    """Successors, stars and progress of compact positions for one catalog.
+
+    Cheap to build (the step tables belong to the catalog and are shared); safe to
+    use from several threads, since the shared memo only ever holds finished,
+    immutable entries.
+    """
+
+    __slots__ = (
+        "_known",
+        "_play",
+        "_remember",
+        "_stars",
+        "_tables",
+        "catalog",
+        "merge",
+        "tracker",
+        "tracker_at",
+    )
+
+    def __init__(self, catalog: Catalog, *, remember: int = 0) -> None:
+        """``remember``: keep up to that many positions' children (0: none). Worth it
+        only when searches overlap, as an analysis's searches from successive
+        positions of one game do (about two thirds of their expansions repeat)."""
+        self.catalog = catalog
+        self._remember = remember
+        self._known: dict[Position, list[Position]] = {}
+        self._tables: Tables = tables(catalog)
+        self._play = self._tables.play
+        self.tracker = catalog.tracker_id
+        first: dict[object, int] = {}
+        merge = bytearray(range(256))
+        stars = [0] * 256
+        for card in catalog.cards:
+            same = first.setdefault((card.type, card.faces), card.id)
+            for low in range(8):
+                merge[card.id << 3 | low] = same << 3 | low
+                stars[card.id << 3 | low] = card.faces[low >> 1].stars
+        self.merge = bytes(merge)
+        """Translation table: each packed value to the same value of the first identical copy."""
+        self._stars = tuple(stars)
+        faces = catalog.cards[self.tracker].faces
+        at = [0, self.tracker << 3]
+        orientation = 0
+        for _ in range(2, ROUNDS + 1):
+            target = faces[orientation].actions[0].to
+            assert target is not None
+            orientation = int(target)
+            at.append(self.tracker << 3 | orientation << 1)
+        self.tracker_at = tuple(at)
+        """The tracker's packed value while each round (index 1-8) is played (R22)."""
+
+    def encode(self, state: GameState) -> Position:
+        """The compact position of a state (copies merged)."""
+        return bytes(state.deck).translate(self.merge), state.round
+
+    def children(self, deck: bytes, round_: int) -> list[Position]:
+        """The position after each legal move, in ``legal_moves`` order (R21/R22 resolved)."""
+        if self._remember:
+            return self._remembered(deck, round_)
+        play = self._play
+        return [play(deck, round_, step) for step in self._tables.entry(deck).steps]
+
+    def _remembered(self, deck: bytes, round_: int) -> list[Position]:
+        known = self._known
+        found = known.get((deck, round_))
+        if found is None:
+            if len(known) >= self._remember:
+                known.clear()
+            play = self._play
+            found = known[deck, round_] = [
+                play(deck, round_, step) for step in self._tables.entry(deck).steps
+            ]
+        return found
+
+    def is_over(self, deck: bytes) -> bool:
+        """R25: the tracker is on top only once round 8 has ended."""
+        return deck[0] >> 3 == self.tracker
+
+    def stars(self, deck: bytes) -> int:
+        """R26: the stars on the active halves."""
+        return sum(map(self._stars.__getitem__, deck))
+
+    def progress(self, deck: bytes, round_: int) -> int:
+        """A count that every turn raises: ``round * cards - cards above the tracker``.
+
+        A turn sends at least one card from above the tracker to the back; a round
+        end moves the tracker from the top to the back and the round up by one (net
+        +1). Positions with equal progress have the same cards left to play this
+        round and the same rounds left.
+        """
+        return round_ * len(deck) - deck.index(self.tracker_at[round_])
+
+    def moves_along(self, state: GameState, path: Sequence[Position]) -> tuple[Move, ...]:
+        """The engine moves that lead from ``state`` through each position of ``path``.
+
+        Each move is the one whose successor, encoded, equals the next position (first
+        in ``legal_moves`` order when several do): the real deck's steps each carry
+        the move that plays them, so a line can only name a move the engine plays to
+        exactly that position.
+
+        Raises:
+            ValueError: no legal move reaches the next position.
+        """
+        moves: list[Move] = []
+        deck, round_ = bytes(state.deck), state.round
+        for target in path:
+            for step in self._tables.entry(deck).steps:
+                after, after_round = self._play(deck, round_, step)
+                if (after.translate(self.merge), after_round) == target:
+                    moves.append(step[0])
+                    deck, round_ = after, after_round
+                    break
+            else:
+                where = GameState(tuple(deck), round_, 0, self.catalog)
+                raise ValueError(
+                    f"no legal move reaches the next position from {position_notation(where)}"
+                )
+        return tuple(moves)

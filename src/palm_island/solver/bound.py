@@ -1,0 +1,132 @@
+"""Provides :func:`upper_bound`: a score no line from a position can beat.
+
+The bound solves a relaxation of the rules exactly. What is kept:
+
+* **Actions per card.** A card acts at most once per round: the card that acts goes
+  to the back, below the round tracker, and comes above it again only when the
+  round has ended (R7-R11, R22). So a card above the tracker can still act
+  ``rounds left + 1`` times, one below it ``rounds left`` times.
+* **Turns.** Every turn sends one card from above the tracker to the back, so this
+  round has at most (cards above the tracker) turns left and every later round at
+  most (cards - 1).
+* **Resources.** Each rotate or flip costs at least the smallest total of its cost
+  alternatives (R15-R17), paid from what stored cards hold; stored resources come
+  from what is stored now and from store actions, each a turn yielding at most
+  ``Y``, the largest yield on any face that can store.
+
+What is dropped: which card is on top, the order of the deck, which resource
+kind is paid, R20/R21 losses, and that a card's stores count among its actions.
+With ``T`` turns left and ``H`` resources stored now, any line with ``U`` rotates
+and flips and ``S`` stores has ``U + S <= T`` and ``sum(cost) <= H + Y * S``, so
+``sum(Y + cost) <= Y * T + H``. The bound is the best sum of final stars over the
+cards when each card chooses a face it can reach in its actions, paying ``Y +
+cost`` units per step from that one budget: a knapsack over the cards, exact over
+small integer budgets. Every real line is a choice in the relaxation, so the bound
+is never below the best final score (R26).
+"""
+
+from __future__ import annotations
+
+from ..engine import ROUNDS, Catalog, GameState
+
+
+class _CardPaths:
+    """For one catalog: per (packed card, actions left), the cheapest way to each face."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        storing = [
+            face.yields.total
+            for card in catalog.cards
+            if not card.is_round_tracker
+            for face in card.faces
+            if any(a.kind == "store" for a in face.actions)
+        ]
+        self.max_yield = max(storing, default=0)
+        self._memo: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+    def options(self, packed: int, actions: int) -> tuple[tuple[int, int], ...]:
+        """``(units, stars)`` pairs worth choosing: the card's final face reached within
+        ``actions`` rotates/flips, each costing ``Y + smallest cost`` units; only the
+        pairs where more units buy more stars."""
+        key = (packed, actions)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        card = self.catalog.cards[packed >> 3]
+        start = (packed >> 1) & 3
+        cheapest = {start: 0}
+        frontier = {start: 0}
+        for _ in range(actions):
+            reached: dict[int, int] = {}
+            for orientation, units in frontier.items():
+                for action in card.faces[orientation].actions:
+                    if action.to is None:
+                        continue  # store keeps the face (R9)
+                    cost = min((alt.total for alt in action.cost), default=0)
+                    target, spent = int(action.to), units + self.max_yield + cost
+                    if spent < cheapest.get(target, 1 << 30) and spent < reached.get(
+                        target, 1 << 30
+                    ):
+                        reached[target] = spent
+            for orientation, units in reached.items():
+                cheapest[orientation] = min(units, cheapest.get(orientation, 1 << 30))
+            frontier = reached
+            if not frontier:
+                break
+        pairs = sorted((units, card.faces[o].stars) for o, units in cheapest.items())
+        useful: list[tuple[int, int]] = []
+        for units, stars in pairs:
+            if not useful or stars > useful[-1][1]:
+                useful.append((units, stars))
+        found = self._memo[key] = tuple(useful)
+        return found
+
+
+_PATHS: dict[int, _CardPaths] = {}
+
+
+def _paths(catalog: Catalog) -> _CardPaths:
+    found = _PATHS.get(id(catalog))
+    if found is None or found.catalog is not catalog:
+        if len(_PATHS) >= 8:
+            _PATHS.clear()
+        found = _PATHS[id(catalog)] = _CardPaths(catalog)
+    return found
+
+
+def upper_bound(state: GameState) -> int:
+    """A final score no line from ``state`` can beat (the module doc proves why).
+
+    Exact for a finished game (its score). Costs a few milliseconds.
+    """
+    catalog = state.catalog
+    paths = _paths(catalog)
+    deck = state.deck
+    tracker = catalog.tracker_id
+    cut = next(i for i, p in enumerate(deck) if p >> 3 == tracker)
+    later = ROUNDS - state.round
+    if state.is_over:
+        later, cut = 0, 0
+    turns = cut + later * (len(deck) - 1)
+    held = sum(catalog.cards[p >> 3].faces[(p >> 1) & 3].yields.total for p in deck if p & 1)
+    budget = paths.max_yield * turns + held
+    # best[u]: the most stars the cards seen so far reach with exactly u units or fewer.
+    best: dict[int, int] = {0: 0}
+    for index, packed in enumerate(deck):
+        if packed >> 3 == tracker:
+            continue
+        actions = later + (1 if index < cut else 0)
+        options = paths.options(packed, actions)
+        merged: dict[int, int] = {}
+        for used, stars in best.items():
+            for units, gain in options:
+                total = used + units
+                if total <= budget and merged.get(total, -1) < stars + gain:
+                    merged[total] = stars + gain
+        best = {}
+        top = -1
+        for units in sorted(merged):
+            if merged[units] > top:
+                top = best[units] = merged[units]
+    return max(best.values())

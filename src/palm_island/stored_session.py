@@ -1,0 +1,78 @@
+"""Provides :class:`StoredSession`: a :class:`GameSession` saved move by move.
+
+A user interface only knows the ``GameSession`` interface (play, undo, redo,
+state, steps, record, undo_count). A campaign game must be committed on every
+move, so this subclass makes each change take effect through a
+:class:`~palm_island.storage.stored_game.StoredGame`: a move is committed to the
+file, an undo deletes it there. A saved game and a quick game then behave the
+same on every screen. Nothing here knows about Textual.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .engine import FeatSpec, Move, Transition
+from .session import GameSession
+
+if TYPE_CHECKING:
+    from .storage.stored_game import StoredGame
+
+
+class StoredSession(GameSession):
+    """A campaign game: every move, undo and redo is committed before returning.
+
+    Raises ``SaveError`` from play/undo/redo when the file cannot be written; the
+    session is then unchanged (the store's guarantee).
+    """
+
+    def __init__(self, stored: StoredGame) -> None:
+        record = stored.record
+        # After Continue the saved moves are the undo history (R32).
+        super().__init__(
+            stored.states[0],
+            seed=record.seed,
+            deck_colour=record.deck_colour,
+            history=stored.moves,
+            undo_count=record.undo_count,
+        )
+        self.stored = stored
+        self.campaign = record.setup.campaign
+        self.difficulty = record.setup.difficulty
+        self.feats = record.setup.feats
+
+    @property
+    def game_id(self) -> int:
+        return self.stored.game_id
+
+    @property
+    def newly_unlocked(self) -> tuple[FeatSpec, ...]:
+        """Feats this game unlocked in its campaign (R29), for the end screen."""
+        return self.stored.newly_unlocked
+
+    @property
+    def in_progress(self) -> bool:
+        """Never "would be lost": every move is already saved, so quit needs no warning."""
+        return False
+
+    @property
+    def can_undo(self) -> bool:
+        # A finished game's result and unlocks are committed; it cannot be reopened.
+        return super().can_undo and not self.state.is_over
+
+    def _commit(self, move: Move) -> Transition:
+        return self.stored.play(move)
+
+    def _retract(self) -> None:
+        self.stored.undo()
+
+    def restart(self) -> GameSession:
+        """The same deal again as a new saved game in the same campaign and setup."""
+        stored = self.stored.store.new_game(
+            self.campaign or "",
+            difficulty=self.difficulty,
+            feats=self.feats,
+            seed=self.seed,
+            deck_colour=self.deck_colour,
+        )
+        return StoredSession(stored)

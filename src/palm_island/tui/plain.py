@@ -1,0 +1,32 @@
+"""Provides the one way a screen shows text from a player, a file or the database.
+
+Campaign names, ranks, moves, file names and the error messages that quote them
+are data. Given to a widget as a ``str`` they would be parsed as Textual/Rich
+markup (a name ``[/]`` crashed the app) and could carry terminal control
+characters. Every screen therefore passes such text through :func:`plain` (a
+Rich ``Text``, never parsed, unsafe characters escaped by
+:func:`palm_island.text.printable`) or :func:`notify_plain`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+
+from ..text import printable
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.screen import Screen
+    from textual.widget import Widget
+
+
+def plain(text: object, style: str = "") -> Text:
+    """``text`` as a Rich ``Text``: shown exactly, never read as markup."""
+    return Text(printable(str(text)), style=style)
+
+
+def notify_plain(target: App[Any] | Screen[Any] | Widget, message: str, **options: Any) -> None:
+    """``target.notify(message)`` with the message shown as text, not markup."""
+    target.notify(printable(message), markup=False, **options)

@@ -1,0 +1,150 @@
+"""Provides :class:`SavedGamesScreen`: every unfinished game, to resume or abandon.
+
+Several games can be in play at once (a daily deal started while a campaign game
+was unfinished keeps both). This screen lists each one, in every campaign, most
+recently played first, with what a player needs to recognise it: the campaign,
+the deal, the difficulty, the turn and round, the score so far and when it was
+last played. ``enter`` resumes the highlighted game; ``a`` abandons it after a
+confirmation (it stays stored, finished games and feats are never touched).
+A game whose stored rows are damaged is listed with the problem, not hidden.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...storage.errors import LoadError, SaveError
+from ..plain import notify_plain, plain
+from .ask import AskScreen
+
+if TYPE_CHECKING:
+    from ...campaign.model import SavedGame
+    from ..app import PalmIslandApp
+
+
+def when(stamp: str) -> str:
+    """A stored ISO time as ``YYYY-MM-DD HH:MM`` (UTC)."""
+    return stamp[:16].replace("T", " ")
+
+
+def deal_text(game: SavedGame) -> str:
+    seed = "own deal" if game.seed is None else f"seed {game.seed}"
+    return f"{seed}, {game.deck_colour}"
+
+
+def saved_game_line(game: SavedGame) -> Text:
+    """One row: campaign, deal, difficulty, turn, round, score so far, last played."""
+    campaign = (game.campaign or "(no campaign)")[:18]
+    if game.problem is not None:
+        return plain(f"{campaign:<18}  game {game.game_id}: cannot be resumed ({game.problem})")
+    feats = f" +{'+'.join(game.feats)}" if game.feats else ""
+    return plain(
+        f"{campaign:<18}  {deal_text(game):<22}  {game.difficulty}{feats:<6}  "
+        f"turn {game.turn:>3}  round {game.round}  score {game.score:>2}  "
+        f"{when(game.played_at)}"
+    )
+
+
+def describe(game: SavedGame) -> str:
+    """The game in a sentence (for the abandon question)."""
+    where = f"in {game.campaign}" if game.campaign else "outside a campaign"
+    return f"game {game.game_id} {where} ({deal_text(game)}, turn {game.turn}, score {game.score})"
+
+
+class SavedGamesScreen(Screen[None]):
+    """``enter`` resumes the highlighted game, ``a`` abandons it, ``escape`` goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "abandon", "Abandon"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    DEFAULT_CSS = """
+    SavedGamesScreen > Vertical { padding: 0 1; }
+    SavedGamesScreen OptionList { height: 1fr; }
+    SavedGamesScreen #saved-help { color: $text-muted; height: auto; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: list[SavedGame] = []
+
+    @property
+    def palm_app(self) -> PalmIslandApp:
+        return cast("PalmIslandApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Saved games: every unfinished game, most recently played first.")
+            yield OptionList(id="saved")
+            yield Static("enter: resume  a: abandon  escape: back", id="saved-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        store = self.palm_app.store
+        options = self.query_one("#saved", OptionList)
+        options.clear_options()
+        try:
+            self.games = store.saved_games() if store is not None else []
+        except (LoadError, SaveError) as exc:
+            self.games = []
+            notify_plain(self, f"Cannot list saved games: {exc}", severity="error", timeout=8)
+        for game in self.games:
+            options.add_option(Option(saved_game_line(game), id=str(game.game_id)))
+        if not self.games:
+            options.add_option(Option(plain("No unfinished games."), disabled=True))
+        else:
+            options.highlighted = 0
+        options.focus()
+
+    def highlighted(self) -> SavedGame | None:
+        index = self.query_one("#saved", OptionList).highlighted
+        if index is None or not 0 <= index < len(self.games):
+            return None
+        return self.games[index]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        game = self.highlighted()
+        if game is not None:
+            from .title_store import resume_saved_game
+
+            resume_saved_game(self.palm_app, game)
+
+    def action_abandon(self) -> None:
+        game = self.highlighted()
+        if game is None:
+            return
+
+        def abandon(yes: bool | None) -> None:
+            store = self.palm_app.store
+            if not yes or store is None:
+                return
+            try:
+                store.abandon_game(game.game_id)
+            except (LoadError, SaveError) as exc:
+                notify_plain(self, f"Not abandoned: {exc}", severity="error", timeout=8)
+            else:
+                notify_plain(self, f"Abandoned {describe(game)}.")
+            self.reload()
+            self.palm_app.refresh_title()
+
+        question = (
+            f"Abandon {describe(game)}?\n"
+            "It will no longer be offered to continue; finished games and feats are kept."
+        )
+        self.app.push_screen(AskScreen(question, "Abandon"), abandon)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,123 @@
+"""The search's compact rules agree with the public engine, position by position, on every
+deck a player can build: the base deck, each feat card alone (medium, R31), all six
+(the easy maximum) and a few mixed sets in different orders (R30: the player chooses
+which feats, the deck keeps their order).
+
+For every position of random playouts (half of them hoarding, so that payments with
+several cards and releases, R20, come up), each child the search would visit is
+compared with ``apply_move`` of the move it belongs to, and the merged children
+(copies named by their first one) with the merged engine successors, as multisets.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from palm_island.engine import (
+    Catalog,
+    CompactRules,
+    GameState,
+    Move,
+    apply_move,
+    legal_moves,
+    new_game,
+)
+from palm_island.storage.catalog_files import standard_feats
+
+FEATS = standard_feats()
+FEAT_IDS = FEATS.catalog.feat_ids
+
+
+def feat_sets() -> list[tuple[str, tuple[int, ...]]]:
+    """Every feat set the campaign allows a deck to be built with, by kind."""
+    sets: list[tuple[str, tuple[int, ...]]] = [("base deck", ())]
+    sets += [(f"{FEATS.catalog.cards[f].code} alone", (f,)) for f in FEAT_IDS]
+    sets.append(("all six (easy maximum)", FEAT_IDS))
+    sets.append(("all six reversed", FEAT_IDS[::-1]))
+    sets.append(("FT6 FT1 FT4", (FEAT_IDS[5], FEAT_IDS[0], FEAT_IDS[3])))
+    return sets
+
+
+def playout(catalog: Catalog, seed: int, feats: tuple[int, ...]) -> list[GameState]:
+    """Every position of a random game; odd seeds store whenever they can."""
+    rng = random.Random(seed)
+    hoard = seed % 2 == 1
+    state = new_game(catalog, seed=seed, feats=feats)
+    seen = [state]
+    while not state.is_over:
+        moves = legal_moves(state)
+        stores = [m for m in moves if m.kind == "store"]
+        pool = stores if hoard and stores and rng.random() < 0.8 else moves
+        state = apply_move(state, pool[int(rng.random() * len(pool))]).state
+        seen.append(state)
+    return seen
+
+
+def check_position(rules: CompactRules, state: GameState) -> tuple[Move, ...]:
+    """Assert both agreements for one position; return its moves."""
+    moves = legal_moves(state)
+    engine = [apply_move(state, m).state for m in moves]
+    # Unmerged: child i is exactly the engine's position after move i.
+    children = rules.children(bytes(state.deck), state.round)
+    assert [(tuple(d), r) for d, r in children] == [(s.deck, s.round) for s in engine]
+    # Merged: the same positions up to which copy lies where, with the same multiplicity.
+    deck, round_ = rules.encode(state)
+    merged = Counter(rules.children(deck, round_))
+    assert merged == Counter(rules.encode(s) for s in engine)
+    for child, after in zip(children, engine, strict=True):
+        assert rules.is_over(child[0]) == after.is_over
+        if not after.is_over:
+            assert rules.progress(*child) > rules.progress(bytes(state.deck), state.round)
+    return moves
+
+
+def check_games(seeds: range, feats: tuple[int, ...]) -> Counter[str]:
+    catalog = FEATS.catalog
+    rules = CompactRules(catalog)
+    feat_codes = {catalog.cards[f].code for f in feats}
+    seen: Counter[str] = Counter()
+    for seed in seeds:
+        for state in playout(catalog, seed, feats):
+            for move in check_position(rules, state):
+                acting = state.card_at(move.card).code if move.kind != "discard" else None
+                seen["moves"] += 1
+                seen["releases"] += move.release is not None
+                seen["multi-card payments"] += len(move.pay) > 1
+                seen["feat card acts or pays"] += bool(
+                    feat_codes & {acting, *move.pay, move.release}
+                )
+    return seen
+
+
+@pytest.mark.parametrize(("name", "feats"), feat_sets())
+def test_compact_children_are_the_engine_successors(name: str, feats: tuple[int, ...]) -> None:
+    seen = check_games(range(2), feats)
+    assert seen["releases"] > 0 and seen["multi-card payments"] > 0
+    if feats:
+        assert seen["feat card acts or pays"] > 0, name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "feats"), feat_sets())
+def test_compact_children_are_the_engine_successors_on_many_games(
+    name: str, feats: tuple[int, ...]
+) -> None:
+    seen = check_games(range(2, 12), feats)
+    assert seen["releases"] > 0 and seen["multi-card payments"] > 0, name
+
+
+def test_moves_along_pairs_each_position_with_the_move_that_reaches_it() -> None:
+    catalog = FEATS.catalog
+    rules = CompactRules(catalog)
+    states = playout(catalog, 3, FEAT_IDS)
+    path = [rules.encode(s) for s in states[1:]]
+    moves = rules.moves_along(states[0], path)
+    state = states[0]
+    for move, expected in zip(moves, states[1:], strict=True):
+        state = apply_move(state, move).state
+        assert rules.encode(state) == rules.encode(expected)
+    with pytest.raises(ValueError, match="no legal move reaches"):
+        rules.moves_along(states[0], [rules.encode(states[5])])

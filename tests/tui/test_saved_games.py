@@ -1,0 +1,150 @@
+"""Pilot tests of the Saved games screen: nothing stored is unreachable from the app."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from palm_island.policies import random_policy
+from palm_island.storage.service import Store
+from palm_island.tui.screens.ask import AskScreen
+from palm_island.tui.screens.damaged import DamagedScreen
+from palm_island.tui.screens.game import GameScreen
+from palm_island.tui.screens.saved_games import SavedGamesScreen
+from palm_island.tui.screens.title import TitleScreen
+from storage_helpers import finished_games
+
+from .helpers import session
+from .store_helpers import opened, store_app
+
+
+def _left_at_turn_7(folder: Path) -> tuple[int, object]:
+    """A campaign game left at turn 7 (as if the player had quit there)."""
+    with Store.open(folder) as store:
+        store.create_campaign("My island")
+        game = store.new_game("My island", seed=5)
+        policy = random_policy(5)
+        for _ in range(7):
+            game.play(policy(game.state))
+        return game.game_id, game.state
+
+
+async def test_a_daily_deal_keeps_the_unfinished_game_and_saved_games_reaches_it(
+    tmp_path: Path,
+) -> None:
+    game_id, left_at = _left_at_turn_7(tmp_path)
+    app = store_app(tmp_path)
+    app.config.today = dt.date(2026, 11, 30)
+    notes: list[str] = []
+    async with app.run_test(size=(120, 32)) as pilot:
+        await opened(pilot)
+        original = app.notify
+
+        def keep(message: str, **options: object) -> None:
+            notes.append(message)
+            original(message, **options)  # type: ignore[arg-type]
+
+        app.notify = keep  # type: ignore[method-assign]
+        await pilot.press("d")  # the daily deal, while the turn-7 game is unfinished
+        await pilot.pause()
+        assert any("kept" in note and "Saved games" in note for note in notes)
+        await pilot.press("escape")  # back from the deck preview to the title
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert "2 unfinished" in str(app.screen.query_one("#saved", Button).label)
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SavedGamesScreen)
+        assert [g.game_id for g in screen.games][1] == game_id  # the daily one is newer
+        old = screen.games[1]
+        assert (old.turn, old.campaign, old.seed) == (7, "My island", 5)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert session(app).state == left_at
+
+
+async def test_abandoning_a_saved_game_asks_first(tmp_path: Path) -> None:
+    game_id, _ = _left_at_turn_7(tmp_path)
+    app = store_app(tmp_path)
+    async with app.run_test(size=(120, 32)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, AskScreen)
+        await pilot.press("n")  # no: nothing changes
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen) and len(app.screen.games) == 1
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen) and app.screen.games == []
+    with Store.open(tmp_path) as store:
+        status = store.conn.execute("SELECT status FROM game WHERE id = ?", (game_id,))
+        assert status.fetchone()[0] == "abandoned"
+
+
+async def test_continue_takes_the_newest_unfinished_game_in_any_campaign(tmp_path: Path) -> None:
+    _left_at_turn_7(tmp_path)
+    with Store.open(tmp_path) as store:
+        store.create_campaign("Ben")
+        newest = store.new_game("Ben", seed=9)
+        newest.play(random_policy(9)(newest.state))
+    app = store_app(tmp_path)
+    async with app.run_test(size=(120, 32)) as pilot:
+        await opened(pilot)
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.campaign_name == "Ben" and session(app).state == newest.state
+
+
+async def test_the_restore_dialog_lists_backups_newest_first_with_what_they_hold(
+    tmp_path: Path,
+) -> None:
+    with Store.open(tmp_path) as store:
+        store.create_campaign("My island")
+        finished_games(store, "My island", range(2))
+    (tmp_path / "campaign.db").write_bytes(b"not a database" * 500)
+    app = store_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await opened(pilot)
+        screen = app.screen
+        assert isinstance(screen, DamagedScreen)
+        assert screen.backups[0].contents is not None
+        assert screen.backups[0].contents.finished_games == 2
+        times = [b.taken_at for b in screen.backups]
+        assert times == sorted(times, reverse=True)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and app.store is not None
+        assert len(app.store.history("My island")) == 2
+
+
+async def test_a_campaign_named_like_markup_opens_every_screen_as_text(tmp_path: Path) -> None:
+    """A campaign named ``[/]`` crashed the app on ``m`` (campaigns) and ``n`` (setup)."""
+    from palm_island.tui.screens.campaign import CampaignScreen
+    from palm_island.tui.screens.setup import SetupScreen
+
+    with Store.open(tmp_path) as store:
+        store.create_campaign("[/]")
+    app = store_app(tmp_path)
+    async with app.run_test(size=(120, 32)) as pilot:
+        await opened(pilot)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        heading = app.screen.query_one(".heading")
+        assert "New game in [/]" in str(heading.render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running
