@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from textual.widgets import Button
+
 from palm_island.policies import random_policy
 from palm_island.storage.service import Store
 from palm_island.tui.screens.ask import AskScreen

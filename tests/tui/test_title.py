@@ -144,6 +144,7 @@ async def test_campaign_entries_show_only_with_saved_games(tmp_path: Path) -> No
         title = title_of(app)
         assert title.shown_entries() == [
             "new",
+            "saved",
             "daily",
             "campaign",
             "feats",
