@@ -105,6 +105,7 @@ class PalmIslandApp(App[None]):
     /* scrollbars draw half blocks at their ends: none on --ascii terminals (the
        wheel and the keys still scroll) */
     PalmIslandApp.-ascii * { scrollbar-size: 0 0; }
+    PalmIslandApp.-ascii Toast { border-left: none; }
     /* below 90 columns a card gives its left margin to the text, so that an
        action with a three-resource cost still fits on its line */
     PalmIslandApp.-narrow CardWidget { padding: 0; }
