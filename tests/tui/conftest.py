@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from textual.app import App
 
 
 @pytest.fixture
-def notifications() -> Callable[[App[object]], list[str]]:
+def notifications() -> Callable[[App[Any]], list[str]]:
     """Record the messages an app notifies from now on: ``notes = notifications(app)``.
 
     Wraps the app instance's public ``notify`` (the notifications still show).
     """
 
-    def record(app: App[object]) -> list[str]:
+    def record(app: App[Any]) -> list[str]:
         messages: list[str] = []
         original = app.notify
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from textual import events
 from textual.app import App
@@ -184,7 +185,7 @@ async def test_clicking_a_card_selects_it_and_the_key_bar_presses_keys() -> None
 
 
 async def test_a_key_that_does_not_apply_explains_why(
-    notifications: Callable[[App[object]], list[str]],
+    notifications: Callable[[App[Any]], list[str]],
 ) -> None:
     app = app_for(42)  # card 1 HO2 cannot rotate yet; card 2 LG1 stores for free
     async with app.run_test(size=(100, 32)) as pilot:

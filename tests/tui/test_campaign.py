@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.app import App
@@ -132,7 +133,7 @@ async def test_a_damaged_file_offers_the_newest_backup_and_keeps_it(tmp_path: Pa
 async def test_a_move_that_cannot_be_saved_is_not_played(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
-    notifications: Callable[[App[object]], list[str]],
+    notifications: Callable[[App[Any]], list[str]],
 ) -> None:
     from palm_island.storage.errors import SaveError
     from palm_island.storage.stored_game import StoredGame

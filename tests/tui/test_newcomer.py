@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import re
 from pathlib import Path
+from typing import Any
 
 from textual.screen import Screen
 from textual.widget import Widget
@@ -26,6 +27,7 @@ from palm_island.tui.screens.stats import StatsScreen
 from palm_island.tui.screens.title import TitleScreen
 from palm_island.tui.settings import settings_path
 from palm_island.tui.widgets.card import CardWidget
+from palm_island.tui.widgets.log import MoveLog
 from palm_island.tui.widgets.stored import StoredPanel
 
 from .helpers import app_for, game_screen, open_game, play_by_keys, play_moves, session
@@ -43,7 +45,7 @@ def radios(app: PalmIslandApp) -> list[str]:
     return [str(button.render()).strip() for button in app.screen.query(RadioButton)]
 
 
-def screen_text(screen: Screen[object]) -> str:
+def screen_text(screen: Screen[Any]) -> str:
     """Every text a player reads on ``screen``: widgets, border titles, options."""
     parts: list[str] = []
     widgets: list[Widget] = [screen, *screen.query("*")]
@@ -56,7 +58,7 @@ def screen_text(screen: Screen[object]) -> str:
     return "\n".join(parts)
 
 
-def assert_no_rule_numbers(screen: Screen[object]) -> None:
+def assert_no_rule_numbers(screen: Screen[Any]) -> None:
     text = screen_text(screen)
     found = re.findall(r"\(R\d+\)|R\d+\)", text)
     assert not found, (type(screen).__name__, found)
@@ -104,7 +106,7 @@ async def test_the_turn_shown_is_the_turn_being_played() -> None:
         screen = game_screen(app)
         status = str(screen.query_one("#status", Static).render())
         assert "Turn 4 " in status
-        assert screen.query_one("#log").entries[-1].startswith("Turn 3:")
+        assert screen.query_one("#log", MoveLog).entries[-1].startswith("Turn 3:")
 
 
 async def test_stored_cards_show_their_place_in_the_deck_here_and_in_the_choice() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.app import App
@@ -107,7 +108,7 @@ async def test_statistics_show_the_campaign_with_its_score_chart(tmp_path: Path)
 
 
 async def test_replay_file_opens_the_viewer_and_a_bad_file_is_explained(
-    tmp_path: Path, notifications: Callable[[App[object]], list[str]]
+    tmp_path: Path, notifications: Callable[[App[Any]], list[str]]
 ) -> None:
     game_id = finished_game(tmp_path)
     record = tmp_path / "game.json"

@@ -9,7 +9,7 @@ peek) are offered only while a game is on the table.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
 from textual.screen import Screen
@@ -34,7 +34,7 @@ GAME_COMMANDS = (
 )
 
 
-def game_commands(app: PalmIslandApp, screen: Screen[object]) -> Iterator[SystemCommand]:
+def game_commands(app: PalmIslandApp, screen: Screen[Any]) -> Iterator[SystemCommand]:
     """The commands that apply on ``screen`` (the one the palette was opened from)."""
     from .screens.game import GameScreen
     from .screens.title import TitleScreen
@@ -68,7 +68,7 @@ def _on_title(app: PalmIslandApp, entry: str) -> Callable[[], None]:
     return run
 
 
-def _on_game(screen: Screen[object], action: str) -> Callable[[], None]:
+def _on_game(screen: Screen[Any], action: str) -> Callable[[], None]:
     def run() -> None:
         getattr(screen, f"action_{action}")()
 

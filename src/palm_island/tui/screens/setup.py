@@ -58,8 +58,8 @@ class MarkedRadioButton(RadioButton):
         super().__init__(label, value=value, id=id)
         self.chosen_mark = "*" if ascii_only else "•"
 
-    @property  # type: ignore[override]
-    def BUTTON_INNER(self) -> str:  # the name ToggleButton draws the mark with
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # the name ToggleButton draws the mark with
         return self.chosen_mark if self.value else " "
 
 
