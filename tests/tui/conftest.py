@@ -2,21 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
+from textual.app import App
 
 
-@pytest.fixture(autouse=True)
-def fast_pilot(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
-    """Shorten Pilot's idle wait (20 ms a key) so whole games take seconds.
+@pytest.fixture
+def notifications() -> Callable[[App[Any]], list[str]]:
+    """Record the messages an app notifies from now on: ``notes = notifications(app)``.
 
-    Keys and clicks are still delivered one at a time, in order, through the app's
-    message queue; only the time Pilot sleeps to decide the app is idle shrinks.
-    Snapshot tests keep Textual's own timing so every frame has settled.
+    Wraps the app instance's public ``notify`` (the notifications still show).
     """
-    name = request.node.path.name
-    if name.startswith("test_snapshots") or name.endswith("snapshots.py"):
-        return
-    import textual._wait
 
-    monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", 0.001)
-    monkeypatch.setattr(textual._wait, "SLEEP_IDLE", 0.00005)
+    def record(app: App[Any]) -> list[str]:
+        messages: list[str] = []
+        original = app.notify
+
+        def notify(message: str, *args: object, **kwargs: object) -> None:
+            messages.append(message)
+            original(message, *args, **kwargs)  # type: ignore[arg-type]
+
+        app.notify = notify  # type: ignore[method-assign]
+        return messages
+
+    return record

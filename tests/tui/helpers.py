@@ -6,7 +6,6 @@ import itertools
 from typing import cast
 
 from textual.pilot import Pilot
-from textual.widget import Widget
 
 from palm_island.engine import Move
 from palm_island.policies import Policy
@@ -29,7 +28,6 @@ def app_for(seed: int, **options: object) -> PalmIslandApp:
     # default budgets would take seconds of CPU away from the UI under test.
     config.par_budget = Budget(10)
     config.analysis_budget = Budget(5)
-    config.after_key_delay = 0  # the move log at once, not a frame after each key
     for name, value in options.items():
         setattr(config, name, value)
     return make_app(config)
@@ -46,7 +44,8 @@ def session(app: PalmIslandApp) -> GameSession:
 
 
 async def open_game(pilot: Pilot[None]) -> None:
-    """Title → deck preview → game, with enter twice (the default buttons)."""
+    """Title → deck preview → game, with enter twice (New game has the focus, then
+    the preview's Start playing)."""
     await pilot.press("enter")
     await pilot.press("enter")
     assert isinstance(pilot.app.screen, GameScreen)
@@ -65,7 +64,19 @@ async def play_by_mouse(pilot: Pilot[None], move: Move) -> None:
     kind = DISCARD if move.kind == "discard" else move.kind
     assert await pilot.click(card, offset=card.action_offset(kind))
     if len(variants) > 1:
-        assert await pilot.click(f"#choice-{variants.index(move) + 1}")
+        await click_choice(pilot, variants.index(move))
+
+
+async def click_choice(pilot: Pilot[None], row: int) -> None:
+    """Click option ``row`` of the payment choice (each option is one line)."""
+    assert await pilot.click("#choices", offset=(4, row))
+
+
+async def click_footer_key(pilot: Pilot[None], description: str) -> None:
+    """Click the footer's key with ``description`` (e.g. ``Discard``), as a mouse user."""
+    keys = [k for k in pilot.app.screen.query("FooterKey") if description in str(k.render())]
+    assert keys, f"no {description!r} key in the footer"
+    assert await pilot.click(keys[0])
 
 
 async def play_moves(pilot: Pilot[None], policy: Policy, turns: int) -> None:
@@ -77,17 +88,3 @@ async def play_moves(pilot: Pilot[None], policy: Policy, turns: int) -> None:
             break
         screen.play(policy(session(app).state))
     await pilot.pause()
-
-
-def record_refreshes(widget: Widget) -> list[tuple[object, ...]]:
-    """Record the regions of every ``widget.refresh`` call from now on (``()``: the
-    whole widget); the calls still refresh."""
-    calls: list[tuple[object, ...]] = []
-    original = widget.refresh
-
-    def spy(*regions: object, **options: object) -> object:
-        calls.append(regions)
-        return original(*regions, **options)  # type: ignore[arg-type]
-
-    widget.refresh = spy  # type: ignore[method-assign,assignment]
-    return calls

@@ -25,7 +25,6 @@ def store_app(data_dir: Path, seed: int = 7) -> PalmIslandApp:
         use_store=True,
         data_dir=data_dir,
         compute_par=False,
-        after_key_delay=0,  # the move log at once, not a frame after each key
     )
     return make_app(config)
 
@@ -45,7 +44,8 @@ async def opened(pilot: Pilot[None]) -> None:
 
 
 async def new_saved_game(pilot: Pilot[None]) -> None:
-    """Title → setup (difficulty, feats) → deck preview → game, with enter."""
+    """Title → setup (difficulty, feats) → deck preview → game: ``n``, then ``enter``
+    (Start, in the setup modal) and ``enter`` (the deck preview)."""
     await pilot.press("n")
     await pilot.press("enter")  # Start, in the setup modal
     await pilot.press("enter")  # the deck preview

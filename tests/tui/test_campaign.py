@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.app import App
 
 from palm_island.policies import greedy_policy
 from palm_island.storage.service import Store
 from palm_island.stored_session import StoredSession
 from palm_island.tui.app import PalmIslandApp
 from palm_island.tui.screens.campaign import CampaignScreen
+from palm_island.tui.screens.confirm import ConfirmQuitScreen
 from palm_island.tui.screens.damaged import DamagedScreen
 from palm_island.tui.screens.end import EndScreen
 from palm_island.tui.screens.game import GameScreen
-from palm_island.tui.screens.setup import SetupScreen
+from palm_island.tui.screens.setup import FeatList, SetupScreen
 from palm_island.tui.screens.title import TitleScreen
 
 from .helpers import play_by_keys, play_moves, session
@@ -32,7 +36,10 @@ async def test_a_game_left_mid_way_continues_at_the_same_position(tmp_path: Path
         await pilot.press("u")  # undo is saved too
         left_at = session(first).state
         moves = session(first).moves
-        await pilot.press("q")  # nothing to lose: quits without asking
+        await pilot.press("q")  # asks, though nothing is lost: the game is saved
+        assert isinstance(first.screen, ConfirmQuitScreen)
+        assert "saved" in str(first.screen.query_one("#question").render())
+        await pilot.press("y")
         await pilot.pause()
     assert len(moves) == 4
 
@@ -40,7 +47,7 @@ async def test_a_game_left_mid_way_continues_at_the_same_position(tmp_path: Path
     async with second.run_test(size=(100, 32)) as pilot:
         await opened(pilot)
         assert isinstance(second.screen, TitleScreen)
-        assert second.screen.menu.has_focus and second.screen.menu.cursor == "continue"
+        assert second.focused is not None and second.focused.id == "continue"
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(second.screen, GameScreen)
@@ -94,8 +101,11 @@ async def test_a_feat_unlocked_by_the_game_is_shown_then_offered(tmp_path: Path)
         await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
-        assert "FT1" in str(app.screen.query_one("#feats").render_line(0).text)
-        await pilot.press("h", "shift+tab", "space", "tab", "enter")
+        feats = app.screen.query_one(FeatList)
+        assert str(feats.get_option_at_index(0).prompt).startswith("[ ] FT1 Granary")
+        assert app.focused is not None and app.focused.id == "difficulty"
+        await pilot.press("h", "tab", "space", "enter")
+        assert str(feats.get_option_at_index(0).prompt).startswith("[x] FT1 Granary")
         assert isinstance(app.screen, SetupScreen)  # hard allows no feats (R31)
         await pilot.pause(0.3)  # a button ignores presses while it shows the last one
         await pilot.press("m", "enter", "enter")
@@ -121,7 +131,9 @@ async def test_a_damaged_file_offers_the_newest_backup_and_keeps_it(tmp_path: Pa
 
 
 async def test_a_move_that_cannot_be_saved_is_not_played(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    notifications: Callable[[App[Any]], list[str]],
 ) -> None:
     from palm_island.storage.errors import SaveError
     from palm_island.storage.stored_game import StoredGame
@@ -133,10 +145,11 @@ async def test_a_move_that_cannot_be_saved_is_not_played(
     async with app.run_test(size=(100, 32)) as pilot:
         await new_saved_game(pilot)
         before = session(app).state
+        notes = notifications(app)
         monkeypatch.setattr(StoredGame, "play", refuse)
         await pilot.press("d")
         assert session(app).state == before and isinstance(app.screen, GameScreen)
-        assert any("disk full" in n.message for n in app._notifications)
+        assert any("disk full" in note for note in notes)
 
 
 async def test_the_title_draws_first_and_then_opens_the_campaign_file(
@@ -158,8 +171,8 @@ async def test_the_title_draws_first_and_then_opens_the_campaign_file(
         assert app.campaign_name == "My island"
         title = app.screen
         assert isinstance(title, TitleScreen)
-        assert "wait" not in [item.id for item in title.menu.items]
-        assert title.menu.text_of("campaign-name") == "Campaign      My island"
+        assert not title.query_one("#wait").display
+        assert str(title.query_one("#campaign-row").render()) == "Campaign      My island"
 
 
 async def test_a_key_pressed_before_the_file_is_opened_still_saves_the_game(
@@ -172,7 +185,7 @@ async def test_a_key_pressed_before_the_file_is_opened_still_saves_the_game(
         await pilot.pause()
         assert app.store_pending
         assert isinstance(app.screen, TitleScreen)
-        assert app.screen.menu.text_of("wait") == "Opening your campaign file..."
+        assert app.screen.query_one("#wait").display
         await new_saved_game(pilot)
         assert isinstance(session(app), StoredSession)
         await play_by_keys(pilot, greedy_policy()(session(app).state))

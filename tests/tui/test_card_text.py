@@ -4,35 +4,25 @@ from __future__ import annotations
 
 import pytest
 
-from palm_island.engine import Resources
+from palm_island.engine import Resources, observe
 from palm_island.policies import greedy_policy
-from palm_island.tui.glyphs import UNICODE
-from palm_island.tui.options import ActionOption, card_options
-from palm_island.tui.widgets.card import REASON_WIDTH, CardWidget
+from palm_island.tui.glyphs import ASCII, UNICODE
+from palm_island.tui.options import card_options
+from palm_island.tui.widgets.card import CardWidget
 
-from .helpers import app_for, game_screen, open_game, play_by_keys, record_refreshes, session
-
-
-def reason_line(option: ActionOption) -> str:
-    return CardWidget(1, UNICODE)._reason_line(option).plain
+from .helpers import app_for, game_screen, open_game, play_by_keys, session
 
 
-def test_a_short_reason_is_in_words_a_long_one_in_glyphs_and_letters() -> None:
-    from palm_island.storage.catalog_files import standard_catalog
+def card_lines(card: CardWidget) -> list[str]:
+    return [strip.text for strip in card.render_lines(card.outer_size.region)]
 
-    rotate = next(
-        a
-        for card in standard_catalog()
-        for face in card.faces
-        for a in face.actions
-        if len(a.cost) == 1 and sum(1 for n in a.cost[0] if n) == 3
-    )
-    short = ActionOption(1, rotate, (), "needs 1 stone", Resources(0, 0, 1))
-    assert reason_line(short) == "  needs 1 stone"
-    words = "needs 1 wood, 1 fish, 2 stone"
-    assert len(words) > REASON_WIDTH
-    long = ActionOption(1, rotate, (), words, Resources(1, 1, 2))
-    assert reason_line(long) == "  needs 1♣W 1≈F 2▲S"
+
+def test_every_shortfall_is_worded_as_costs_are_printed() -> None:
+    from palm_island.tui.render import shortfall
+
+    assert shortfall(Resources(0, 0, 1), UNICODE) == "needs 1▲S"
+    assert shortfall(Resources(1, 1, 2), UNICODE) == "needs 1♣W 1≈F 2▲S"
+    assert shortfall(Resources(2, 0, 0), ASCII) == "needs 2W"
 
 
 @pytest.mark.slow
@@ -54,19 +44,28 @@ async def test_no_card_line_is_cut_off_at_80_columns() -> None:
             await play_by_keys(pilot, policy(state))
 
 
-async def test_a_move_repaints_only_the_card_lines_it_changes() -> None:
-    app = app_for(757206, compute_par=False)
+async def test_each_action_that_can_be_played_shows_the_face_it_leads_to() -> None:
+    app = app_for(42, compute_par=False)  # card 2 LG1 stores for free
+    policy = greedy_policy()
     async with app.run_test(size=(100, 32)) as pilot:
         await open_game(pilot)
-        await pilot.pause()
-        card = game_screen(app).query_one("#card-1", CardWidget)
-        repainted = record_refreshes(card)
-        await pilot.press("d")  # card 2 moves up to card 1; the border stays
-        await pilot.pause()
-        assert repainted, "the card must repaint"
-        lines = [region for regions in repainted for region in regions]
-        assert all(regions for regions in repainted)  # never the whole card
-        assert 0 < len(lines) < 10  # some of its 10 content lines, not all
-        assert (
-            session(app).state.card_at(1).code in card.render_lines(card.outer_size.region)[1].text
-        )
+        card = game_screen(app).query_one("#card-2", CardWidget)
+        lines = card_lines(card)
+        row = next(i for i, line in enumerate(lines) if "store free" in line)
+        assert "→ stored: 1♣W" in lines[row + 1]
+        checked = 0
+        for _ in range(40):  # rotates and flips over the first turns
+            state = session(app).state
+            for position in (1, 2):
+                widget = game_screen(app).query_one(f"#card-{position}", CardWidget)
+                view = observe(state).top[position - 1]
+                lines = card_lines(widget)
+                for option in card_options(state, position)[0]:
+                    to = {"rotate": view.rotates_to, "flip": view.flips_to}.get(option.kind)
+                    if not option.legal or to is None:
+                        continue
+                    row = next(i for i, line in enumerate(lines) if f"] {option.kind} " in line)
+                    assert f"→ ★{to.stars} ⇧{to.upgrades}" in lines[row + 1]
+                    checked += 1
+            await play_by_keys(pilot, policy(state))
+        assert checked > 0

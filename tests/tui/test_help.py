@@ -18,7 +18,6 @@ from palm_island.tui.screens.peek import PeekScreen
 from palm_island.tui.screens.preview import PreviewScreen
 from palm_island.tui.screens.replay import ReplayScreen
 from palm_island.tui.screens.title import TitleScreen
-from palm_island.tui.widgets.menu import Menu
 
 SHOWN_AS = {
     "left_square_bracket": "[",
@@ -52,7 +51,6 @@ def keys_of(screen: type[DOMNode]) -> set[str]:
         CampaignScreen,
         HistoryScreen,
         ReplayScreen,
-        Menu,
     ],
 )
 def test_the_help_names_every_key_of_each_screen(screen: type[DOMNode]) -> None:

@@ -8,7 +8,6 @@ from palm_island.engine import Catalog, new_game, score
 from palm_island.policies import greedy_policy, play_out
 from palm_island.tui.screens.end import EndScreen
 from palm_island.tui.screens.game import GameScreen
-from palm_island.tui.widgets.menu import Menu
 
 from .helpers import app_for, open_game, play_by_keys, play_by_mouse, session
 
@@ -36,8 +35,7 @@ async def test_a_whole_game_played_with_the_mouse_scores_as_the_engine(catalog: 
     app = app_for(0)
     policy = greedy_policy()
     async with app.run_test(size=(100, 32)) as pilot:
-        menu = app.screen.query_one(Menu)
-        assert await pilot.click(menu, offset=(menu.size.width // 2, menu.line_of("new")))
+        assert await pilot.click("#new")
         assert await pilot.click("#start")
         assert isinstance(app.screen, GameScreen)
         while not session(app).state.is_over:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.app import App
 
 from palm_island.policies import greedy_policy
 from palm_island.storage.service import Store
@@ -104,7 +107,9 @@ async def test_statistics_show_the_campaign_with_its_score_chart(tmp_path: Path)
         assert "Games finished  1" in text and "Score history" in text
 
 
-async def test_replay_file_opens_the_viewer_and_a_bad_file_is_explained(tmp_path: Path) -> None:
+async def test_replay_file_opens_the_viewer_and_a_bad_file_is_explained(
+    tmp_path: Path, notifications: Callable[[App[Any]], list[str]]
+) -> None:
     game_id = finished_game(tmp_path)
     record = tmp_path / "game.json"
     with Store.open(tmp_path) as store:
@@ -121,10 +126,11 @@ async def test_replay_file_opens_the_viewer_and_a_bad_file_is_explained(tmp_path
     bad.write_text("[]")
     app = store_app(tmp_path)
     app.config.replay_file = bad
+    notes = notifications(app)
     async with app.run_test(size=(100, 32)) as pilot:
         await opened(pilot)
         assert not isinstance(app.screen, ReplayScreen)
-        assert any("Cannot replay bad.json" in n.message for n in app._notifications)
+        assert any("Cannot replay bad.json" in note for note in notes)
 
 
 @pytest.mark.slow

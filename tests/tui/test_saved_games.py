@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from textual.widgets import Button
+
 from palm_island.policies import random_policy
 from palm_island.storage.service import Store
 from palm_island.tui.screens.ask import AskScreen
@@ -51,7 +53,7 @@ async def test_a_daily_deal_keeps_the_unfinished_game_and_saved_games_reaches_it
         await pilot.press("escape")  # back from the deck preview to the title
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        assert "2 unfinished" in app.screen.menu.text_of("saved")
+        assert "2 unfinished" in str(app.screen.query_one("#saved", Button).label)
         await pilot.press("s")
         await pilot.pause()
         screen = app.screen

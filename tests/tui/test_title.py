@@ -1,20 +1,21 @@
-"""The title's menu: the seed typed as digits, the cursor, keys and clicks."""
+"""The title: entries as buttons, the seed as an input, Continue, keys and clicks."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from textual.pilot import Pilot
+from textual.widgets import Button
 
+from palm_island.policies import greedy_policy
 from palm_island.tui.app import PalmIslandApp
+from palm_island.tui.screens.confirm import ConfirmQuitScreen
+from palm_island.tui.screens.end import EndScreen
+from palm_island.tui.screens.game import GameScreen
 from palm_island.tui.screens.help import HelpScreen
 from palm_island.tui.screens.preview import PreviewScreen
 from palm_island.tui.screens.title import TitleScreen
-from palm_island.tui.widgets.keybar import KeyBar
-from palm_island.tui.widgets.menu import Menu
 
-from .helpers import app_for, session
+from .helpers import app_for, open_game, play_moves, session
 from .store_helpers import opened, store_app
 
 
@@ -23,24 +24,34 @@ def title_of(app: PalmIslandApp) -> TitleScreen:
     return app.screen
 
 
-async def click_entry(pilot: Pilot[None], entry: str) -> None:
-    menu = pilot.app.screen.query_one(Menu)
-    assert await pilot.click(menu, offset=(menu.size.width // 2, menu.line_of(entry)))
+def footer_text(app: PalmIslandApp) -> str:
+    return " ".join(str(key.render()) for key in app.screen.query("FooterKey"))
 
 
 async def test_digits_replace_the_seed_then_extend_it_and_enter_deals_it() -> None:
     app = app_for(123456)
     async with app.run_test(size=(100, 32)) as pilot:
         title = title_of(app)
-        assert title.menu.text_of("seed").split() == ["Seed", "(deal)", "123456", "0-9"]
+        assert title.seed_text == "123456"
         await pilot.press("4", "2")  # the first digit replaces the seed shown
-        assert title.menu.text_of("seed").split()[2] == "42"
+        assert title.seed_text == "42"
         await pilot.press("7", "backspace", "5")
         assert title.seed_text == "425"
-        assert title.menu.cursor == "new"  # typing does not move the cursor
+        assert app.focused is not None and app.focused.id == "new"  # typing keeps the focus
         await pilot.press("enter")
         assert isinstance(app.screen, PreviewScreen)
         assert session(app).seed == 425
+
+
+async def test_the_seed_field_takes_digits_only_and_enter_in_it_deals() -> None:
+    app = app_for(7)
+    async with app.run_test(size=(100, 32)) as pilot:
+        title = title_of(app)
+        assert await pilot.click("#seed")
+        await pilot.press("end", "backspace", "x", "3", "1")
+        assert title.seed_text == "31"
+        await pilot.press("enter")
+        assert session(app).seed == 31
 
 
 async def test_a_seed_is_at_most_nine_digits_and_a_cleared_seed_deals_at_random() -> None:
@@ -50,65 +61,108 @@ async def test_a_seed_is_at_most_nine_digits_and_a_cleared_seed_deals_at_random(
         await pilot.press(*"12345678901")
         assert title.seed_text == "123456789"
         await pilot.press(*["backspace"] * 9)
-        assert title.menu.text_of("seed").split()[2] == "random"
+        assert title.seed_text == ""
         await pilot.press("n")
         assert session(app).seed == 1000
 
 
-async def test_the_cursor_moves_over_the_entries_only_and_wraps() -> None:
+async def test_focus_starts_on_new_game_and_moves_over_the_entries() -> None:
     app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
-        menu = title_of(app).menu
-        assert menu.has_focus and menu.cursor == "new"
-        seen = [menu.cursor]
-        for _ in range(6):
-            await pilot.press("down")
-            seen.append(menu.cursor)
-        assert seen == ["new", "daily", "help", "quit", "colour", "seed", "new"]
-        await pilot.press("k", "shift+tab")
-        assert menu.cursor == "colour"
-        await pilot.press("end")
-        assert menu.cursor == "quit"
-        await pilot.press("home")
-        assert menu.cursor == "colour"
-        await pilot.press("enter")  # choosing the colour entry toggles it
-        assert "red" in menu.text_of("colour")
+        title = title_of(app)
+        assert app.focused is not None and app.focused.id == "new"
+        assert title.shown_entries() == ["new", "daily", "help", "quit"]
+        await pilot.press("down")
+        assert app.focused.id == "daily"
+        await pilot.press("up", "up")
+        assert app.focused.id == "seed"
+        await pilot.press("up")
+        assert app.focused.id == "colour"
+        await pilot.press("enter")  # the colour button toggles it
+        assert title.colour == "red"
         await pilot.press("c")
-        assert "blue" in menu.text_of("colour")
+        assert str(title.colour) == "blue"
 
 
 async def test_every_entry_can_be_chosen_with_the_mouse() -> None:
     app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
-        await click_entry(pilot, "colour")
+        assert await pilot.click("#colour")
         assert title_of(app).colour == "red"
-        await click_entry(pilot, "help")
+        assert await pilot.click("#help")
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
-        bar = app.screen.query_one(KeyBar)
-        assert await pilot.click(bar, offset=(bar.offset_of("screen.toggle_colour"), 0))
-        assert title_of(app).colour == "blue"
-        await click_entry(pilot, "new")
+        assert await pilot.click("#colour")
+        assert str(title_of(app).colour) == "blue"
+        assert await pilot.click("#new")
         assert isinstance(app.screen, PreviewScreen)
         assert session(app).deck_colour == "blue" and session(app).seed == 7
 
 
-@pytest.mark.parametrize("entry", ["campaign-name", "gap"])
-async def test_rows_that_are_not_entries_ignore_clicks(tmp_path: Path, entry: str) -> None:
+async def test_escape_leaves_a_game_for_the_title_and_continue_resumes_it() -> None:
+    app = app_for(7)
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert "o Continue" not in footer_text(app)
+        await open_game(pilot)
+        await pilot.press("d", "d")
+        kept = session(app)
+        await pilot.press("escape")
+        title = title_of(app)
+        assert title.shown_entries()[0] == "continue"
+        assert app.focused is not None and app.focused.id == "continue"
+        assert "o Continue" in footer_text(app)
+        await pilot.press("o")
+        assert isinstance(app.screen, GameScreen) and session(app) is kept
+        assert kept.turn == 2
+        await pilot.press("escape")
+        assert await pilot.click("#continue")  # the mouse too
+        assert isinstance(app.screen, GameScreen) and session(app) is kept
+        await pilot.press("escape", "q")  # a kept game is still a game in progress
+        assert isinstance(app.screen, ConfirmQuitScreen)
+
+
+async def test_a_finished_game_rolls_a_new_seed_unless_the_player_typed_one() -> None:
+    app = app_for(5)
+    app.seed_chosen = False  # as a plain `play`: the first seed was drawn, not chosen
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await play_moves(pilot, greedy_policy(), 200)
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("t")
+        title = title_of(app)
+        assert title.seed_text == "1000"  # the next seed of the source
+        await pilot.press("4", "2", "n", "enter")
+        await play_moves(pilot, greedy_policy(), 200)
+        await pilot.press("t")
+        assert title_of(app).seed_text == "42"  # typed: kept for another go
+
+
+async def test_campaign_entries_show_only_with_saved_games(tmp_path: Path) -> None:
     app = store_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await opened(pilot)
-        menu = title_of(app).menu
-        before = menu.cursor
-        await click_entry(pilot, entry)
-        assert isinstance(app.screen, TitleScreen) and menu.cursor == before
+        title = title_of(app)
+        assert title.shown_entries() == [
+            "new",
+            "saved",
+            "daily",
+            "campaign",
+            "feats",
+            "history",
+            "stats",
+            "help",
+            "quit",
+        ]
+        assert str(title.query_one("#campaign-row").render()).split() == [
+            "Campaign",
+            "My",
+            "island",
+        ]
 
 
 async def test_an_ascii_terminal_gets_an_ascii_title() -> None:
     app = app_for(7, ascii_only=True)
     async with app.run_test(size=(100, 32)):
         title = title_of(app)
-        shown = [*str(title.menu.render()).splitlines(), str(title.query_one(KeyBar).render())]
+        shown = [str(b.label) for b in title.query(Button)] + [footer_text(app)]
         assert all(line.isascii() for line in shown), shown
-        assert any(line.lstrip().startswith("> New game") for line in shown)
-        assert "up/down Menu" in shown[-1]

@@ -24,9 +24,6 @@ def run(args: argparse.Namespace) -> int:
     no_terminal = needs_terminal()
     if no_terminal is not None:
         return no_terminal
-    from ..tui import pause_collection
-
-    pause_collection()  # until the first frame (see palm_island/tui)
     from ..tui.app import run_app  # Textual is imported only here.
 
     return run_app(seed=args.seed, ascii_only=args.ascii, data_dir=args.data_dir)

@@ -12,22 +12,24 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
+from textual.screen import Screen
 
-from . import resume_collection
 from .glyphs import Glyphs, glyphs_for
 from .plain import notify_plain
 from .screens.title import TitleScreen
 
 if TYPE_CHECKING:
+    from textual.driver import Driver
+
     from ..engine import Catalog
     from ..records import Difficulty
     from ..session import DeckColour, GameSession
@@ -78,9 +80,6 @@ class AppConfig:
     """The effort for the analysis screen; ``None`` is ``solver.ANALYSIS_BUDGET``."""
     compute_par: bool = True
     """Search each deal's par in the background (off for benchmarks of the UI)."""
-    after_key_delay: float = 1 / 30
-    """Seconds from a key to the work the game screen defers past its frame (the
-    move log, preparing the next moves); tests set 0 to see the log at once."""
     today: dt.date | None = None
     """The date of the daily deal; ``None`` reads the clock (tests fix it)."""
 
@@ -89,7 +88,8 @@ class PalmIslandApp(App[None]):
     """Palm Island in the terminal.
 
     App keys: ``?`` help, ``q`` / ``ctrl+q`` / ``ctrl+c`` quit (asking first while a
-    game is in progress). The command palette (``ctrl+p``) changes the theme.
+    game is in progress). The command palette (``ctrl+p``) has the game's commands
+    (:mod:`.commands`) and Textual's (the theme, remembered between runs).
     """
 
     TITLE = "Palm Island"
@@ -97,10 +97,15 @@ class PalmIslandApp(App[None]):
     /* --ascii: plain borders for terminals without box-drawing characters */
     PalmIslandApp.-ascii CardWidget, PalmIslandApp.-ascii StoredPanel,
     PalmIslandApp.-ascii MoveLog, PalmIslandApp.-ascii #title-box,
+    PalmIslandApp.-ascii ChoiceBox,
     PalmIslandApp.-ascii ModalScreen > Vertical, PalmIslandApp.-ascii ModalScreen > VerticalScroll {
         border: ascii $foreground 50%;
     }
-    PalmIslandApp.-ascii CardWidget > .card--selected { border: ascii $accent; }
+    PalmIslandApp.-ascii CardWidget.-selected { border: ascii $accent; }
+    /* scrollbars draw half blocks at their ends: none on --ascii terminals (the
+       wheel and the keys still scroll) */
+    PalmIslandApp.-ascii * { scrollbar-size: 0 0; }
+    PalmIslandApp.-ascii Toast { border-left: none; }
     /* below 90 columns a card gives its left margin to the text, so that an
        action with a three-resource cost still fits on its line */
     PalmIslandApp.-narrow CardWidget { padding: 0; }
@@ -114,15 +119,27 @@ class PalmIslandApp(App[None]):
         Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
     ]
 
-    def __init__(self, catalog: Catalog | None, config: AppConfig) -> None:
-        super().__init__()
+    def __init__(
+        self,
+        catalog: Catalog | None,
+        config: AppConfig,
+        *,
+        driver_class: type[Driver] | None = None,
+    ) -> None:
+        super().__init__(driver_class=driver_class)
         self._catalog = catalog
         self.config = config
         self.glyphs: Glyphs = glyphs_for(config.ascii_only)
         self.next_seed = config.seed if config.seed is not None else config.seed_source()
+        self.seed_chosen = config.seed is not None
+        """Whether the player chose :attr:`next_seed` (``--seed`` or typed on the title);
+        otherwise a finished game rolls a new one."""
         self.deck_colour: DeckColour = config.deck_colour
         self.session: GameSession | None = None
         """The game being played, if any (the game screen shares it)."""
+        self.kept: GameSession | None = None
+        """A quick game left with ``escape`` for the title: Continue picks it up
+        (a campaign game needs no keeping: it is saved move by move)."""
         self._store: Store | None = None
         self.store_pending = config.use_store
         """The campaign file is still to be opened: just after the first frame, or
@@ -135,9 +152,6 @@ class PalmIslandApp(App[None]):
         self.daily_dates: dict[int, dt.date] = {}
         """Seeds started as a daily deal in this run, and their date (for the share line)."""
         self._pars: ParBook | None = None
-        self.first_frame_drawn = False
-        """Whether the app's first frame is on screen (see :meth:`after_first_frame`)."""
-        self._after_first_frame: list[Callable[[], object]] = []
 
     @property
     def store(self) -> Store | None:
@@ -180,6 +194,7 @@ class PalmIslandApp(App[None]):
         return self._catalog
 
     def on_mount(self) -> None:
+        self._load_settings()
         if self.config.ascii_only:
             self.add_class("-ascii")
         if self.config.handle_signals:
@@ -204,23 +219,10 @@ class PalmIslandApp(App[None]):
     def on_ready(self) -> None:
         """After the first frame: open the campaign file (if games are saved), then
         load the engine and the cards in the background."""
-        resume_collection()
-        self.first_frame_drawn = True
-        for callback in self._after_first_frame:
-            self.call_later(callback)
-        self._after_first_frame.clear()
         if self.store_pending:
             self._open_campaign_file()
         if self._catalog is None or self.config.use_store:
             self.run_worker(self._preload, thread=True, exit_on_error=False)
-
-    def after_first_frame(self, callback: Callable[[], object]) -> None:
-        """Run ``callback`` once the first frame is drawn (soon, if it already is), so
-        work a screen defers at start-up cannot delay that frame."""
-        if self.first_frame_drawn:
-            self.call_later(callback)
-        else:
-            self._after_first_frame.append(callback)
 
     def _preload(self) -> None:
         from ..storage.catalog_files import standard_catalog, standard_feats
@@ -256,6 +258,7 @@ class PalmIslandApp(App[None]):
         """
         self._pop_to_title()
         self.session = session
+        self.kept = None  # a new game replaces a kept one (the title asked first)
         if self.config.compute_par:
             self.pars.request(session.start)
         if preview:
@@ -321,11 +324,87 @@ class PalmIslandApp(App[None]):
         self._pop_to_title()
         self.refresh_title()
 
+    def leave_game(self) -> None:
+        """``escape`` in a game: to the title with the game kept for Continue."""
+        from ..stored_session import StoredSession
+
+        session = self.session
+        if session is not None and not isinstance(session, StoredSession):
+            self.kept = session if not session.state.is_over else None
+        self.back_to_title()
+
+    def continue_kept(self) -> bool:
+        """Resume the quick game left for the title; False if there is none."""
+        session = self.kept
+        if session is None:
+            return False
+        self.deck_colour = session.deck_colour
+        self.start_game(session, preview=False)
+        return True
+
+    def game_finished(self, session: GameSession) -> None:
+        """A game ended: a new game deals a new seed unless the player chose one."""
+        self.kept = None
+        if not self.seed_chosen:
+            self.next_seed = self.config.seed_source()
+        self.refresh_title()
+
+    def game_in_play(self) -> GameSession | None:
+        """The game that is on, shown or kept for Continue, if it is not over."""
+        for session in (self.session, self.kept):
+            if session is not None and not session.state.is_over and session.moves:
+                return session
+        return None
+
+    def pop_to_title(self) -> None:
+        """Close every screen above the title (a game shown is left as it is)."""
+        self._pop_to_title()
+
     def _pop_to_title(self) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
 
     # App-wide actions ------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette: the game's commands first, then Textual's (themes...)."""
+        from .commands import game_commands
+
+        yield from game_commands(self, screen)
+        yield from super().get_system_commands(screen)
+
+    # Settings remembered between runs ------------------------------------------------
+
+    def _settings_dir(self) -> Path | None:
+        """Where settings are kept: the data directory, when games are saved there."""
+        if not self.config.use_store:
+            return None
+        from ..storage.paths import data_dir
+
+        return data_dir(self.config.data_dir)
+
+    def _load_settings(self) -> None:
+        """Apply the theme chosen in an earlier run, then remember later changes."""
+        directory = self._settings_dir()
+        if directory is None:
+            return
+        from .settings import load_settings
+
+        theme = load_settings(directory).theme
+        if theme is not None and theme in self.available_themes:
+            self.theme = theme
+        self.theme_changed_signal.subscribe(self, lambda _theme: self._save_settings())
+
+    def _save_settings(self) -> None:
+        directory = self._settings_dir()
+        if directory is None:
+            return
+        from .settings import Settings, save_settings
+
+        try:
+            save_settings(directory, Settings(theme=self.theme))
+        except OSError as exc:
+            notify_plain(self, f"Theme not remembered: {exc}", severity="warning", timeout=6)
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen
@@ -334,14 +413,17 @@ class PalmIslandApp(App[None]):
             self.push_screen(HelpScreen())
 
     def action_request_quit(self) -> None:
-        """Quit, asking first when a game in progress would be lost (Ctrl+C too)."""
+        """Quit, asking first while a game is in progress (Ctrl+C too): a quick game
+        would be lost, a campaign game is kept (the question says which)."""
         from .screens.confirm import ConfirmQuitScreen
 
         if isinstance(self.screen, ConfirmQuitScreen):
             self.exit()  # asked twice (e.g. Ctrl+C again): the player means it
             return
-        if self.session is not None and self.session.in_progress:
-            self.push_screen(ConfirmQuitScreen(), self._quit_if_confirmed)
+        session = self.game_in_play()
+        if session is not None:
+            saved = not session.in_progress  # a saved game never "would be lost"
+            self.push_screen(ConfirmQuitScreen(saved=saved), self._quit_if_confirmed)
         else:
             self.exit()
 
@@ -349,18 +431,10 @@ class PalmIslandApp(App[None]):
         if confirmed:
             self.exit()
 
-    def on_key(self, event: events.Key) -> None:
-        """Let the game screen explain keys that do not apply now (see GameScreen.explain)."""
-        from .screens.game import GameScreen
-
-        if isinstance(self.screen, GameScreen) and self.screen.explain(event.key):
-            event.prevent_default()
-            event.stop()
-
     # The terminal-too-small guard ---------------------------------------------------
 
     def on_resize(self, event: events.Resize) -> None:
-        # Runs before App._on_resize records the new size, so use the event's.
+        """The event carries the new size; the guard reads it from there."""
         self._check_size(event.size)
 
     def _check_size(self, size: Size | None = None) -> None:
@@ -379,12 +453,18 @@ class PalmIslandApp(App[None]):
             self.screen.refresh()
 
 
-def make_app(config: AppConfig | None = None, catalog: Catalog | None = None) -> PalmIslandApp:
+def make_app(
+    config: AppConfig | None = None,
+    catalog: Catalog | None = None,
+    *,
+    driver_class: type[Driver] | None = None,
+) -> PalmIslandApp:
     """Build the app as the CLI does; tests pass a fixed seed and seed source.
 
     Without ``catalog`` the standard cards are read when a game first needs them.
+    ``driver_class`` replaces the terminal driver (the benchmark counts frames).
     """
-    return PalmIslandApp(catalog, config or AppConfig())
+    return PalmIslandApp(catalog, config or AppConfig(), driver_class=driver_class)
 
 
 def run_app(

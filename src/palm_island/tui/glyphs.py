@@ -30,6 +30,8 @@ class Glyphs(NamedTuple):
     """A dash in running text: ``—`` or ``-``."""
     times: str = "×"
     """Between a width and a height: ``80×24`` or ``80x24``."""
+    arrow: str = "→"
+    """What an action leads to: ``→`` or ``->``."""
 
     def resource(self, name: str) -> str:
         """Glyph and letter, e.g. ``♣W``; in ASCII only the letter."""
@@ -39,7 +41,7 @@ class Glyphs(NamedTuple):
 
 
 UNICODE: Final = Glyphs("♣", "≈", "▲", "★", "⇧", "↑", "↓", "▶", "·", "—")
-ASCII: Final = Glyphs("W", "F", "S", "*", "^", "up", "down", ">", "|", "-", "x")
+ASCII: Final = Glyphs("W", "F", "S", "*", "^", "up", "down", ">", "|", "-", "x", "->")
 
 
 def glyphs_for(ascii_only: bool) -> Glyphs:

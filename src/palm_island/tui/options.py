@@ -2,7 +2,7 @@
 
 For each action printed on a card this pairs the engine's legal moves of that
 kind (several when there is a choice of payment or of the card to release, R20)
-with a reason when there are none ("needs 1 stone"). The UI never builds a move:
+with a reason when there are none ("needs 1▲S"). The UI never builds a move:
 it offers exactly these. Pure: no Textual here.
 """
 
@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..engine import Action, GameState, Move, Resources, legal_moves
+from .glyphs import UNICODE, Glyphs
 from .render import missing, shortfall
 
 
@@ -48,14 +49,14 @@ class ActionOption(NamedTuple):
 def card_options(state: GameState, card: int) -> tuple[tuple[ActionOption, ...], str | None]:
     """The options for ``card`` (1 or 2), and a note when the card offers none.
 
-    The note explains the engine's choices: R23 (the round tracker as card 2) and
+    The note explains the engine's choices: the round tracker as card 2 (R23) and
     a stored card as card 2, which are never action targets.
     """
     if state.is_over:
         return (), "the game is over"
     deck_card = state.card_at(card)
-    if deck_card.spec.is_round_tracker:
-        return (), "no actions (R23)"
+    if deck_card.spec.is_round_tracker:  # R23
+        return (), "round tracker: no actions"
     if deck_card.stored:
         return (), "stored card: no actions"
     moves = known_legal_moves(state)
@@ -64,7 +65,7 @@ def card_options(state: GameState, card: int) -> tuple[tuple[ActionOption, ...],
     for action in deck_card.face.actions:
         chosen = tuple(m for m in moves if m.card == card and m.kind == action.kind)
         lacking = None if chosen else missing(action, total)
-        reason = None if chosen else shortfall(lacking)
+        reason = None if chosen else shortfall(lacking, UNICODE)
         options.append(ActionOption(card, action, chosen, reason, lacking))
     note = None if options else "no actions on this face"
     return tuple(options), note
@@ -75,12 +76,13 @@ def moves_for(state: GameState, card: int, kind: str) -> tuple[Move, ...]:
     return tuple(m for m in known_legal_moves(state) if m.kind == kind and m.card == card)
 
 
-def why_not(state: GameState, card: int, kind: str) -> str:
+def why_not(state: GameState, card: int, kind: str, g: Glyphs) -> str:
     """Why ``kind`` cannot be done on ``card`` now, and where it can, for a hint."""
     options, note = card_options(state, card)
     option = next((o for o in options if o.kind == kind), None)
     if option is not None and option.reason:
-        text = f"Card {card}: {kind} {option.reason}."
+        reason = shortfall(option.lacking, g) if option.lacking else option.reason
+        text = f"Card {card}: {kind} {reason}."
     elif note:
         text = f"Card {card}: {note}."
     else:

@@ -19,6 +19,7 @@ from ..engine import (
     Event,
     Face,
     GameEnded,
+    GameState,
     Move,
     MovePlayed,
     Orientation,
@@ -65,11 +66,27 @@ def missing(action: Action, stored_total: Resources) -> Resources | None:
     return best if best is not None and best.total else None
 
 
-def shortfall(lack: Resources | None) -> str:
-    """Why a printed action cannot be paid, from :func:`missing`: ``needs 1 stone``."""
+def shortfall(lack: Resources | None, g: Glyphs) -> str:
+    """Why a printed action cannot be paid, from :func:`missing`: ``needs 1♣W 2▲S``,
+    in the same words as costs are printed."""
     if lack is None:
         return "not possible now"
-    return "needs " + ", ".join(str(lack).split(" + "))
+    return "needs " + resources(lack, g).plain
+
+
+def stored_places(state: GameState) -> tuple[tuple[int, DeckCard], ...]:
+    """Each stored card and its place in the deck (1 = the top), top first.
+
+    Stored cards stick out of the deck (R9), so where they lie is in plain view;
+    the first one listed comes back to the top first (R21).
+    """
+    return tuple((place, card) for place, card in enumerate(state.cards, 1) if card.stored)
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` … ``11th``, ``12th``, ``13th``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def orientation_name(orientation: Orientation, g: Glyphs) -> str:
@@ -79,13 +96,15 @@ def orientation_name(orientation: Orientation, g: Glyphs) -> str:
     return f"{side} {turned}"
 
 
-def face_summary(face: Face, g: Glyphs) -> Text:
-    """Stars, upgrade icons and what the face holds when stored, on one line."""
+def face_summary(face: Face, g: Glyphs, *, holds: bool = True) -> Text:
+    """Stars, upgrade icons and (unless ``holds`` is off) what the face holds when
+    stored, on one line."""
     text = Text()
     text.append(f"{g.star}{face.stars}", style="bold yellow")
     text.append(f" {g.upgrade}{face.upgrades}", style="bold magenta")
-    text.append("  holds ")
-    text.append_text(resources(face.yields, g))
+    if holds:
+        text.append("  holds ")
+        text.append_text(resources(face.yields, g))
     return text
 
 
@@ -142,12 +161,12 @@ def event_line(event: Event) -> str:
     """One plain-text log line per event (read aloud by screen readers as is)."""
     if isinstance(event, MovePlayed):
         return f"Turn {event.turn}: {describe_move(event.move, event.card)}"
-    if isinstance(event, StoredCardReturned):
-        return f"  {event.card} came to the top while stored: returned, resources lost (R21)"
-    if isinstance(event, RoundEnded):
-        return f"  Round {event.round} ended (R22)"
-    if isinstance(event, GameEnded):
-        return f"  Game over: {event.score} points (R25)"
+    if isinstance(event, StoredCardReturned):  # R21
+        return f"  {event.card} came to the top while stored: returned, resources lost"
+    if isinstance(event, RoundEnded):  # R22
+        return f"  Round {event.round} ended"
+    if isinstance(event, GameEnded):  # R25
+        return f"  Game over: {event.score} points"
     raise TypeError(event)  # pragma: no cover - Event is a closed union
 
 

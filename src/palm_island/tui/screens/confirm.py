@@ -1,4 +1,8 @@
-"""Provides :class:`ConfirmQuitScreen`: quitting would lose the game in progress."""
+"""Provides :class:`ConfirmQuitScreen`: quit while a game is in progress?
+
+A quick game would be lost; a campaign game is saved (Continue picks it up). The
+question says which, so ``q`` asks the same way in both.
+"""
 
 from __future__ import annotations
 
@@ -28,9 +32,18 @@ class ConfirmQuitScreen(ModalScreen[bool]):
     ConfirmQuitScreen Button { margin: 0 1; }
     """
 
+    def __init__(self, *, saved: bool = False) -> None:
+        super().__init__()
+        self.saved = saved
+
     def compose(self) -> ComposeResult:
+        note = (
+            "Your game is saved: Continue on the title picks it up."
+            if self.saved
+            else "The game in progress will be lost."
+        )
         with Vertical():
-            yield Static("Quit Palm Island?\nThe game in progress will be lost.")
+            yield Static(f"Quit Palm Island?\n{note}", id="question")
             with Horizontal():
                 yield Button("Quit (y)", id="yes", variant="error")
                 yield Button("Keep playing (n)", id="no", variant="primary")

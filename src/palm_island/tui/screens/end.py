@@ -7,6 +7,7 @@ icons, stored resources) and every card's part. Dismisses with what to do next:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.table import Table
@@ -18,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from ...engine import ScoreBreakdown, score
+from ...engine.cards import VillageRank
 from ...session import GameSession
 from ..glyphs import Glyphs
 from ..plain import notify_plain
@@ -42,7 +44,9 @@ class EndScreen(Screen[str]):
     ]
 
     DEFAULT_CSS = """
-    EndScreen #summary { padding: 0 1; background: $panel; height: auto; }
+    EndScreen #top { height: auto; background: $panel; }
+    EndScreen #summary { padding: 0 1; width: 1fr; height: auto; }
+    EndScreen #chart { padding: 0 1; width: auto; height: auto; }
     EndScreen #breakdown { height: 1fr; padding: 0 1; }
     EndScreen #unlocked { padding: 0 1; height: auto; color: $success; }
     EndScreen #buttons { height: auto; dock: bottom; align: center top; }
@@ -57,8 +61,11 @@ class EndScreen(Screen[str]):
     def compose(self) -> ComposeResult:
         app = cast("PalmIslandApp", self.app)
         g = app.glyphs
-        yield Static(summary(self.breakdown, self.session, g), id="summary")
-        unlocked = unlocked_text(self.session)
+        with Horizontal(id="top"):
+            yield Static(summary(self.breakdown, self.session, g), id="summary")
+            ranks = self.session.state.catalog.ranks
+            yield Static(chart_text(ranks, self.breakdown.total, g), id="chart")
+        unlocked = unlocked_text(self.session, self._usable_feats())
         if unlocked is not None:
             yield Static(unlocked, id="unlocked")
         day = app.daily_dates.get(self.session.seed) if self.session.seed is not None else None
@@ -72,6 +79,19 @@ class EndScreen(Screen[str]):
             yield Button("New deal (n)", id="new")
             yield Button("Title (t)", id="title")
         yield Footer(compact=True)
+
+    def _usable_feats(self) -> list[str] | None:
+        """The feats a new game in this game's campaign can use; None for a quick game."""
+        app = cast("PalmIslandApp", self.app)
+        campaign = getattr(self.session, "campaign", None)
+        if app.store is None or not campaign:
+            return None
+        try:
+            codes = app.store.campaign(campaign).unlocked
+        except KeyError:
+            return None
+        names = {feat.code: feat.name for feat in app.store.feats.feats}
+        return [f"{code} {names.get(code, '')}".strip() for code in codes]
 
     def on_mount(self) -> None:
         for button in self.query("#again").results(Button):
@@ -123,14 +143,35 @@ def summary(breakdown: ScoreBreakdown, session: GameSession, g: Glyphs) -> Text:
     return text
 
 
-def unlocked_text(session: GameSession) -> Text | None:
-    """Feats this game unlocked in its campaign (R29); None for a quick game or none."""
+def unlocked_text(session: GameSession, usable: list[str] | None) -> Text | None:
+    """Feats this game unlocked in its campaign (R29) and the feats a new game there
+    can now use; None for a quick game."""
     feats = getattr(session, "newly_unlocked", ())
-    if not feats:
+    if usable is None and not feats:
         return None
-    text = Text("Feat unlocked! ", style="bold")
-    text.append("; ".join(f"{feat.code} {feat.name} ({feat.goal})" for feat in feats))
-    text.append("  It can be played from the next game.")
+    text = Text()
+    if feats:
+        text.append("Feat unlocked! ", style="bold")
+        text.append("; ".join(f"{feat.code} {feat.name} ({feat.goal})" for feat in feats))
+        text.append("\n")
+    if usable is not None:
+        text.append("A new game can now use: ")
+        text.append(", ".join(usable) or "no feats yet (see Feats on the title)")
+    return text
+
+
+def chart_text(ranks: Sequence[VillageRank], total: int, g: Glyphs) -> Text:
+    """The score chart's bands, best first; the band reached is marked in text (R27)."""
+    text = Text("Score chart\n", style="bold")
+    reached = next((band for band in ranks if total >= band.min), ranks[-1] if ranks else None)
+    for band in ranks:
+        here = band is reached
+        line = Text(f"{g.selected if here else ' '} {band.min:>3}+ {band.title}")
+        if here:
+            line.stylize("bold reverse")
+        text.append_text(line)
+        text.append("\n")
+    text.rstrip()
     return text
 
 

@@ -3,10 +3,10 @@
 One state, pushed down: the screen holds the :class:`GameSession`; after every
 move, undo or redo it observes the new state once and hands each widget its part
 (attributes down). Widgets post clicks up (messages up). Which keys apply is asked
-of the engine in :meth:`GameScreen.check_action`, so the footer lists only the
-actions that are legal now. The screen never builds a move: it picks one of the
-engine's legal moves, asking the player in a modal when several differ only in
-payment or in the card released (R20).
+of the engine in :meth:`GameScreen.check_action`, so the footer (Textual's
+``Footer``) lists only the actions that are legal now. The screen never builds a
+move: it picks one of the engine's legal moves, asking the player in a modal when
+several differ only in payment or in the card released (R20).
 """
 
 from __future__ import annotations
@@ -17,17 +17,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.timer import Timer
+from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
 
-from ...engine import CardView, GameState, Move, TableView, apply_move, observe, score
+from ...engine import CardView, GameState, Move, TableView, observe, score
 from ...session import GameSession
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
-from ..options import ActionOption, card_options, known_legal_moves, moves_for, why_not
+from ..options import ActionOption, card_options, moves_for, why_not
 from ..plain import notify_plain
 from ..widgets.card import DISCARD, CardWidget
+from ..widgets.choice import ChoiceBox
 from ..widgets.hint import HintLine
-from ..widgets.keybar import KeyBar, KeyItem
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
 from ..widgets.stored import StoredPanel
@@ -36,19 +36,15 @@ if TYPE_CHECKING:
     from ..app import PalmIslandApp
 
 ACTION_KINDS = ("store", "rotate", "flip")
-_BAR: tuple[tuple[str, str, str, tuple[str, ...], bool], ...] = (
-    ("1 2", "Card", "select", (), True),
-    ("s", "Store", "act", ("store",), False),
-    ("r", "Rotate", "act", ("rotate",), False),
-    ("f", "Flip", "act", ("flip",), False),
-    ("d", "Discard", "act", ("discard",), False),
-    ("p", "Peek", "peek", (), False),
-    ("h", "Hint", "hint", (), False),
-    ("u", "Undo", "undo", (), False),
-    ("^r", "Redo", "redo", (), True),
+FOOTER_ACTIONS: tuple[tuple[str, tuple[object, ...]], ...] = (
+    ("act", ("store",)),
+    ("select", (1,)),
+    ("peek", ()),
+    ("hint", ()),
+    ("undo", ()),
+    ("redo", ()),
 )
-"""The key bar's entries: key shown, description, action, its parameters, and
-whether it may be left out when the bar is too narrow (see ``KeyBar``)."""
+"""The actions :meth:`GameScreen.check_action` may hide from the footer."""
 
 
 class GameScreen(Screen[None]):
@@ -57,7 +53,8 @@ class GameScreen(Screen[None]):
     Keys: ``1``/``2`` (or arrows, ``j k l``) select card 1 or 2; ``s`` ``r`` ``f``
     store, rotate, flip the selected card; ``d`` discards card 1; ``p`` peeks at the
     selected card's other side; ``h`` asks the solver for a hint (in a background
-    thread, so keys keep working); ``u`` undo, ``ctrl+r`` redo.
+    thread, so keys keep working); ``u`` undo, ``ctrl+r`` redo; ``escape`` back to
+    the title with the game kept (Continue offers it).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -73,14 +70,16 @@ class GameScreen(Screen[None]):
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("ctrl+r", "redo", "Redo"),
+        Binding("escape", "leave", "Title"),
     ]
 
     DEFAULT_CSS = """
     GameScreen #cards { height: auto; }
     GameScreen #lower { height: 1fr; }
+    GameScreen { layers: base overlay; }
     GameScreen StoredPanel { width: 38; }
-    GameScreen.-red CardWidget > .card--selected { border: double red; }
-    GameScreen.-blue CardWidget > .card--selected { border: double dodgerblue; }
+    GameScreen.-red CardWidget.-selected { border: double red; }
+    GameScreen.-blue CardWidget.-selected { border: double dodgerblue; }
     """
 
     def __init__(self, session: GameSession) -> None:
@@ -90,9 +89,7 @@ class GameScreen(Screen[None]):
         """The card the keys act on (1 or 2)."""
         self.hint: HintResult | None = None
         """The hint shown, always for the current position (else cleared)."""
-        self._deferred: Timer | None = None
-        self.prepared: GameState | None = None
-        """The position whose every legal move has been prepared (see _prepare_next)."""
+        self._footer_answers: tuple[bool | None, ...] = ()
         self._hint_asked: object = None
         """The position a running hint search is for (a result for another is dropped)."""
         self.add_class(f"-{session.deck_colour}")
@@ -114,8 +111,9 @@ class GameScreen(Screen[None]):
             day = self.palm_app.daily_dates.get(session.seed or 0)
             kind = f"Daily deal of {day.isoformat()}" if day else "New game"
             yield MoveLog(f"{kind}. {deal}. Round 1 begins.", id="log")
+        yield ChoiceBox(self.palm_app.glyphs, id="choice")
         yield HintLine(id="hint")
-        yield KeyBar(id="keys")
+        yield Footer(compact=True, show_command_palette=False)  # ctrl+p: in the help
 
     def on_mount(self) -> None:
         self.show_state()
@@ -132,34 +130,23 @@ class GameScreen(Screen[None]):
             card_view, options, note = self._card_parts(state, view, position)
             hinted = hinted_kind(self.hint.hint, position) if self.hint else None
             widget.show(card_view, options, note, selected=position == self.selected, hinted=hinted)
-        self.query_one("#stored", StoredPanel).show(view)
+        self.query_one("#stored", StoredPanel).show(state)
         self.query_one("#status", StatusBar).show(view, score(state).total, self._deal)
+        self.query_one("#log", MoveLog).show(self.session.steps)
         self._refresh_footer()
-        self._after_frame(state)
 
-    def _after_frame(self, state: GameState) -> None:
-        """Bring the log up to date and prepare the next moves once the frame is drawn.
+    def _refresh_footer(self) -> None:
+        """Have the footer ask :meth:`check_action` again, when an answer changed.
 
-        The log's growth asks for a layout of the whole screen, which would double
-        the time from a key to seeing the cards change. A timer, not
-        ``call_after_refresh``: Textual runs those as soon as its queues are idle,
-        often before the widgets' repaints reach the screen, so before the frame.
+        The footer rebuilds its keys on every refresh, which costs more than the
+        rest of a key; most keys leave the same actions legal.
         """
-        if self._deferred is not None:
-            self._deferred.stop()
-        moves = list(known_legal_moves(state))
-
-        def run() -> None:
-            self._update_log()
-            self._prepare_next(state, moves)
-
-        delay = self.palm_app.config.after_key_delay
-        if not self.palm_app.first_frame_drawn:  # started in the game: that frame first
-            self.palm_app.after_first_frame(run)
-        elif delay > 0:
-            self._deferred = self.set_timer(delay, run, name="after")
-        else:
-            self.call_later(run)
+        answers = tuple(
+            self.check_action(action, parameters) for action, parameters in FOOTER_ACTIONS
+        )
+        if answers != self._footer_answers:
+            self._footer_answers = answers
+            self.refresh_bindings()
 
     @property
     def _deal(self) -> str:
@@ -174,51 +161,17 @@ class GameScreen(Screen[None]):
         options, note = card_options(state, position) if position < 3 else ((), None)
         return card_view, options, note
 
-    def _prepare_next(self, state: GameState, moves: list[Move]) -> None:
-        """While the player thinks, build and render the table each legal move leads
-        to, one move per turn of the event loop, so the key that plays it costs less.
-
-        Stops as soon as the position changes; nothing is shown from here.
-        """
-        if self.session.state is not state or not self.is_current:
-            return
-        if not moves:
-            self.prepared = state
-            return
-        after = apply_move(state, moves.pop()).state
-        view = observe(after)
-        for position in (1, 2, 3):
-            card_view, options, note = self._card_parts(after, view, position)
-            widget = self.query_one(f"#card-{position}", CardWidget)
-            widget.prepare(card_view, options, note, selected=position == self.selected)
-        self.query_one("#stored", StoredPanel).prepare(view)
-        self.query_one("#status", StatusBar).prepare(view, score(after).total, self._deal)
-        self.call_later(self._prepare_next, state, moves)
-
-    def _update_log(self) -> None:
-        self.query_one("#log", MoveLog).show(self.session.steps)
-
-    def _refresh_footer(self) -> None:
-        """Show in the key bar the keys that apply now (asked of the engine)."""
-        items = [
-            KeyItem(key, description, f"{action}({', '.join(map(repr, params))})", optional)
-            for key, description, action, params, optional in _BAR
-            if self.check_action(action, params)
-        ]
-        items += [KeyItem("?", "Help", "app.help"), KeyItem("q", "Quit", "app.request_quit")]
-        items.append(KeyItem("^p", "Themes", "app.command_palette", optional=True))
-        self.query_one("#keys", KeyBar).show(tuple(items))
-
     # Which keys apply now (asked of the engine) ------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self.session.state
+        if action != "leave" and self.is_mounted and self.choice.is_open:
+            return False  # the choice has the keys: esc cancels it, digits choose
         if action == "act":
-            if state.is_over:
-                return False
-            kind = str(parameters[0])
-            card = 1 if kind == DISCARD else self.selected
-            return bool(moves_for(state, card, kind))
+            # Always listed while the game is on: a key that cannot be played now
+            # says why (action_act); the cards show which actions can. A footer
+            # that changed with every card would be rebuilt on nearly every key.
+            return not state.is_over
         if action == "undo":
             return self.session.can_undo
         if action == "redo":
@@ -239,23 +192,24 @@ class GameScreen(Screen[None]):
         card = 1 if kind == DISCARD else self.selected
         moves = moves_for(self.session.state, card, kind)
         if not moves:
-            self.app.bell()
+            g = self.palm_app.glyphs
+            notify_plain(self, why_not(self.session.state, card, kind, g), timeout=4)
             return
         if len(moves) == 1:
             self.play(moves[0])
             return
-        from .choice import ChoiceScreen
+        self.choice.ask(self.session.state, moves)
+        self._refresh_footer()
 
-        app = self.palm_app
-        if not app.is_screen_installed("choice"):
-            app.install_screen(ChoiceScreen(self.session.state, moves, app.glyphs), "choice")
-        screen = app.get_screen("choice", ChoiceScreen)
-        screen.ask(self.session.state, moves)
-        app.push_screen(screen, self._chosen)
+    @property
+    def choice(self) -> ChoiceBox:
+        return self.query_one("#choice", ChoiceBox)
 
-    def _chosen(self, move: Move | None) -> None:
-        if move is not None:
-            self.play(move)
+    def on_choice_box_chosen(self, message: ChoiceBox.Chosen) -> None:
+        if message.move is not None:
+            self.play(message.move)
+        else:
+            self._refresh_footer()
 
     def play(self, move: Move) -> None:
         """Play one of the engine's legal moves and show the result."""
@@ -273,6 +227,7 @@ class GameScreen(Screen[None]):
     def show_end(self) -> None:
         from .end import EndScreen
 
+        self.palm_app.game_finished(self.session)
         self.app.push_screen(EndScreen(self.session), self._after_end)
 
     def _after_end(self, choice: str | None) -> None:
@@ -295,6 +250,10 @@ class GameScreen(Screen[None]):
                 notify_plain(app, note, timeout=6)
         else:
             app.back_to_title()
+
+    def action_leave(self) -> None:
+        """Back to the title; the game is kept and the title offers it under Continue."""
+        self.palm_app.leave_game()
 
     def action_peek(self) -> None:
         from .peek import PeekScreen
@@ -375,32 +334,14 @@ class GameScreen(Screen[None]):
             if self.session.state.is_over:
                 self.show_end()
 
-    def explain(self, key: str) -> bool:
-        """Explain a store/rotate/flip key that does not apply now; True if it did.
-
-        ``check_action`` hides those keys, so the app passes them here instead of
-        letting them do nothing. The app calls this from its own queue, after the
-        bindings of earlier keys ran, so "2" then "s" typed at once sees card 2.
-        """
-        kind = {"s": "store", "r": "rotate", "f": "flip"}.get(key)
-        if kind is None or self.check_action("act", (kind,)):
-            return False
-        notify_plain(self, why_not(self.session.state, self.selected, kind), timeout=4)
-        return True
-
     # Messages up ----------------------------------------------------------------------
-
-    async def on_key_bar_pressed(self, message: KeyBar.Pressed) -> None:
-        """A click on the key bar does what the key does."""
-        if message.action == "select()":
-            await self.run_action(f"select({2 if self.selected == 1 else 1})")
-        else:
-            await self.run_action(message.action)
 
     def on_card_widget_clicked(self, message: CardWidget.Clicked) -> None:
         """A click does what the keys do: select the card, then play the action."""
-        if message.position == 3:
+        if message.position == 3 or self.choice.is_open:
             return
         self.action_select(message.position)
-        if message.kind is not None and self.check_action("act", (message.kind,)):
+        if message.kind is not None and moves_for(
+            self.session.state, message.position if message.kind != DISCARD else 1, message.kind
+        ):
             self.action_act(message.kind)

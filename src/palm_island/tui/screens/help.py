@@ -22,7 +22,7 @@ Only the top half of the side facing you counts: its stars, upgrade icons, \
 what it holds when stored, and its actions. You see only the top three cards; \
 card 3 is for planning only. Before the first turn you may study the whole deck.
 
-[b]A turn[/b] — do one of these (R7):
+[b]A turn[/b] — do one of these:
  • use an action of card 1 or card 2, paying its cost;
  • discard card 1: it goes to the back unchanged (always allowed).
 [b]store[/b] turns the card sideways and puts it at the back: it now holds its \
@@ -47,24 +47,26 @@ Every resource has a letter as well as a colour.
  p                      peek at the other side of the selected card
  h                      hint: the solver's move here and its expected score
  u, ctrl+r              undo, redo (as far back as you like)
+ escape                 back to the title; the game is kept (Continue)
  ?                      this help
- ctrl+p                 command palette: change the theme
+ ctrl+p                 command palette: game commands, themes
  q, ctrl+c              quit (asks first while a game is in progress)
  In a choice: 1-9, or arrows and enter; escape cancels.
 The mouse does the same: click a card to select it, an action to play it, \
 a key in the footer to press it.
 
 [b]Keys on the other screens[/b] (each screen's footer lists them too)
- Title          n new game, c deck colour, d daily deal; with a campaign
-                file: o continue, m campaigns, y history, z statistics;
-                digits type the seed, backspace deletes one; arrows,
-                j k, tab, shift+tab move in the menu, home end first
-                and last entry, enter chooses
+ Title          n new game, o continue, c deck colour, d daily deal;
+                with a campaign file: m campaigns, f feats, y history,
+                z statistics; digits type the seed, backspace deletes
+                one; arrows, tab, shift+tab move, enter chooses
  Deck preview   enter start playing, escape back
  Peek           escape, p or enter put the card back
- End of game    g same deal again, n new deal, u undo the last move,
-                a analysis, c copy the result line, t or escape title
+ End of game    g same deal again, n new deal, a analysis, c copy the
+                result line, t or escape title; u undo the last move
+                (quick games: a saved game's result is final)
  Campaigns      c create, r rename, d delete, escape back
+ Feats          escape back
  History        enter replay the game, i import a record file, escape back
  Replay         left/right or , . step, [ ] round back/forward,
                 1-8 start of a round, home/end first/last move,

@@ -38,9 +38,7 @@ class PeekScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
-            scroll.border_title = (
-                f"Peek at card {self.view.position} (R18) {self.glyphs.dash} esc closes"
-            )
+            scroll.border_title = f"Peek at card {self.view.position} {self.glyphs.dash} esc closes"
             yield Static(peek_text(self.view, self.glyphs), id="peek-text")
 
     def on_click(self) -> None:

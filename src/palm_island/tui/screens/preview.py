@@ -47,7 +47,7 @@ class PreviewScreen(Screen[None]):
         seed = self.session.seed
         yield Static(
             f"The deck, top first {app.glyphs.dash} seed {seed}, {self.session.deck_colour} deck. "
-            "Look now: during play only the top three cards show (R6).",
+            "Look now: during play only the top three cards show.",
             id="heading",
         )
         order = observe(self.session.state).full_order or ()

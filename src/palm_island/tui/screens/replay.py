@@ -62,16 +62,16 @@ class ReplayScreen(Screen[None]):
     """The replay viewer (see the module docstring for keys)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,comma", "step(-1)", "Back"),
-        Binding("right,full_stop", "step(1)", "Forward"),
-        Binding("left_square_bracket", "round(-1)", "Round -", key_display="["),
-        Binding("right_square_bracket", "round(1)", "Round +", key_display="]"),
+        Binding("left,comma", "step(-1)", "Move", key_display="←"),
+        Binding("right,full_stop", "step(1)", "Move", key_display="→"),
+        Binding("left_square_bracket", "round(-1)", "Round", key_display="["),
+        Binding("right_square_bracket", "round(1)", "Round", key_display="]"),
         Binding("home", "goto(0)", "Start", show=False),
         Binding("end", "goto(-1)", "End", show=False),
         Binding("space", "autoplay", "Play"),
-        Binding("plus,equals_sign", "speed(1)", "Fast", key_display="+"),
-        Binding("minus", "speed(-1)", "Slow", key_display="-"),
-        Binding("x", "export", "Export"),
+        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", show=False),
+        Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
+        Binding("x", "export", "Export", show=False),  # in the help; the footer fits 80
         Binding("a", "analysis", "Analysis"),
         Binding("escape,b", "back", "Back"),
         *(Binding(str(n), f"round_start({n})", f"Round {n}", show=False) for n in range(1, 9)),
@@ -112,7 +112,7 @@ class ReplayScreen(Screen[None]):
             name = printable(self.replay.name)
             deal = f"Replay of {name}: seed {record.seed}, {record.deck_colour} deck"
             yield MoveLog(f"{deal}, {record.setup.difficulty}.", id="log")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)  # fits 80 columns
 
     def on_mount(self) -> None:
         self.show_index()
@@ -124,7 +124,7 @@ class ReplayScreen(Screen[None]):
             widget = self.query_one(f"#card-{position}", CardWidget)
             card_view = view.top[position - 1] if len(view.top) >= position else None
             widget.show(card_view, (), None, selected=False)
-        self.query_one("#stored", StoredPanel).show(view)
+        self.query_one("#stored", StoredPanel).show(state)
         playing = f" {SPEEDS[self.speed]:g}s/move" if self.timer is not None else ""
         where = f"move {self.index}/{self.last}{playing}"
         self.query_one("#status", StatusBar).show(view, score(state).total, where)

@@ -2,7 +2,9 @@
 
 Only feats the campaign has unlocked are offered; the difficulty limits how many
 may be used (easy: any, medium: one, hard: none). The store checks the rule
-again, so the screen only has to explain it.
+again, so the screen only has to explain it. Focus starts on the difficulty;
+``tab`` reaches the feats, then Start and Back. What is chosen shows in text,
+``(•)``/``( )`` and ``[x]``/``[ ]``, never by colour alone.
 """
 
 from __future__ import annotations
@@ -14,12 +16,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, RadioButton, RadioSet, SelectionList, Static
+from textual.widgets import Button, OptionList, RadioButton, RadioSet, Static
+from textual.widgets.option_list import Option
 
 from ...records import FEAT_LIMITS, Difficulty
 from ..plain import notify_plain, plain
 
 if TYPE_CHECKING:
+    from ...engine import FeatSpec
     from ..app import PalmIslandApp
 
 DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
@@ -40,6 +44,66 @@ def limit_text(difficulty: Difficulty) -> str:
     return "no feats" if limit == 0 else f"at most {limit} feat"
 
 
+class MarkedRadioButton(RadioButton):
+    """A radio button whose mark is text: ``(•)`` chosen, ``( )`` not (``(*)`` in ASCII).
+
+    The stock button draws the same ``▐●▌`` either way and tells them apart by
+    colour only, which NO_COLOR terminals and --ascii cannot show.
+    """
+
+    BUTTON_LEFT = "("
+    BUTTON_RIGHT = ")"
+
+    def __init__(self, label: str, *, value: bool, id: str, ascii_only: bool) -> None:
+        super().__init__(label, value=value, id=id)
+        self.chosen_mark = "*" if ascii_only else "•"
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # the name ToggleButton draws the mark with
+        return self.chosen_mark if self.value else " "
+
+
+def feat_prompt(feat: FeatSpec, ticked: bool) -> str:
+    return f"[{'x' if ticked else ' '}] {feat.code} {feat.name}: {feat.goal}"
+
+
+class FeatList(OptionList):
+    """The unlocked feats with ``[x]``/``[ ]`` in their text; ``space``, ``enter`` or a
+    click ticks the highlighted one.
+
+    Not a ``SelectionList``: it draws its check boxes with ``▐X▌`` for every
+    option and shows which are ticked by colour alone.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("space", "tick", "Tick", show=False)]
+
+    def __init__(self, feats: list[FeatSpec], chosen: tuple[str, ...], *, id: str) -> None:
+        self.feats = {feat.code: feat for feat in feats}
+        self.ticked = {feat.code for feat in feats if feat.code in chosen}
+        options = [Option(feat_prompt(f, f.code in self.ticked), id=f.code) for f in feats]
+        super().__init__(*options, id=id)
+
+    @property
+    def selected(self) -> tuple[str, ...]:
+        """The ticked feats, in list order."""
+        return tuple(code for code in self.feats if code in self.ticked)
+
+    def toggle(self, code: str) -> None:
+        self.ticked ^= {code}
+        self.replace_option_prompt(code, feat_prompt(self.feats[code], code in self.ticked))
+
+    def action_tick(self) -> None:
+        if self.highlighted is not None:
+            option = self.get_option_at_index(self.highlighted)
+            if option.id is not None:
+                self.toggle(option.id)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.toggle(event.option.id)
+
+
 class SetupScreen(ModalScreen[Setup | None]):
     """``e``/``m``/``h`` difficulty, ``enter`` starts, ``escape`` goes back;
     ``space`` ticks the highlighted feat."""
@@ -48,15 +112,21 @@ class SetupScreen(ModalScreen[Setup | None]):
         Binding("e", "difficulty('easy')", "Easy"),
         Binding("m", "difficulty('medium')", "Medium"),
         Binding("h", "difficulty('hard')", "Hard"),
+        Binding("enter", "start", "Start", priority=True),
         Binding("escape", "cancel", "Back"),
     ]
 
     DEFAULT_CSS = """
     SetupScreen { align: center middle; }
-    SetupScreen > Vertical { width: 64; height: auto; max-height: 100%; border: thick $accent;
+    SetupScreen > Vertical { width: 72; height: auto; max-height: 100%; border: round $accent;
         background: $surface; padding: 0 1; }
-    SetupScreen RadioSet { width: 100%; layout: horizontal; height: auto; }
-    SetupScreen SelectionList { height: auto; max-height: 8; }
+    SetupScreen RadioSet, SetupScreen RadioSet:focus { width: 100%; layout: horizontal;
+        height: auto; border: none; }
+    SetupScreen RadioSet:focus > RadioButton.-selected > .toggle--label {
+        text-style: bold reverse; }
+    SetupScreen FeatList, SetupScreen FeatList:focus { height: auto; max-height: 8;
+        border: none; }
+    SetupScreen FeatList > .option-list--option-highlighted { text-style: bold reverse; }
     SetupScreen #setup-note { color: $text-muted; }
     SetupScreen Horizontal { height: auto; align: center top; }
     SetupScreen Button { margin: 0 1; }
@@ -71,31 +141,32 @@ class SetupScreen(ModalScreen[Setup | None]):
             yield Static(plain(f"New game in {app.campaign_name}"), classes="heading")
             with RadioSet(id="difficulty"):
                 for name in DIFFICULTIES:
-                    label = f"{name} ({name[0]})"
-                    yield RadioButton(label, value=name == app.difficulty, id=f"d-{name}")
+                    yield MarkedRadioButton(
+                        f"{name} ({name[0]})",
+                        value=name == app.difficulty,
+                        id=f"d-{name}",
+                        ascii_only=app.config.ascii_only,
+                    )
             if feats:
                 yield Static("Feats to play with (space ticks):")
-                yield SelectionList[str](
-                    *((f"{f.code} {f.name}", f.code, f.code in app.feat_choice) for f in feats),
-                    id="feats",
-                )
+                yield FeatList(feats, app.feat_choice, id="feats")
             else:
-                yield Static("No feats unlocked yet: finish games to earn them (R29).")
+                yield Static("No feats unlocked yet: finish games to earn them (see Feats).")
             yield Static(self._note(app.difficulty), id="setup-note")
             with Horizontal():
-                yield Button("Start", id="start", variant="primary")
-                yield Button("Back", id="back")
+                yield Button("Start (enter)", id="start", variant="primary", compact=True)
+                yield Button("Back (esc)", id="back", compact=True)
 
     def _note(self, difficulty: Difficulty) -> str:
         app = cast("PalmIslandApp", self.app)
-        note = f"{difficulty}: {limit_text(difficulty)} (R31)."
+        note = f"{difficulty}: {limit_text(difficulty)}."  # R31
         store, name = app.store, app.campaign_name
         if store is not None and name is not None and store.unfinished_game(name) is not None:
             note += "\nYour unfinished game is kept: find it under Saved games."
         return note
 
     def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
+        self.query_one("#difficulty", RadioSet).focus()
 
     @property
     def difficulty(self) -> Difficulty:
@@ -114,14 +185,21 @@ class SetupScreen(ModalScreen[Setup | None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        if event.button.id != "start":
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.dismiss(None)
+
+    def action_start(self) -> None:
+        """Start the game (``enter`` anywhere but on Back, which goes back)."""
+        if self.app.focused is not None and self.app.focused.id == "back":
             self.dismiss(None)
             return
         chosen: tuple[str, ...] = ()
-        for selection in self.query("#feats").results(SelectionList):
-            chosen = tuple(str(code) for code in selection.selected)
+        for selection in self.query("#feats").results(FeatList):
+            chosen = selection.selected
         limit = FEAT_LIMITS[self.difficulty]
         if limit is not None and len(chosen) > limit:
-            notify_plain(self, f"{self.difficulty} allows {limit_text(self.difficulty)} (R31).")
+            notify_plain(self, f"{self.difficulty} allows {limit_text(self.difficulty)}.")
             return
         self.dismiss(Setup(self.difficulty, chosen))

@@ -23,17 +23,20 @@ if TYPE_CHECKING:
     from ..app import PalmIslandApp
 
 
-def stats_text(name: str, stats: CampaignStats, *, ascii_only: bool) -> Text:
+def stats_text(
+    name: str, stats: CampaignStats, *, ascii_only: bool, feat_names: dict[str, str] | None = None
+) -> Text:
     text = Text()
     text.append(f"Campaign {printable(name)}\n\n", style="bold")
     best = "-" if stats.best is None else str(stats.best)
     average = "-" if stats.average is None else f"{stats.average:.1f}"
     text.append(f"Games finished  {stats.games}\nBest score      {best}\n")
     text.append(f"Average score   {average}\n\n")
-    text.append("Village ranks (R27)\n", style="bold")
+    text.append("Village ranks\n", style="bold")
     for rank, count in stats.ranks:
         text.append(f"  {printable(rank):<24} {count:>3}\n")
-    unlocked = ", ".join(stats.feats_unlocked) or "none yet"
+    names = feat_names or {}
+    unlocked = ", ".join(names.get(code, code) for code in stats.feats_unlocked) or "none yet"
     text.append(f"\nFeats unlocked  {len(stats.feats_unlocked)} of {stats.feats_total}: ")
     text.append(f"{unlocked}\n\n")
     text.append("Score history (oldest to newest)\n", style="bold")
@@ -58,7 +61,12 @@ class StatsScreen(Screen[None]):
         stats = app.store.statistics(app.campaign_name)
         with VerticalScroll():
             yield Static(
-                stats_text(app.campaign_name, stats, ascii_only=app.config.ascii_only),
+                stats_text(
+                    app.campaign_name,
+                    stats,
+                    ascii_only=app.config.ascii_only,
+                    feat_names={feat.code: feat.name for feat in app.store.feats.feats},
+                ),
                 id="stats",
             )
         yield Footer()

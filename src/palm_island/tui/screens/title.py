@@ -1,27 +1,25 @@
-"""Provides :class:`TitleScreen`: start a new game, choose deck colour and seed.
+"""Provides :class:`TitleScreen`: start or continue a game, choose deck colour and seed.
 
-Everything below the banner is one :class:`~..widgets.menu.Menu`: the settings
-(deck colour, seed) and the entries, each with its key. When games are saved
-(a campaign file is open) the menu also has Continue, Campaign, History and
-Statistics; those entries live in :mod:`.title_store`. The screen is built from
-line widgets only, so the first frame does not wait for the stylesheets of
-buttons, inputs and a footer (see docs/tui.md, "Start-up").
+Textual's own parts: a ``Button`` per entry (each shows its key), an ``Input``
+for the seed and the ``Footer``, whose keys come from ``BINDINGS`` and
+:meth:`TitleScreen.check_action` (Continue only when there is a game to continue,
+the campaign entries only when games are saved). The saved-games entries run
+through :mod:`.title_store`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, cast
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...text import printable
-from ..widgets.keybar import KeyBar, KeyItem
-from ..widgets.menu import Menu, MenuItem
+from ..plain import plain
 
 if TYPE_CHECKING:
     from ...session import DeckColour
@@ -33,161 +31,255 @@ SEED_DIGITS = 9
 """The longest seed that can be typed."""
 
 
+class Entry(NamedTuple):
+    """One title entry: its id (also the action's argument), label and key."""
+
+    id: str
+    label: str
+    key: str
+    saved_games_only: bool = False
+
+
+ENTRIES = (
+    Entry("continue", "Continue", "o"),
+    Entry("new", "New game", "n"),
+    Entry("saved", "Saved games", "s", True),
+    Entry("daily", "Daily deal", "d"),
+    Entry("campaign", "Campaign", "m", True),
+    Entry("feats", "Feats", "f", True),
+    Entry("history", "History", "y", True),
+    Entry("stats", "Statistics", "z", True),
+    Entry("help", "How to play", "?"),
+    Entry("quit", "Quit", "q"),
+)
+LABEL_WIDTH = 33
+"""Cells of an entry's label, so the keys line up."""
+
+
 class TitleScreen(Screen[None]):
-    """The first screen. Keys: ``n`` new game, ``c`` deck colour, digits type a seed,
-    ``d`` daily deal, ``up``/``down`` and ``enter`` the menu, ``?`` help, ``q`` quit."""
+    """The first screen. Keys: ``n`` new game, ``o`` continue, ``c`` deck colour, digits
+    type a seed, ``d`` daily deal, ``up``/``down``/``tab`` and ``enter`` the entries,
+    ``?`` help, ``q`` quit; with saved games ``m`` campaign, ``f`` feats, ``y`` history,
+    ``z`` statistics."""
+
+    AUTO_FOCUS = None  # the first entry (Continue or New game), not the first widget
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("o", "entry('continue')", "Continue"),
+        Binding("n", "entry('new')", "New game"),
+        Binding("d", "entry('daily')", "Daily deal"),
         Binding("c", "toggle_colour", "Deck colour"),
-        Binding("n", "new_game", "New game"),
-        Binding("o", "store_menu('continue')", "Continue", show=False),
-        Binding("s", "store_menu('saved')", "Saved games", show=False),
-        Binding("m", "store_menu('campaign')", "Campaign", show=False),
-        Binding("y", "store_menu('history')", "History", show=False),
-        Binding("z", "store_menu('stats')", "Statistics", show=False),
-        Binding("d", "daily", "Daily deal"),
-        Binding("backspace", "seed_backspace", "Seed", show=False),
+        Binding("s", "entry('saved')", "Saved games", show=False),
+        Binding("m", "entry('campaign')", "Campaign", show=False),
+        Binding("f", "entry('feats')", "Feats", show=False),
+        Binding("y", "entry('history')", "History", show=False),
+        Binding("z", "entry('stats')", "Statistics", show=False),
+        Binding("up", "app.focus_previous", "Previous", show=False),
+        Binding("down", "app.focus_next", "Next", show=False),
     ]
 
     DEFAULT_CSS = """
     TitleScreen { align: center middle; }
-    TitleScreen #title-box { width: 64; height: auto; border: round $accent; padding: 0 2; }
+    TitleScreen #title-box { width: 44; height: auto; border: round $accent; padding: 0 2; }
     TitleScreen #banner { width: 100%; content-align: center middle; text-style: bold;
         color: $accent; padding: 1 0 0 0; }
     TitleScreen #tagline { width: 100%; content-align: center middle; color: $text-muted;
         margin-bottom: 1; }
-    TitleScreen #menu { margin-bottom: 1; }
+    TitleScreen .setting { height: 1; }
+    TitleScreen .setting Label { width: 14; }
+    TitleScreen .setting Button, TitleScreen .setting Input { width: 12; }
+    TitleScreen .setting Button { content-align: left middle; text-align: left; padding: 0 1; }
+    TitleScreen .setting Input { padding: 0 1; }
+    TitleScreen .setting .key { width: 1fr; text-align: right; padding-right: 1;
+        text-style: bold; }
+    TitleScreen #campaign-row { height: 1; color: $text-muted; }
+    TitleScreen #entries { height: auto; margin: 1 0; }
+    TitleScreen #entries Button { width: 100%; content-align: left middle; text-align: left;
+        padding: 0 0; }
+    TitleScreen #wait { color: $text-muted; }
     """
 
     def __init__(self) -> None:
         super().__init__()
         self.colour: DeckColour = "blue"
-        self.seed_text = ""
-        """The seed as typed; empty means a random deal."""
         self._seed_typed = False
         """Whether a digit was typed since the seed was shown: the first one replaces it."""
+        self._had_continue = False
+
+    @property
+    def palm_app(self) -> PalmIslandApp:
+        return cast("PalmIslandApp", self.app)
 
     def compose(self) -> ComposeResult:
-        app = cast("PalmIslandApp", self.app)
         with Vertical(id="title-box"):
             yield Static(BANNER, id="banner")
             yield Static(TAGLINE, id="tagline")
-            yield Menu(app.glyphs.selected, id="menu")
-        yield KeyBar(id="keys")
+            with Horizontal(classes="setting"):
+                yield Label("Deck colour")
+                yield Button("blue", id="colour", compact=True)
+                yield Label("c", classes="key")
+            with Horizontal(classes="setting"):
+                yield Label("Seed (deal)")
+                yield Input(
+                    id="seed",
+                    placeholder="random",
+                    restrict=r"[0-9]*",
+                    max_length=SEED_DIGITS,
+                    compact=True,
+                    select_on_focus=False,
+                )
+                yield Label("0-9", classes="key")
+            yield Static(id="campaign-row")
+            with Vertical(id="entries"):
+                yield Static("Opening your campaign file...", id="wait")
+                for entry in ENTRIES:
+                    label = f"{entry.label:<{LABEL_WIDTH}}{entry.key}"
+                    yield Button(label, id=entry.id, compact=True)
+        yield Footer()
 
     def on_mount(self) -> None:
-        app = cast("PalmIslandApp", self.app)
-        self.colour = app.deck_colour
-        self.seed_text = str(app.next_seed)
+        self.colour = self.palm_app.deck_colour
+        self.show_seed()
+        self.refresh_menu(focus=True)
+
+    def on_screen_resume(self) -> None:
+        """Back from a game or a screen: the seed may have been rolled, Continue may apply."""
+        self.show_seed()
         self.refresh_menu()
-        self.query_one(KeyBar).show(self._keys())
-        self.query_one(Menu).focus()
 
     @property
-    def menu(self) -> Menu:
-        return self.query_one(Menu)
+    def seed_input(self) -> Input:
+        return self.query_one("#seed", Input)
 
-    def refresh_menu(self) -> None:
-        """Show the menu for the campaign file as it is now (Continue may come or go)."""
-        app = cast("PalmIslandApp", self.app)
+    @property
+    def seed_text(self) -> str:
+        return self.seed_input.value
+
+    def show_seed(self) -> None:
+        """Show the seed the next new game deals (rolled anew after a finished game)."""
+        text = str(self.palm_app.next_seed)
+        if self.seed_input.value != text:
+            self.seed_input.value = text
+        self._seed_typed = False
+
+    def shown_entries(self) -> list[str]:
+        """The ids of the entries shown now, top first."""
+        return [b.id or "" for b in self.query("#entries Button").results(Button) if b.display]
+
+    def refresh_menu(self, *, focus: bool = False) -> None:
+        """Show the entries for the campaign file as it is now (Continue may come or go)."""
+        app = self.palm_app
         pending = app.store_pending  # never open the file here: the first frame waits
-        store = None if pending else app.store
-        items = [self._colour_item(), self._seed_item()]
-        if store is not None or pending:
-            name = app.campaign_name or "..."
-            items.append(MenuItem("campaign-name", "Campaign", printable(name), choosable=False))
-        items.append(MenuItem("gap", choosable=False))
-        if pending:
-            items.append(MenuItem("wait", "Opening your campaign file...", choosable=False))
-        elif store is not None:
-            from .title_store import store_entries
+        saved = not pending and app.store is not None
+        self.query_one("#colour", Button).label = self.colour
+        row = self.query_one("#campaign-row", Static)
+        row.display = saved or pending
+        row.update(plain(f"{'Campaign':<14}{printable(app.campaign_name or '...')}"))
+        self.query_one("#wait").display = pending
+        can_continue = self.check_action("entry", ("continue",))
+        for entry in ENTRIES:
+            button = self.query_one(f"#{entry.id}", Button)
+            if entry.id == "continue":
+                button.display = bool(can_continue)
+            elif entry.id == "saved" and saved:
+                from .title_store import unfinished_count
 
-            items += store_entries(app)
-        else:
-            items.append(MenuItem("new", "New game", key="n"))
-        items += [
-            MenuItem("daily", "Daily deal", key="d"),
-            MenuItem("help", "How to play", key="?"),
-            MenuItem("quit", "Quit", key="q"),
-        ]
-        start = "continue" if any(item.id == "continue" for item in items) else "new"
-        self.menu.show(items, cursor=start)
+                waiting = unfinished_count(app)
+                note = f"({waiting} unfinished)" if waiting else ""
+                button.label = f"{f'{entry.label} {note}':<{LABEL_WIDTH}}{entry.key}"
+                button.display = True
+            elif entry.saved_games_only or entry.id == "new":
+                button.display = saved if entry.saved_games_only else not pending
+        self.refresh_bindings()
+        focused = self.focused
+        appeared = bool(can_continue) and not self._had_continue  # e.g. the file opened
+        self._had_continue = bool(can_continue)
+        if focus or appeared or focused is None or not focused.display:
+            self.query_one("#continue" if can_continue else "#new", Button).focus()
 
-    def _colour_item(self) -> MenuItem:
-        return MenuItem("colour", "Deck colour", self.colour, "c")
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Continue only when there is a game to continue; campaign entries only when
+        games are saved (their keys then show in the footer and work)."""
+        if action != "entry":
+            return True
+        entry = str(parameters[0])
+        app = self.palm_app
+        if entry == "continue":
+            if app.kept is not None:
+                return True
+            if app.store_pending:
+                return False
+            from .title_store import unfinished_count
 
-    def _seed_item(self) -> MenuItem:
-        return MenuItem("seed", "Seed (deal)", self.seed_text or "random", "0-9")
+            return unfinished_count(app) > 0
+        if any(e.id == entry and e.saved_games_only for e in ENTRIES):
+            return not app.store_pending and app.store is not None
+        return True
 
-    def _keys(self) -> tuple[KeyItem, ...]:
-        g = cast("PalmIslandApp", self.app).glyphs
-        arrows = f"{g.up}/{g.down}" if len(g.up) > 1 else g.up + g.down  # up/down or ↑↓
-        return (
-            KeyItem(arrows, "Menu", "screen.focus_menu", optional=True),
-            KeyItem("n", "New game", "screen.new_game"),
-            KeyItem("c", "Deck colour", "screen.toggle_colour"),
-            KeyItem("0-9", "Seed", "screen.focus_seed", optional=True),
-            KeyItem("d", "Daily deal", "screen.daily"),
-            KeyItem("?", "Help", "app.help"),
-            KeyItem("q", "Quit", "app.request_quit"),
-            KeyItem("^p", "Themes", "app.command_palette", optional=True),
-        )
-
-    async def on_key_bar_pressed(self, message: KeyBar.Pressed) -> None:
-        """A click on the key bar does what the key does."""
-        await self.run_action(message.action)
-
-    def action_focus_menu(self) -> None:
-        self.menu.focus()
-
-    def action_focus_seed(self) -> None:
-        self.menu.move_to("seed")
-
-    def on_menu_chosen(self, message: Menu.Chosen) -> None:
-        app = cast("PalmIslandApp", self.app)
-        entry = message.id
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        entry = event.button.id or ""
         if entry == "colour":
             self.action_toggle_colour()
-        elif entry in ("new", "seed"):
+        else:
+            self.action_entry(entry)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """``enter`` in the seed field deals that seed."""
+        event.stop()
+        self.action_entry("new")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.value != str(self.palm_app.next_seed):
+            self.palm_app.seed_chosen = bool(event.value)  # cleared: a random deal
+
+    def on_key(self, event: events.Key) -> None:
+        """Digits type the seed wherever the focus is (the first replaces it)."""
+        if self.seed_input.has_focus:
+            return
+        if event.key == "backspace":
+            event.stop()
+            self._seed_typed = True
+            self.seed_input.value = self.seed_input.value[:-1]
+            return
+        if event.character is None or not event.character.isdigit():
+            return
+        event.stop()
+        text = self.seed_input.value if self._seed_typed else ""
+        self._seed_typed = True
+        self.seed_input.value = (text + event.character)[:SEED_DIGITS]
+
+    def action_entry(self, entry: str) -> None:
+        """Run an entry (its button, its key or the command palette)."""
+        if not self.check_action("entry", (entry,)):
+            return
+        app = self.palm_app
+        if entry == "new":
             self.action_new_game()
         elif entry == "daily":
-            self.action_daily()
+            app.start_daily(self.colour)
         elif entry == "help":
             app.action_help()
         elif entry == "quit":
             app.action_request_quit()
-        else:
-            self.action_store_menu(entry)
-
-    def on_key(self, event: events.Key) -> None:
-        """Digits type the seed, wherever the cursor is (the first replaces it)."""
-        if event.character is None or not event.character.isdigit():
+        elif entry == "continue" and app.continue_kept():
             return
-        event.stop()
-        text = self.seed_text if self._seed_typed else ""
-        self._seed_typed = True
-        self.seed_text = (text + event.character)[:SEED_DIGITS]
-        self.menu.update(self._seed_item())
+        else:
+            from .title_store import open_entry
 
-    def action_seed_backspace(self) -> None:
-        self._seed_typed = True
-        self.seed_text = self.seed_text[:-1]
-        self.menu.update(self._seed_item())
-
-    def action_store_menu(self, entry: str) -> None:
-        from .title_store import open_entry
-
-        open_entry(cast("PalmIslandApp", self.app), entry, self)
+            open_entry(app, entry, self)
 
     def action_toggle_colour(self) -> None:
-        """R1: both decks play the same; the colour is kept in the record."""
+        """Both decks play the same; the colour is kept in the record (R1)."""
         self.colour = "red" if self.colour == "blue" else "blue"
-        self.menu.update(self._colour_item())
+        self.palm_app.deck_colour = self.colour
+        self.query_one("#colour", Button).label = self.colour
 
     def action_new_game(self) -> None:
         """A new game with the seed shown (a random one if the seed was cleared)."""
-        app = cast("PalmIslandApp", self.app)
-        seed = int(self.seed_text) if self.seed_text else app.config.seed_source()
+        app = self.palm_app
+        text = self.seed_text
+        seed = int(text) if text else app.config.seed_source()
         app.next_seed = seed
         if app.store is not None:
             from .title_store import ask_new_game
@@ -195,7 +287,3 @@ class TitleScreen(Screen[None]):
             ask_new_game(app, seed, self.colour)
             return
         app.start_game(app.new_session(seed, self.colour))
-
-    def action_daily(self) -> None:
-        """Today's deal, the same for everyone; its par is searched as you play."""
-        cast("PalmIslandApp", self.app).start_daily(self.colour)

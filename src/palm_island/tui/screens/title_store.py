@@ -1,4 +1,4 @@
-"""The title menu's entries for saved games: Continue, Campaign, History, Statistics.
+"""The title's entries for saved games: Continue, Campaign, Feats, History, Statistics.
 
 Separate from :mod:`.title` so the title keeps its layout and quick-game mode;
 these functions only run when the app has a campaign file open.
@@ -6,14 +6,12 @@ these functions only run when the app has a campaign file open.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
 from ...storage.errors import LoadError, SaveError
 from ..plain import notify_plain
-from ..widgets.menu import MenuItem
 
 if TYPE_CHECKING:
     from ...campaign.model import SavedGame
@@ -22,19 +20,8 @@ if TYPE_CHECKING:
     from .setup import Setup
 
 
-def store_entries(app: PalmIslandApp) -> Iterator[MenuItem]:
-    """The menu when games are saved; Continue only if a game is in play."""
-    waiting = unfinished_count(app)
-    if waiting:
-        yield MenuItem("continue", "Continue", key="o")
-    yield MenuItem("new", "New game", key="n")
-    yield MenuItem("saved", "Saved games", f"{waiting} unfinished" if waiting else "", key="s")
-    yield MenuItem("campaign", "Campaign", key="m")
-    yield MenuItem("history", "History", key="y")
-    yield MenuItem("stats", "Statistics", key="z")
-
-
 def unfinished_count(app: PalmIslandApp) -> int:
+    """How many unfinished games the file holds, in every campaign (Continue, Saved games)."""
     if app.store is None:
         return 0
     try:
@@ -61,6 +48,10 @@ def open_entry(app: PalmIslandApp, entry: str, title: Screen[None]) -> None:
         from .history import HistoryScreen
 
         app.push_screen(HistoryScreen())
+    elif entry == "feats":
+        from .feats import FeatsScreen
+
+        app.push_screen(FeatsScreen())
     elif entry == "stats":
         from .stats import StatsScreen
 

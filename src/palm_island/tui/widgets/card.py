@@ -2,21 +2,21 @@
 
 The game screen pushes a :class:`CardView` and the card's options down; the
 widget posts :class:`CardWidget.Clicked` up (which card, and which action line if
-an action was clicked), so a click does what the keys do. The widget is one
-widget with a line → action map rather than a widget per action, and a change
-repaints only the lines it touches, which keeps key-to-frame time low.
+an action was clicked), so a click does what the keys do.
+
+A ``Static`` with a map from its lines to actions: a click's content offset says
+which line (and so which action) was clicked.
 """
 
 from __future__ import annotations
-
-from typing import ClassVar
 
 from rich.text import Text
 from textual.events import Click
 from textual.geometry import Offset
 from textual.message import Message
+from textual.widgets import Static
 
-from ...engine import Action, CardView
+from ...engine import Action, CardView, Face
 from ..glyphs import Glyphs
 from ..options import ActionOption
 from ..render import (
@@ -28,39 +28,24 @@ from ..render import (
     resources,
     tracker_rounds,
 )
-from .lines import LinesWidget
 
 DISCARD = "discard"
-CardKey = tuple[CardView | None, tuple[ActionOption, ...], str | None, bool, str | None]
-"""What a card shows: its view, options, note, whether selected, the hinted action."""
-REASON_WIDTH = 21
-"""The longest reason in words that fits a card at 80 columns (after its indent)."""
 
 
-class CardWidget(LinesWidget):
-    """Card 1, 2 or 3 of the deck; card 3 is look-only (R6).
-
-    The selected card's border comes from the ``card--selected`` component class
-    and is set as an inline style: switching a CSS class would match the whole
-    stylesheet against the card again, which costs more than the rest of a key.
-    """
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"card--selected"}
+class CardWidget(Static):
+    """Card 1, 2 or 3 of the deck; card 3 is look-only."""
 
     DEFAULT_CSS = """
     CardWidget {
         width: 1fr;
-        height: 12;  /* ten lines at most: 3 actions with reasons, discard */
+        height: 12;  /* ten lines at most: 3 actions with what each leads to, discard */
         border: round $foreground 40%;
         padding: 0 0 0 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
     }
-    CardWidget > .card--selected {
-        border: double $accent;
-    }
-    CardWidget.-look-only {
-        border: dashed $foreground 30%;
-        color: $text-muted;
-    }
+    CardWidget.-selected { border: double $accent; }
+    CardWidget.-look-only { border: dashed $foreground 30%; color: $text-muted; }
     """
 
     class Clicked(Message):
@@ -81,9 +66,6 @@ class CardWidget(LinesWidget):
         """False where no move can be made (the replay viewer): no discard line."""
         self._lines: dict[int, str] = {}
         self._shown: object = None
-        self._prepared: dict[CardKey, tuple[list[Text], dict[int, str]]] = {}
-        """Lines built ahead by :meth:`prepare`; never changed once built."""
-        self.selected = False
         if position == 3:
             self.add_class("-look-only")
 
@@ -100,66 +82,24 @@ class CardWidget(LinesWidget):
 
         ``hinted`` is the action (kind) the solver's hint suggests on this card.
         """
-        key: CardKey = (view, options, note, selected, hinted)
+        key = (view, options, note, selected, hinted)
         if key == self._shown:
             return  # nothing changed: no repaint
         self._shown = key
-        repaint_all = False  # a border change repaints the whole card
-        if self.selected != selected:
-            self.selected = selected
-            self._show_selection()
-            repaint_all = True
+        self.set_class(selected, "-selected")
         g = self.glyphs
         marker = f"{g.selected} " if selected else ""
         label = {1: "Card 1", 2: "Card 2", 3: f"Card 3 {g.sep} look only"}[self.position]
-        title = f"{marker}{label}{' (selected)' if selected else ''}"
-        if self.border_title != title:
-            self.border_title = title
-            repaint_all = True
-        lines, self._lines = self._content(key)
-        self._prepared.clear()  # made for the position before this one
-        self.set_lines(lines, repaint_all=repaint_all)
-
-    def prepare(
-        self,
-        view: CardView | None,
-        options: tuple[ActionOption, ...],
-        note: str | None,
-        *,
-        selected: bool,
-    ) -> None:
-        """Build and render now what :meth:`show` may be asked to draw next.
-
-        The game screen calls this while the player thinks, for the card each
-        legal move would bring here, so the key that plays the move costs less.
-        """
-        key: CardKey = (view, options, note, selected, None)
-        if key not in self._prepared:
-            self._prepared[key] = content = self._content(key)
-            self.prerender(content[0])
-
-    def _content(self, key: CardKey) -> tuple[list[Text], dict[int, str]]:
-        """The card's lines and which action each clickable line is, for ``key``."""
-        prepared = self._prepared.get(key)
-        if prepared is not None:
-            return prepared
-        view, options, note, selected, hinted = key
+        self.border_title = f"{marker}{label}{' (selected)' if selected else ''}"
         if view is None:
-            return [Text("(no card)", style="dim")], {}
-        lines, actions = self._render_lines(view, options, note, selected)
-        for row, kind in actions.items():
+            lines, self._lines = [Text("(no card)", style="dim")], {}
+        else:
+            lines, self._lines = self._render_lines(view, options, note, selected)
+        for row, kind in self._lines.items():
             if kind == hinted:  # reverse video and a word, so it never relies on colour
                 lines[row].stylize("reverse")
                 lines[row].append(" <- hint", style="bold")
-        return lines, actions
-
-    def on_mount(self) -> None:
-        self.app.theme_changed_signal.subscribe(self, lambda _: self._show_selection())
-
-    def _show_selection(self) -> None:
-        """Give the selected card its border (colours of the current theme)."""
-        selected = self.get_component_styles("card--selected").border if self.selected else None
-        self.styles.border = selected
+        self.update(Text("\n").join(lines), layout=False)  # fixed size: no layout
 
     def _render_lines(
         self,
@@ -171,7 +111,7 @@ class CardWidget(LinesWidget):
         g = self.glyphs
         card = view.card
         face = card.face
-        lines = [Text(card_title(card), style="bold", no_wrap=True, overflow="ellipsis")]
+        lines = [Text(card_title(card), style="bold")]
         if card.spec.is_round_tracker:
             lines.append(Text(tracker_rounds(card)))
         else:
@@ -183,8 +123,8 @@ class CardWidget(LinesWidget):
             lines.append(stored)
         actions: dict[int, str] = {}
         if self.position == 3:
-            if card.stored:  # R21: it will be returned, not played
-                lines.append(Text("returns at the top (R21)", style="dim italic"))
+            if card.stored:  # it will be returned, not played (R21)
+                lines.append(Text("returned at the top", style="dim italic"))
             else:
                 lines.extend(_printed(face.actions, g))
             lines.append(Text("look only: no actions", style="dim italic"))
@@ -192,8 +132,15 @@ class CardWidget(LinesWidget):
         for option in options:
             actions[len(lines)] = option.kind
             lines.append(self._action_line(option, selected))
-            if option.reason:
-                lines.append(self._reason_line(option))
+            if option.legal:
+                lines.append(self._result_line(view, option.kind))
+            elif option.lacking is not None:
+                line = Text("  needs ", style="dim italic")
+                line.append_text(resources(option.lacking, g))
+                line.stylize("dim")
+                lines.append(line)
+            else:
+                lines.append(Text(f"  {option.reason}", style="dim italic"))
         if note:
             lines.append(Text(note, style="dim italic"))
         if self.position == 1 and self.playable:
@@ -203,20 +150,21 @@ class CardWidget(LinesWidget):
             lines.append(line)
         return lines, actions
 
-    def _reason_line(self, option: ActionOption) -> Text:
-        """``needs 1 stone``; when several resources are lacking, the short form with
-        glyphs and letters (``needs 1♣W 1≈F 2▲S``), so it fits an 80-column card."""
-        reason = option.reason or ""
-        if len(reason) <= REASON_WIDTH or option.lacking is None:
-            return Text(f"  {reason}", style="dim italic")
-        line = Text("  needs ", style="dim italic")
-        line.append_text(resources(option.lacking, self.glyphs))
-        line.stylize("dim")
+    def _result_line(self, view: CardView, kind: str) -> Text:
+        """What the card shows after ``kind``: the face it leads to (R10-R14)."""
+        g = self.glyphs
+        face: Face | None = {"rotate": view.rotates_to, "flip": view.flips_to}.get(kind)
+        line = Text(f"  {g.arrow} ", style="dim")
+        if kind == "store":
+            line.append("stored: ", style="dim")
+            line.append_text(resources(view.card.face.yields, g))
+        elif face is not None:
+            line.append_text(face_summary(face, g, holds=False))
         return line
 
     def _action_line(self, option: ActionOption, selected: bool) -> Text:
         key = KIND_KEYS[option.kind] if selected else f"{self.position} {KIND_KEYS[option.kind]}"
-        line = Text(no_wrap=True, overflow="ellipsis")
+        line = Text()
         line.append(f"[{key}] ", style="bold" if option.legal else "dim")
         line.append(f"{option.kind} ", style="" if option.legal else "dim strike")
         price = cost(option.action, self.glyphs)

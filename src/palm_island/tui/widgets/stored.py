@@ -1,27 +1,30 @@
-"""Provides :class:`StoredPanel`: the stored resource cards and their totals.
+"""Provides :class:`StoredPanel`: the stored resource cards, where they lie, and totals.
 
 Stored cards stick out of the deck, so the player sees all of them (R9, R19):
-which cards, what each holds, the total of each resource and "n/4 stored".
+which cards, what each holds, where each lies in the deck (the one nearest the
+top returns first, R21), the total of each resource and "n/4 stored".
 """
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual.widgets import Static
 
-from ...engine import STORE_LIMIT, TableView
+from ...engine import STORE_LIMIT, GameState, Resources
 from ..glyphs import RESOURCE_NAMES, RESOURCE_STYLES, Glyphs
-from ..render import resources
-from .lines import LinesWidget
+from ..render import ordinal, resources, stored_places
 
 
-class StoredPanel(LinesWidget):
-    """The stored cards in deck order, what each holds, and the totals."""
+class StoredPanel(Static):
+    """The stored cards in deck order, where each lies, what each holds, the totals."""
 
     DEFAULT_CSS = """
     StoredPanel {
         height: 7;
         border: round $foreground 40%;
         padding: 0 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
     }
     """
 
@@ -30,32 +33,36 @@ class StoredPanel(LinesWidget):
         self.glyphs = glyphs
         self._shown: object = None
 
-    def show(self, view: TableView) -> None:
-        if view.stored == self._shown:
+    def show(self, state: GameState) -> None:
+        places = stored_places(state)
+        if places == self._shown:
             return  # nothing changed: no repaint
-        self._shown = view.stored
-        self.border_title = f"Stored {len(view.stored)}/{STORE_LIMIT}"
-        self.set_lines(self._lines(view))  # fixed height: at most four stored (R19)
+        self._shown = places
+        self.border_title = f"Stored {len(places)}/{STORE_LIMIT}"
+        self.border_subtitle = "place in deck; next returns first" if places else ""
+        self.update(stored_text(state, self.glyphs), layout=False)  # fixed height
 
-    def prepare(self, view: TableView) -> None:
-        """Render now the lines :meth:`show` may be asked to draw next."""
-        if view.stored != self._shown:
-            self.prerender(self._lines(view))
 
-    def _lines(self, view: TableView) -> list[Text]:
-        g = self.glyphs
-        lines = []
-        if not view.stored:
-            lines.append(Text("nothing stored yet", style="dim italic"))
-        for card in view.stored:
-            line = Text()
-            line.append(f"{card.code:<4}", style="bold")
-            line.append(f"{card.spec.name:<12} ")
-            line.append_text(resources(card.face.yields, g))
-            lines.append(line)
-        total = Text()
-        total.append("Total ", style="bold")
-        for name, n in zip(RESOURCE_NAMES, view.stored_total, strict=True):
-            total.append(f" {n}{g.resource(name)}", style=RESOURCE_STYLES[name] if n else "dim")
-        lines.append(total)
-        return lines
+def stored_text(state: GameState, g: Glyphs) -> Text:
+    """One line per stored card, top of the deck first, then the totals."""
+    lines = []
+    places = stored_places(state)
+    if not places:
+        lines.append(Text("nothing stored yet", style="dim italic"))
+    for number, (place, card) in enumerate(places):
+        line = Text()
+        line.append(f"{card.code:<4}", style="bold")
+        line.append(f"{card.spec.name:<12} ")
+        line.append_text(resources(card.face.yields, g))
+        line.pad_right(max(0, 24 - line.cell_len))
+        line.append(f" {ordinal(place)}")
+        if number == 0:
+            line.append(" next", style="bold")
+        lines.append(line)
+    total = Text()
+    total.append("Total ", style="bold")
+    stored_total = sum((card.face.yields for _, card in places), Resources())
+    for name, n in zip(RESOURCE_NAMES, stored_total, strict=True):
+        total.append(f" {n}{g.resource(name)}", style=RESOURCE_STYLES[name] if n else "dim")
+    lines.append(total)
+    return Text("\n").join(lines)

@@ -1,0 +1,75 @@
+"""The game's commands for the command palette (``ctrl+p``), besides Textual's own.
+
+Each command does what its key does on the screen it belongs to: title commands
+(new game, daily deal, continue, campaign, feats, history, statistics) go to the
+title first, keeping a game in play for Continue; game commands (hint, undo, redo,
+peek) are offered only while a game is on the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from textual.app import SystemCommand
+from textual.screen import Screen
+
+if TYPE_CHECKING:
+    from .app import PalmIslandApp
+
+TITLE_COMMANDS = (
+    ("continue", "Continue", "Resume the game in play"),
+    ("new", "New game", "Deal the seed shown on the title (a campaign game asks its setup)"),
+    ("daily", "Daily deal", "Today's deal, the same for everyone"),
+    ("campaign", "Campaign", "Choose, create, rename or delete a campaign"),
+    ("feats", "Feats", "Every feat, locked ones included, and how to earn it"),
+    ("history", "History", "Finished games, to replay; import a record file"),
+    ("stats", "Statistics", "Games, scores and village ranks of the campaign"),
+)
+GAME_COMMANDS = (
+    ("hint", "Hint", "The solver's move here and its expected final score"),
+    ("undo", "Undo", "Take back the last move"),
+    ("redo", "Redo", "Play again the move taken back"),
+    ("peek", "Peek", "Look at the other side of the selected card"),
+)
+
+
+def game_commands(app: PalmIslandApp, screen: Screen[Any]) -> Iterator[SystemCommand]:
+    """The commands that apply on ``screen`` (the one the palette was opened from)."""
+    from .screens.game import GameScreen
+    from .screens.title import TitleScreen
+
+    title = next((s for s in app.screen_stack if isinstance(s, TitleScreen)), None)
+    if title is not None:
+        for entry, name, help_text in TITLE_COMMANDS:
+            if title.check_action("entry", (entry,)):
+                yield SystemCommand(name, help_text, _on_title(app, entry))
+    if isinstance(screen, GameScreen):
+        for action, name, help_text in GAME_COMMANDS:
+            if screen.check_action(action, ()):
+                yield SystemCommand(name, help_text, _on_game(screen, action))
+    yield SystemCommand("Help", "The rules in short and every key", app.action_help)
+
+
+def _on_title(app: PalmIslandApp, entry: str) -> Callable[[], None]:
+    def run() -> None:
+        from .screens.game import GameScreen
+        from .screens.title import TitleScreen
+
+        if isinstance(app.screen, GameScreen):
+            if entry == "continue":
+                return  # already playing it
+            app.leave_game()
+        else:
+            app.pop_to_title()
+        if isinstance(app.screen, TitleScreen):
+            app.screen.action_entry(entry)
+
+    return run
+
+
+def _on_game(screen: Screen[Any], action: str) -> Callable[[], None]:
+    def run() -> None:
+        getattr(screen, f"action_{action}")()
+
+    return run

@@ -1,0 +1,77 @@
+"""Provides :class:`FeatsScreen`: every feat of the campaign, locked ones included.
+
+For each feat: its name, the goal in words (R29), what its card does once it is
+in the deck (each of its four faces: stars, upgrade icons, what it holds, its
+actions, R30), and whether this campaign has unlocked it and by which game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..glyphs import Glyphs
+from ..render import face_actions, face_summary, orientation_name
+
+if TYPE_CHECKING:
+    from ...storage.service import FeatStatus
+    from ..app import PalmIslandApp
+
+
+def feats_text(campaign: str, statuses: list[FeatStatus], cards: object, g: Glyphs) -> Text:
+    """All feats in data-file order, the unlocked ones marked ``[x]``, locked ``[ ]``."""
+    unlocked = sum(1 for s in statuses if s.unlock is not None)
+    text = Text()
+    text.append(f"Feats of {campaign}: {unlocked} of {len(statuses)} unlocked\n", style="bold")
+    text.append(
+        "A feat's card can join the deck of a new game once unlocked "
+        "(easy: any number, medium: one, hard: none).\n",
+        style="dim",
+    )
+    for status in statuses:
+        feat = status.feat
+        text.append("\n")
+        mark = "[x]" if status.unlock is not None else "[ ]"
+        text.append(f"{mark} {feat.code} {feat.name}", style="bold")
+        if status.unlock is not None:
+            when = status.unlock.unlocked_at[:10]
+            text.append(f" {g.dash} unlocked by game {status.unlock.game_id} on {when}")
+        else:
+            text.append(f" {g.dash} locked")
+        text.append(f"\n  Goal: {feat.goal}\n")
+        text.append("  Its card:\n")
+        spec = cards[feat.card_id]  # type: ignore[index]
+        for face in spec.faces:
+            text.append(f"    {orientation_name(face.orientation, g):<8} ")
+            text.append_text(face_summary(face, g))
+            text.append("  ")
+            text.append_text(face_actions(face, g))
+            text.append("\n")
+    return text
+
+
+class FeatsScreen(Screen[None]):
+    """``escape`` goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+    DEFAULT_CSS = "FeatsScreen #feats-text { padding: 0 1; }"
+
+    def compose(self) -> ComposeResult:
+        app = cast("PalmIslandApp", self.app)
+        assert app.store is not None and app.campaign_name is not None
+        statuses = app.store.feat_status(app.campaign_name)
+        cards = app.store.feats.catalog.cards
+        with VerticalScroll():
+            yield Static(
+                feats_text(app.campaign_name, statuses, cards, app.glyphs), id="feats-text"
+            )
+        yield Footer()
+
+    def action_back(self) -> None:
+        self.dismiss(None)

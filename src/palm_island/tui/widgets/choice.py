@@ -1,0 +1,165 @@
+"""Provides :class:`ChoiceBox`: pick among legal moves that differ in payment.
+
+When one action can be paid with different stored cards, or storing at 4/4 needs
+a card released first (R20), the engine lists one legal move per way. This box
+lists exactly those and posts the chosen one; escape posts ``None`` and nothing
+changes. It lies over the lower part of the game screen, under the cards, so the
+table stays in view; each stored card it names says where it lies in the deck
+(the first one comes back to the top first, R21).
+
+A box inside the game screen rather than a modal screen: over a modal's
+see-through background Textual draws the whole table again on opening and on
+closing, which took 50-80 ms a key here; the box repaints only what it covers.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...engine import GameState, Move, Resources
+from ..glyphs import Glyphs
+from ..render import ordinal, resources, stored_places
+
+CANCEL = "choice-cancel"
+
+
+class ChoiceBox(Vertical):
+    """Keys: ``1``-``9`` choose, ``↑``/``↓`` and ``enter``, ``escape`` cancels; a
+    click on an option chooses it. Hidden until :meth:`ask`."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        *(Binding(str(n), f"pick({n - 1})", f"Option {n}", show=False) for n in range(1, 10)),
+    ]
+
+    DEFAULT_CSS = """
+    ChoiceBox { position: absolute; offset: 0 13; width: 100%; height: auto; max-height: 10;
+        layer: overlay; display: none;
+        border: round $accent; background: $surface; padding: 0 1; }
+    ChoiceBox OptionList, ChoiceBox OptionList:focus { height: auto; max-height: 6;
+        border: none; padding: 0; background: $surface; }
+    ChoiceBox OptionList > .option-list--option-highlighted { text-style: bold reverse; }
+    ChoiceBox #hint { color: $text-muted; }
+    """
+
+    class Chosen(Message):
+        """The player chose ``move``, or cancelled (``None``)."""
+
+        def __init__(self, move: Move | None) -> None:
+            super().__init__()
+            self.move = move
+
+    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+        self.border_title = "Choose"
+        self.state: GameState | None = None
+        self.moves: tuple[Move, ...] = ()
+        self._places: dict[str, int] = {}
+        self._first = 0
+
+    def compose(self) -> ComposeResult:
+        g = self.glyphs
+        yield Static(id="question")
+        options = OptionList(id="choices")
+        options.can_focus = False  # until a choice is asked
+        yield options
+        yield Static(
+            f"(2nd: its place in the deck) {g.sep} 1-9 or {g.up} {g.down} enter "
+            f"{g.sep} click {g.sep} esc cancels",
+            id="hint",
+        )
+
+    @property
+    def is_open(self) -> bool:
+        return bool(self.display)
+
+    def ask(self, state: GameState, moves: tuple[Move, ...]) -> None:
+        """Show the ways to play one action and take the focus."""
+        self.state, self.moves = state, moves
+        self._places = {card.code: place for place, card in stored_places(state)}
+        self._first = min(self._places.values(), default=0)
+        self.query_one("#question", Static).update(self.question())
+        options = self.query_one(OptionList)
+        options.clear_options()
+        options.add_options(
+            [Option(self.describe(i, m), id=f"choice-{i + 1}") for i, m in enumerate(moves)]
+        )
+        options.add_option(Option(Text("   cancel (esc): change nothing"), id=CANCEL))
+        options.highlighted = 0
+        self.display = True
+        options.can_focus = True
+        options.focus()
+
+    def close(self, move: Move | None) -> None:
+        options = self.query_one(OptionList)
+        options.blur()
+        options.can_focus = False  # hidden: the game's keys are the screen's again
+        self.display = False
+        self.post_message(self.Chosen(move))
+
+    def question(self) -> str:
+        assert self.state is not None
+        move = self.moves[0]
+        card = self.state.card_at(move.card)
+        what = f"{move.kind} {card.spec.name} {card.code} (card {move.card})"
+        pays = len({m.pay for m in self.moves}) > 1
+        releases = len({m.release for m in self.moves}) > 1
+        if pays and releases:  # R16, R20
+            return f"To {what}: which stored cards pay, and which stored card is released?"
+        if releases:  # R20
+            return (
+                f"To {what}: 4 cards are stored {self.glyphs.dash} which one do you release? "
+                "Its resources are lost."
+            )
+        return f"To {what}: which stored cards pay? Extra resources are lost."  # R16
+
+    def describe(self, index: int, move: Move) -> Text:
+        text = Text(f"{index + 1}. " if index < 9 else "   ", style="bold")
+        if move.pay:
+            text.append("pay with ")
+            self._cards(text, move.pay)
+        if move.release:
+            if move.pay:
+                text.append("; ")
+            text.append("release ")
+            self._cards(text, (move.release,))
+        if not move.pay and not move.release:
+            text.append("free")
+        return text
+
+    def _cards(self, text: Text, codes: tuple[str, ...]) -> None:
+        """Each card with what it holds and its place in the deck."""
+        holdings = {c.code: c.face.yields for c in self.state.stored} if self.state else {}
+        for i, code in enumerate(codes):
+            if i:
+                text.append(" + ")
+            text.append(code, style="bold")
+            text.append(" ")
+            text.append_text(resources(holdings.get(code, Resources()), self.glyphs))
+            place = self._places.get(code)
+            if place is not None:
+                first = ", returns first" if place == self._first else ""
+                text.append(f" ({ordinal(place)}{first})")
+
+    def action_pick(self, index: int) -> None:
+        if index < len(self.moves):
+            self.close(self.moves[index])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id == CANCEL:
+            self.close(None)
+        else:
+            self.close(self.moves[event.option_index])
+
+    def action_cancel(self) -> None:
+        self.close(None)

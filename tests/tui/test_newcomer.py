@@ -1,0 +1,292 @@
+"""What a new player meets: words not rule numbers, the deck places of stored cards,
+the score chart, the feats, the command palette, the theme kept, resizing, --ascii."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import OptionList, RadioButton, Static
+
+from palm_island.policies import greedy_policy
+from palm_island.storage.service import Store
+from palm_island.tui.app import PalmIslandApp
+from palm_island.tui.render import ordinal, stored_places
+from palm_island.tui.screens.end import EndScreen
+from palm_island.tui.screens.feats import FeatsScreen
+from palm_island.tui.screens.game import GameScreen
+from palm_island.tui.screens.help import HelpScreen
+from palm_island.tui.screens.peek import PeekScreen
+from palm_island.tui.screens.replay import ReplayScreen
+from palm_island.tui.screens.setup import SetupScreen
+from palm_island.tui.screens.stats import StatsScreen
+from palm_island.tui.screens.title import TitleScreen
+from palm_island.tui.settings import settings_path
+from palm_island.tui.widgets.card import CardWidget
+from palm_island.tui.widgets.log import MoveLog
+from palm_island.tui.widgets.stored import StoredPanel
+
+from .helpers import app_for, game_screen, open_game, play_by_keys, play_moves, session
+from .store_helpers import FEAT_SEED, new_saved_game, opened, store_app
+
+RULE_NUMBER = re.compile(r"\(R\d+\)|\bR\d{1,2}\b(?! ?[a-z0-9])")
+
+
+def shot_text(app: PalmIslandApp) -> str:
+    """The screen as exported (SVG), with its escaped spaces made plain again."""
+    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
+
+
+def radios(app: PalmIslandApp) -> list[str]:
+    return [str(button.render()).strip() for button in app.screen.query(RadioButton)]
+
+
+def screen_text(screen: Screen[Any]) -> str:
+    """Every text a player reads on ``screen``: widgets, border titles, options."""
+    parts: list[str] = []
+    widgets: list[Widget] = [screen, *screen.query("*")]
+    for widget in widgets:
+        parts += [str(widget.border_title or ""), str(widget.border_subtitle or "")]
+        if isinstance(widget, Static):
+            parts.append(str(widget.render()))
+        if isinstance(widget, OptionList):
+            parts += [str(widget.get_option_at_index(i).prompt) for i in range(widget.option_count)]
+    return "\n".join(parts)
+
+
+def assert_no_rule_numbers(screen: Screen[Any]) -> None:
+    text = screen_text(screen)
+    found = re.findall(r"\(R\d+\)|R\d+\)", text)
+    assert not found, (type(screen).__name__, found)
+
+
+async def test_no_rule_numbers_on_any_screen_of_a_whole_game() -> None:
+    app = app_for(0)  # greedy seed 0: returns, round ends, payment and release choices
+    policy = greedy_policy()
+    seen: set[str] = set()
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert_no_rule_numbers(app.screen)
+        await pilot.press("enter")  # the deck preview
+        assert_no_rule_numbers(app.screen)
+        await pilot.press("enter")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert_no_rule_numbers(app.screen)
+        await pilot.press("escape", "p")
+        assert isinstance(app.screen, PeekScreen)
+        assert_no_rule_numbers(app.screen)
+        await pilot.press("escape")
+        while not session(app).state.is_over:
+            move = policy(session(app).state)
+            keys = __import__("palm_island.tui.keys", fromlist=["keys_for"]).keys_for(
+                session(app).state, move
+            )
+            await pilot.press(*keys[:2])
+            if game_screen(app).choice.is_open:
+                seen.add("choice")
+            assert_no_rule_numbers(app.screen)
+            if keys[2:]:
+                await pilot.press(*keys[2:])
+            assert_no_rule_numbers(app.screen)
+        assert isinstance(app.screen, EndScreen)
+        assert_no_rule_numbers(app.screen)
+        assert_no_rule_numbers(game_screen(app))  # the log: returns and round ends
+    assert "choice" in seen
+
+
+async def test_the_turn_shown_is_the_turn_being_played() -> None:
+    app = app_for(7)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await pilot.press("d", "d", "d")
+        screen = game_screen(app)
+        status = str(screen.query_one("#status", Static).render())
+        assert "Turn 4 " in status
+        assert screen.query_one("#log", MoveLog).entries[-1].startswith("Turn 3:")
+
+
+async def test_stored_cards_show_their_place_in_the_deck_here_and_in_the_choice() -> None:
+    app = app_for(2)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await play_moves(pilot, greedy_policy(), 8)  # seed 2, turn 9: two ways to pay
+        places = stored_places(session(app).state)
+        assert len(places) >= 2
+        panel = str(game_screen(app).query_one(StoredPanel).render()).splitlines()
+        for (place, card), line in zip(places, panel, strict=False):
+            assert line.startswith(card.code) and f" {ordinal(place)}" in line
+        assert panel[0].endswith("next")  # the nearest the top comes back first
+        await pilot.press("1", "r")
+        choice = game_screen(app).choice
+        assert choice.is_open
+        text = screen_text(app.screen)
+        first_place, first = places[0]
+        assert f"{first.code} " in text and f"({ordinal(first_place)}, returns first)" in text
+        # the cards stay in view above the compact choice
+        cards = game_screen(app).query_one("#card-1")
+        assert choice.region.y >= cards.region.bottom
+        await pilot.press("escape")
+        assert not choice.is_open
+
+
+async def test_the_end_screen_shows_the_score_chart_with_the_band_reached() -> None:
+    app = app_for(2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot)
+        await play_moves(pilot, greedy_policy(), 200)
+        assert isinstance(app.screen, EndScreen)
+        chart = str(app.screen.query_one("#chart", Static).render()).splitlines()
+        ranks = session(app).state.catalog.ranks
+        assert chart[0] == "Score chart" and len(chart) == len(ranks) + 1
+        reached = [line for line in chart[1:] if line.startswith("▶")]
+        assert len(reached) == 1 and app.screen.breakdown.rank in reached[0]
+
+
+async def test_feats_screen_lists_all_feats_locked_too_and_stats_name_them(
+    tmp_path: Path,
+) -> None:
+    app = store_app(tmp_path, seed=FEAT_SEED)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await new_saved_game(pilot)
+        await play_moves(pilot, greedy_policy(), 200)
+        assert isinstance(app.screen, EndScreen)
+        unlocked = str(app.screen.query_one("#unlocked", Static).render())
+        assert "Feat unlocked! FT1 Granary" in unlocked
+        assert "A new game can now use: FT1 Granary" in unlocked
+        await pilot.press("t", "f")
+        assert isinstance(app.screen, FeatsScreen)
+        text = screen_text(app.screen)
+        assert app.store is not None
+        feats = app.store.feats.feats
+        assert len(feats) == 6
+        for feat in feats:
+            assert feat.goal in text
+            mark = "[x]" if feat.code == "FT1" else "[ ]"
+            assert f"{mark} {feat.code} {feat.name}" in text
+        assert "unlocked by game 1" in text and "Its card:" in text
+        await pilot.press("escape")
+        assert await pilot.click("#stats")  # the mouse
+        assert isinstance(app.screen, StatsScreen)
+        assert "Feats unlocked  1 of 6: Granary" in screen_text(app.screen)
+
+
+async def test_setup_shows_what_is_chosen_in_text_and_tab_reaches_the_feats(
+    tmp_path: Path,
+) -> None:
+    with Store.open(tmp_path) as store:
+        store.create_campaign("My island")
+    app = store_app(tmp_path)
+    app.config.ascii_only = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("n")
+        assert isinstance(app.screen, SetupScreen)
+        assert app.focused is not None and app.focused.id == "difficulty"
+        assert radios(app) == ["(*) easy (e)", "( ) medium (m)", "( ) hard (h)"]
+        await pilot.press("m")
+        assert radios(app) == ["( ) easy (e)", "(*) medium (m)", "( ) hard (h)"]
+        await pilot.press("tab")
+        assert app.focused is not None and app.focused.id == "start"  # no feats yet
+        await pilot.press("escape")
+
+
+async def test_command_palette_runs_game_commands(tmp_path: Path) -> None:
+    app = store_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await opened(pilot)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for name in ("New game", "Daily deal", "Campaign", "Feats", "History", "Statistics"):
+            assert name in titles
+        assert "Hint" not in titles and "Continue" not in titles
+        await pilot.press("ctrl+p", *"Feats")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FeatsScreen)
+        await pilot.press("escape")
+        await new_saved_game(pilot)
+        await play_by_keys(pilot, greedy_policy()(session(app).state))
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for name in ("Hint", "Undo", "Peek", "Help", "New game"):
+            assert name in titles
+        await pilot.press("ctrl+p", *"Undo")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and session(app).turn == 0
+
+
+async def test_the_theme_chosen_is_remembered_in_the_data_directory(tmp_path: Path) -> None:
+    app = store_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await opened(pilot)
+        app.theme = "nord"
+        await pilot.pause()
+    assert settings_path(tmp_path).exists()
+    again = store_app(tmp_path)
+    async with again.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert again.theme == "nord"
+    settings_path(tmp_path).write_text("{not json")  # a bad file: the default, no crash
+    third = store_app(tmp_path)
+    async with third.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert third.theme == PalmIslandApp(None, third.config).theme
+
+
+async def test_resizing_to_80_and_back_keeps_the_cards_padding() -> None:
+    app = app_for(7)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        card = game_screen(app).query_one("#card-1", CardWidget)
+        assert card.styles.padding.left == 1
+        await pilot.resize_terminal(80, 24)
+        assert card.styles.padding.left == 0  # narrow: the text gets the column
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        assert card.styles.padding.left == 1
+        assert str(card.render()).splitlines()[0].startswith("Quarry QU3")
+
+
+async def test_ascii_pop_ups_and_footer_draw_only_ascii_frames(tmp_path: Path) -> None:
+    app = app_for(2, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot)
+        await play_moves(pilot, greedy_policy(), 8)
+        for keys in (["1", "r"], ["escape", "p"], ["escape", "d", "q"]):
+            await pilot.press(*keys)
+            shot = app.export_screenshot()
+            blocks = set(re.findall(r"[\u2580-\u259f\u2500-\u257f]", shot))
+            assert not blocks, (type(app.screen).__name__, blocks)
+
+
+async def test_the_replay_footer_fits_80_columns(tmp_path: Path) -> None:
+    from .test_replay_viewer import finished_game
+
+    finished_game(tmp_path)
+    app = store_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("y", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        keys = list(app.screen.query("FooterKey"))
+        assert keys and max(k.region.right for k in keys) <= 80
+        assert all(k.region.width > 0 and k.region.y == 23 for k in keys)
+
+
+async def test_title_footer_offers_continue_as_o(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as store:
+        store.create_campaign("My island")
+        game = store.new_game("My island", difficulty="easy", seed=3)
+        game.play(greedy_policy()(game.state))
+    app = store_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        assert isinstance(app.screen, TitleScreen)
+        footer = " ".join(str(k.render()) for k in app.screen.query("FooterKey"))
+        assert "o Continue" in footer
