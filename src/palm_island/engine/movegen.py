@@ -29,53 +29,62 @@ from .state import STORE_LIMIT
 ONE: Final = tuple(bytes((value,)) for value in range(256))
 """Each packed value as a one-byte deck fragment."""
 
-Step = tuple[Move, int, bytes, tuple[tuple[bytes, bytes, int], ...]]
-"""``(move, taken, after, clears)``: the move, 0 for card 1 or 1 for card 2 (the card
-sent to the back), its packed value there (one byte), and for each stored card
-un-stored its (stored, un-stored) byte and which occurrence of that byte it is (0
-except in a merged deck, see :meth:`Tables._step`)."""
+Clear = tuple[bytes, bytes, int]
+"""A stored card un-stored: its (stored, un-stored) byte and which occurrence of that
+byte in the deck it is (0 except in a search's merged deck, see :meth:`Tables._info`)."""
+Step = tuple[int, bytes, tuple[Clear, ...]]
+"""``(taken, after, clears)``: 0 for card 1 or 1 for card 2 (the card sent to the
+back), its packed value there (one byte), and the stored cards it un-stores."""
+Moves = tuple[Move, ...]
+Steps = tuple[Step, ...]
+Entry = tuple[Moves, Steps]
+"""A position's legal moves and, in the same order, their steps."""
+Plan = tuple[int, int, int]
+"""One way to pay for an action: bit masks (over the stored cards in code order) of
+the cards paid and of every card un-stored, and the index of the card released
+first (R20), or -1."""
+Info = tuple[
+    tuple[int, ...], list[str | None], dict[int, tuple[str, ...]], dict[int, tuple[Clear, ...]]
+]
+"""Per set of stored cards (code order): what each holds, their codes (then ``None``,
+for "no release"), and per bit mask the codes paid and the clears (filled on use)."""
 
 _new = tuple.__new__
+_DISCARD_MOVES: Final = (DISCARD,)
+_NO_MOVES: Final[Entry] = ((), ())
+"""R25: the tracker is on top only once the game is over."""
 _MEMO_LIMIT = 400_000
 """Step-table keys kept before the memo is emptied (bounds memory in long searches)."""
 
 
-class Entry:
-    """The legal moves of one key (top two cards, stored cards) and their steps."""
-
-    __slots__ = ("moves", "steps")
-
-    def __init__(self, steps: tuple[Step, ...]) -> None:
-        self.steps = steps
-        self.moves: tuple[Move, ...] = tuple([step[0] for step in steps])
-
-    def step_for(self, move: Move) -> Step | None:
-        """The step of ``move``, or ``None`` when it is not legal here."""
-        for step in self.steps:
-            if step[0] == move:
-                return step
-        return None
-
-
 class Tables:
-    """Per-catalog tables for the rules (built once, kept in ``catalog.rules_memo``)."""
+    """Per-catalog tables for the rules (built once, kept in ``catalog.rules_memo``).
+
+    A random game meets mostly new keys (three in four), so building an entry is on
+    the hot path too. Memoised steps are plain tuples of bytes and ints, which the
+    garbage collector stops tracking, and moves are shared (:attr:`interned`): a
+    memo that holds fewer tracked objects keeps Python's collections cheap.
+    """
 
     __slots__ = (
         "actions",
-        "alone",
+        "clear_of",
         "code",
-        "code_rank",
         "discard",
+        "fixed",
         "holds",
+        "infos",
+        "interned",
         "last",
         "memo",
-        "parts",
-        "pay_masks",
-        "sort_key",
-        "stored_only",
-        "stores",
+        "move_memo",
+        "part_moves",
+        "part_steps",
+        "plans",
+        "stored_rank",
         "tracker",
         "tracker_next",
+        "unranked",
     )
 
     def __init__(self, catalog: Catalog) -> None:
@@ -85,53 +94,66 @@ class Tables:
         self.code = tuple(card.code for card in catalog.cards)
         storable = sorted(c.code for c in catalog.cards if not c.is_round_tracker)
         ranks = {code: rank for rank, code in enumerate(storable)}
-        self.code_rank = tuple(ranks.get(code, -1) for code in self.code)
-        """Each card's place in code order: payments and releases name stored cards in
-        code order, which differs from id order once feat cards (R30) are in play."""
-        self.sort_key = tuple(
-            (self.code_rank[p >> 3] if p >> 3 < len(self.code) else 0) << 8 | p for p in range(256)
-        )
-        """Sorting packed values by this puts them in code order (equal values together)."""
+        # Payments and releases name stored cards in code order, which differs from id
+        # order once feat cards (R30) are in play. A stored card's *rank byte* is its
+        # packed value with the id replaced by its place in code order: sorting rank
+        # bytes sorts in code order, equal values together.
+        rank_byte = [0] * 256
+        unranked = [0] * 256
+        for packed in range(1, len(self.code) * 8, 2):
+            rank = ranks.get(self.code[packed >> 3], -1)
+            if rank >= 0:
+                rank_byte[packed] = rank << 3 | packed & 7
+                unranked[rank << 3 | packed & 7] = packed
+        self.stored_rank = bytes(rank_byte)
+        """A translation table: each stored entry to its rank byte, the rest to 0."""
+        self.unranked = tuple(unranked)
+        """Each rank byte back to its packed value."""
+        self.clear_of = tuple((ONE[p], ONE[p ^ 1], 0) for p in unranked)
+        """Per rank byte: the clear un-storing that card (its first occurrence)."""
         self.holds: list[int] = []
-        self.alone: list[tuple[tuple[Step, ...], tuple[Step, ...]] | None] = []
-        """Per packed card whose actions are all free: its steps as card 1 and as card 2
-        when no release is needed (``None`` for a card with a cost)."""
-        self.stores: list[bool] = []
-        """Per packed card: whether it can be stored (then four stored cards matter, R20)."""
-        self.actions: list[tuple[tuple[str, tuple[int, ...], int, tuple[Step, Step]], ...]] = []
-        """Per packed card: its usable actions as (kind, cost, packed after, the step
-        for card 1 and for card 2 when nothing is paid)."""
+        self.actions: list[tuple[tuple[str, tuple[int, ...], int, tuple[Move, Move]], ...]] = []
+        """Per packed card: its usable actions as (kind, cost, packed after, the move
+        as card 1 and as card 2 when nothing is paid)."""
+        none: tuple[Steps, Moves] = ((), ())
+        fixed: tuple[list[tuple[Steps, Moves, Steps, Moves] | None], ...] = ([], [])
         for packed in range(256):
             card_id = packed >> 3
             if card_id >= len(catalog.cards):
                 self.holds.append(0)
                 self.actions.append(())
-                self.alone.append(((), ()))
-                self.stores.append(False)
+                fixed[0].append((*none, *none))
+                fixed[1].append((*none, *none))
                 continue
             face = catalog.cards[card_id].faces[(packed >> 1) & 3]
             self.holds.append(_packed(face.yields))
             # R23: the tracker is never an action target; a stored card shows only
             # resources, so its actions are not available (docs/rules.md).
             usable = not packed & 1 and card_id != catalog.tracker_id
-            row: list[tuple[str, tuple[int, ...], int, tuple[Step, Step]]] = []
+            row: list[tuple[str, tuple[int, ...], int, tuple[Move, Move]]] = []
             for a in face.actions if usable else ():
                 # R9 store sets the stored bit; R10 rotate and R11 flip toggle the
                 # orientation's low and high bit (the catalog checks its targets agree).
                 after = (
                     packed | 1 if a.kind == "store" else packed ^ (2 if a.kind == "rotate" else 4)
                 )
-                ready: tuple[Step, Step] = (
-                    (Move(a.kind, 1), 0, ONE[after], ()),
-                    (Move(a.kind, 2), 1, ONE[after], ()),
-                )
+                ready = (Move(a.kind, 1), Move(a.kind, 2))  # type: ignore[arg-type]
                 row.append((a.kind, tuple(_packed(alt) for alt in a.cost), after, ready))
             self.actions.append(tuple(row))
             free = all(not cost for _, cost, _, _ in row)
-            self.alone.append(
-                (tuple(r[3][0] for r in row), tuple(r[3][1] for r in row)) if free else None
+            stores = any(kind == "store" for kind, _, _, _ in row)
+            alone = (
+                tuple((0, ONE[after], ()) for _, _, after, _ in row),
+                tuple(ready[0] for _, _, _, ready in row),
+                tuple((1, ONE[after], ()) for _, _, after, _ in row),
+                tuple(ready[1] for _, _, _, ready in row),
             )
-            self.stores.append(any(kind == "store" for kind, _, _, _ in row))
+            fixed[0].append(alone if free else None)
+            fixed[1].append(alone if free and not stores else None)
+        self.fixed = fixed
+        """Per number of stored cards (0: fewer than four, 1: four) and packed card: its
+        steps and moves as card 1 and as card 2 when the stored cards do not matter to
+        them (every action free, and no store that would need a release, R20)."""
         faces = catalog.cards[self.tracker].faces
         nxt = [0] * 256
         for orientation in range(4):
@@ -140,87 +162,144 @@ class Tables:
             nxt[self.tracker << 3 | orientation << 1] = self.tracker << 3 | int(target) << 1
         self.tracker_next = tuple(ONE[v] for v in nxt)
         """R22: the tracker's packed byte once it has turned to show the next round."""
-        self.stored_only = bytes(p if p & 1 else 0 for p in range(256))
-        """A translation table keeping stored entries and zeroing the rest."""
-        self.memo: dict[bytes, Entry] = {}
-        self.parts: dict[tuple[int, int, bytes], tuple[Step, ...]] = {}
-        """One card's steps per (packed card, 0 or 1 for card 1 or 2, stored cards)."""
-        self.discard: tuple[Step, ...] = tuple((DISCARD, 0, ONE[p], ()) for p in range(256))
-        self.pay_masks: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+        self.memo: dict[bytes, Steps] = {}
+        """Steps per key: the top two cards and the stored cards' rank bytes, sorted."""
+        self.move_memo: dict[bytes, Moves] = {}
+        """Moves per key, in the order of the steps."""
+        self.part_steps: tuple[dict[bytes, Steps], dict[bytes, Steps]] = ({}, {})
+        """Card 1's and card 2's steps per (packed card + the key's stored cards)."""
+        self.part_moves: tuple[dict[bytes, Moves], dict[bytes, Moves]] = ({}, {})
+        self.infos: dict[bytes, Info] = {}
+        self.plans: dict[tuple[bool, tuple[int, ...], tuple[int, ...]], tuple[Plan, ...]] = {}
+        """Per (store?, cost, what the stored cards hold): the ways to pay."""
+        self.interned: dict[Move, Move] = {}
+        """One object per paid move, shared by every entry that lists it."""
+        self.discard: tuple[tuple[Step], ...] = tuple(((0, ONE[p], ()),) for p in range(256))
         self.last: tuple[tuple[int, ...], Entry, bytes] | None = None
         """The last tuple deck listed and its entry (the deck is kept alive, so its
         identity is a safe key)."""
 
-    def entry(self, deck: bytes) -> Entry:
-        """The moves and steps of a deck (memoised on top two cards + stored cards)."""
-        stored = deck.translate(self.stored_only).replace(b"\0", b"")
+    def steps(self, deck: bytes) -> Steps:
+        """The steps of a deck's legal moves, in ``legal_moves`` order (memoised on the
+        top two cards and the stored cards)."""
+        stored = deck.translate(self.stored_rank).replace(b"\0", b"")
         if len(stored) > 1:
             stored = bytes(sorted(stored))  # the order does not matter: more keys repeat
         key = deck[:2] + stored
         found = self.memo.get(key)
         if found is None:
-            if len(self.memo) >= _MEMO_LIMIT:
-                self.memo.clear()
-                self.parts.clear()
-            if deck[0] >> 3 == self.tracker:
-                steps: tuple[Step, ...] = ()  # R25: on top only once the game is over.
-            else:
-                steps = (
-                    *self._card_steps(deck[0], 0, stored),
-                    *self._card_steps(deck[1], 1, stored),
-                    self.discard[deck[0]],  # R7, R13: discarding card 1 is always possible.
-                )
-            found = self.memo[key] = Entry(steps)
+            return self._build(deck, stored, key)[1]
         return found
 
-    def _card_steps(self, packed: int, taken: int, stored_bytes: bytes) -> tuple[Step, ...]:
+    def entry(self, deck: bytes) -> Entry:
+        """The legal moves of a deck and their steps (see :meth:`steps`)."""
+        stored = deck.translate(self.stored_rank).replace(b"\0", b"")
+        if len(stored) > 1:
+            stored = bytes(sorted(stored))
+        key = deck[:2] + stored
+        found = self.memo.get(key)
+        if found is None:
+            return self._build(deck, stored, key)
+        return self.move_memo[key], found
+
+    def _build(self, deck: bytes, stored: bytes, key: bytes) -> Entry:
+        """A memo miss: the entry from the two cards' parts and discard (R7, R13)."""
+        memo = self.memo
+        if len(memo) >= _MEMO_LIMIT:
+            for table in (memo, self.move_memo, *self.part_steps, *self.part_moves):
+                table.clear()
+            self.infos.clear()
+        first = deck[0]
+        if first >> 3 == self.tracker:
+            memo[key], self.move_memo[key] = _NO_MOVES[1], _NO_MOVES[0]
+            return _NO_MOVES
+        second = deck[1]
+        fixed = self.fixed[len(stored) >= STORE_LIMIT]
+        alone = fixed[first]
+        if alone is not None:
+            steps1, moves1 = alone[0], alone[1]
+        else:
+            part_key = ONE[first] + stored
+            steps1 = self.part_steps[0].get(part_key)  # type: ignore[assignment]
+            if steps1 is None:
+                steps1, moves1 = self._part(first, 0, stored, part_key)
+            else:
+                moves1 = self.part_moves[0][part_key]
+        alone = fixed[second]
+        if alone is not None:
+            steps2, moves2 = alone[2], alone[3]
+        else:
+            part_key = ONE[second] + stored
+            steps2 = self.part_steps[1].get(part_key)  # type: ignore[assignment]
+            if steps2 is None:
+                steps2, moves2 = self._part(second, 1, stored, part_key)
+            else:
+                moves2 = self.part_moves[1][part_key]
+        steps = memo[key] = steps1 + steps2 + self.discard[first]
+        moves = self.move_memo[key] = moves1 + moves2 + _DISCARD_MOVES
+        return moves, steps
+
+    def _part(self, packed: int, taken: int, stored: bytes, key: bytes) -> tuple[Steps, Moves]:
         """One card's steps: its printed actions in order, each with its payments, and for
         a store that leaves four cards stored one step per card to release (R20)."""
-        alone = self.alone[packed]
-        if alone is not None and (len(stored_bytes) < STORE_LIMIT or not self.stores[packed]):
-            return alone[taken]  # nothing paid, nothing released: the stored cards do not matter
-        key = (packed, taken, stored_bytes)
-        found = self.parts.get(key)
-        if found is not None:
-            return found
-        # Payments and releases name stored cards in code order (notation sorts them);
-        # equal values (copies merged by a search) stay in deck order.
-        count = len(stored_bytes)
-        stored = sorted(stored_bytes, key=self.sort_key.__getitem__) if count > 1 else stored_bytes
-        names: list[str] = []  # filled when a step first names a stored card
-        marks: list[tuple[bytes, bytes, int]] = []
-        holds: tuple[int, ...] | None = None
+        info = self.infos.get(stored)
+        if info is None:
+            info = self._info(stored)
+        holds, names, pays, clears = info
+        count = len(holds)
         steps: list[Step] = []
+        moves: list[Move] = []
+        interned = self.interned
         for kind, cost, after, ready in self.actions[packed]:
-            if not cost:  # R14: a free action costs nothing.
-                if kind != "store" or count < STORE_LIMIT:
-                    steps.append(ready[taken])
-                    continue
-                masks: tuple[int, ...] = (0,)
-            else:
-                if holds is None:
-                    holds = tuple([self.holds[p] for p in stored])
-                masks_found = self.pay_masks.get((cost, holds))
-                if masks_found is None:
-                    masks_found = self.pay_masks[cost, holds] = _payment_masks(cost, holds)
-                masks = masks_found
-            if masks and not names:
-                names = [self.code[p >> 3] for p in stored]
-                # In a search's merged deck (docs/solver.md) copies of one card can share
-                # a packed value, so a cleared card is named by its value *and* which
-                # occurrence of that value in the deck it is.
-                marks = [(ONE[p], ONE[p ^ 1], stored[:i].count(p)) for i, p in enumerate(stored)]
-            for mask in masks:
-                paid = _MEMBERS[mask]
-                if kind == "store" and count - len(paid) >= STORE_LIMIT:
-                    # R20: to store a fifth card, first un-store one of the four.
-                    for free in range(count):
-                        if free not in paid:
-                            steps.append(_step(kind, taken, after, names, marks, paid, free))
-                else:
-                    steps.append(_step(kind, taken, after, names, marks, paid, None))
-        found = self.parts[key] = tuple(steps)
+            store = kind == "store"
+            if not cost and (count < STORE_LIMIT or not store):  # R14: free, nothing to release
+                steps.append((taken, ONE[after], ()))
+                moves.append(ready[taken])
+                continue
+            plans = self.plans.get((store, cost, holds))
+            if plans is None:
+                plans = self.plans[store, cost, holds] = _plans(store, cost, holds)
+            byte = ONE[after]
+            card = taken + 1
+            for paid, cleared, release in plans:
+                pay = pays.get(paid)
+                if pay is None:
+                    pay = pays[paid] = tuple([names[i] for i in _MEMBERS[paid]])  # type: ignore[misc]
+                move = _new(Move, (kind, card, pay, names[release]))
+                moves.append(interned.setdefault(move, move))
+                clear = clears.get(cleared)
+                if clear is None:
+                    # Clears of one value come last occurrence first, so clearing one
+                    # does not renumber the next.
+                    clear = clears[cleared] = self._clears(stored, cleared)
+                steps.append((taken, byte, clear))
+        found = self.part_steps[taken][key] = tuple(steps)
+        found_moves = self.part_moves[taken][key] = tuple(moves)
+        return found, found_moves
+
+    def _info(self, stored: bytes) -> Info:
+        """What the stored cards (rank bytes, code order) hold and their codes."""
+        packed = [self.unranked[r] for r in stored]
+        found = self.infos[stored] = (
+            tuple([self.holds[p] for p in packed]),
+            [*[self.code[p >> 3] for p in packed], None],
+            {},
+            {},
+        )
         return found
+
+    def _clears(self, stored: bytes, mask: int) -> tuple[Clear, ...]:
+        """The clears of the stored cards (rank bytes) in ``mask``, highest index first."""
+        indices = _MEMBERS[mask][::-1]
+        if len(set(stored)) == len(stored):
+            return tuple([self.clear_of[stored[i]] for i in indices])
+        # In a search's merged deck (docs/solver.md) copies of one card can share a
+        # packed value, so a cleared card is named by its value *and* which occurrence
+        # of that value in the deck it is.
+        packed = [self.unranked[r] for r in stored]
+        return tuple(
+            [(ONE[packed[i]], ONE[packed[i] ^ 1], packed[:i].count(packed[i])) for i in indices]
+        )
 
     def play(
         self, deck: bytes, round_: int, step: Step, events: list[Event] | None = None
@@ -230,7 +309,7 @@ class Tables:
         R15 and R20: each card un-stored to pay or to make room turns back in place,
         its leftover resources lost (R16); the acting card goes to the back (R7-R11).
         """
-        _, taken, after, clears = step
+        taken, after, clears = step
         for stored, unstored, occurrence in clears:
             if occurrence:
                 at = deck.index(stored)
@@ -269,27 +348,6 @@ class Tables:
                 return deck, round_
 
 
-def _step(
-    kind: str,
-    taken: int,
-    after: int,
-    names: list[str],
-    marks: list[tuple[bytes, bytes, int]],
-    paid: tuple[int, ...],
-    free: int | None,
-) -> Step:
-    """One step; stored cards are named by their index in code order. Clears of one
-    value come last occurrence first, so clearing one does not renumber the next."""
-    pay = tuple([names[i] for i in paid])
-    if free is None:
-        move = _new(Move, (kind, taken + 1, pay, None))
-        cleared = sorted(paid, reverse=True) if len(paid) > 1 else paid
-    else:
-        move = _new(Move, (kind, taken + 1, pay, names[free]))
-        cleared = sorted((*paid, free), reverse=True)
-    return (move, taken, ONE[after], tuple([marks[i] for i in cleared]))
-
-
 def tables(catalog: Catalog) -> Tables:
     """The catalog's rule tables, built on first use."""
     found = catalog.rules_memo
@@ -314,7 +372,7 @@ def entry_of(deck: tuple[int, ...], catalog: Catalog) -> tuple[Entry, bytes]:
 
 def legal(deck: tuple[int, ...], catalog: Catalog) -> tuple[Move, ...]:
     """The legal moves of a deck, in the documented order."""
-    return entry_of(deck, catalog)[0].moves
+    return entry_of(deck, catalog)[0][0]
 
 
 _MEMBERS = tuple(tuple(i for i in range(4) if mask >> i & 1) for mask in range(16))
@@ -352,6 +410,22 @@ def _payment_masks(cost: tuple[int, ...], holds: tuple[int, ...]) -> tuple[int, 
                 covering.append(mask)
         found.extend(m for m in covering if m not in found)
     return tuple(sorted(found, key=_BY_SIZE.index))
+
+
+def _plans(store: bool, cost: tuple[int, ...], holds: tuple[int, ...]) -> tuple[Plan, ...]:
+    """The ways to pay for an action with cards holding ``holds`` (code order), in
+    move order; a store that leaves four cards stored releases one first (R20)."""
+    count = len(holds)
+    found: list[Plan] = []
+    for mask in _payment_masks(cost, holds) if cost else (0,):
+        paid = _MEMBERS[mask]
+        if store and count - len(paid) >= STORE_LIMIT:
+            found.extend(
+                (mask, mask | 1 << free, free) for free in range(count) if free not in paid
+            )
+        else:
+            found.append((mask, mask, -1))
+    return tuple(found)
 
 
 def payments(

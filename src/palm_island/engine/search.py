@@ -91,7 +91,7 @@ class CompactRules:
         if self._remember:
             return self._remembered(deck, round_)
         play = self._play
-        return [play(deck, round_, step) for step in self._tables.entry(deck).steps]
+        return [play(deck, round_, step) for step in self._tables.steps(deck)]
 
     def _remembered(self, deck: bytes, round_: int) -> list[Position]:
         known = self._known
@@ -101,7 +101,7 @@ class CompactRules:
                 known.clear()
             play = self._play
             found = known[deck, round_] = [
-                play(deck, round_, step) for step in self._tables.entry(deck).steps
+                play(deck, round_, step) for step in self._tables.steps(deck)
             ]
         return found
 
@@ -137,10 +137,10 @@ class CompactRules:
         moves: list[Move] = []
         deck, round_ = bytes(state.deck), state.round
         for target in path:
-            for step in self._tables.entry(deck).steps:
+            for move, step in zip(*self._tables.entry(deck)):
                 after, after_round = self._play(deck, round_, step)
                 if (after.translate(self.merge), after_round) == target:
-                    moves.append(step[0])
+                    moves.append(move)
                     deck, round_ = after, after_round
                     break
             else:
