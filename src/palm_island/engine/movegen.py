@@ -137,7 +137,7 @@ class Tables:
                 after = (
                     packed | 1 if a.kind == "store" else packed ^ (2 if a.kind == "rotate" else 4)
                 )
-                ready = (Move(a.kind, 1), Move(a.kind, 2))  # type: ignore[arg-type]
+                ready = (Move(a.kind, 1), Move(a.kind, 2))
                 row.append((a.kind, tuple(_packed(alt) for alt in a.cost), after, ready))
             self.actions.append(tuple(row))
             free = all(not cost for _, cost, _, _ in row)

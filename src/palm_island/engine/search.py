@@ -137,7 +137,7 @@ class CompactRules:
         moves: list[Move] = []
         deck, round_ = bytes(state.deck), state.round
         for target in path:
-            for move, step in zip(*self._tables.entry(deck)):
+            for move, step in zip(*self._tables.entry(deck), strict=True):
                 after, after_round = self._play(deck, round_, step)
                 if (after.translate(self.merge), after_round) == target:
                     moves.append(move)
