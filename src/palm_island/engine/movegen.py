@@ -44,10 +44,16 @@ Plan = tuple[int, int, int]
 the cards paid and of every card un-stored, and the index of the card released
 first (R20), or -1."""
 Info = tuple[
-    tuple[int, ...], list[str | None], dict[int, tuple[str, ...]], dict[int, tuple[Clear, ...]]
+    tuple[int, ...],
+    list[str | None],
+    dict[int, tuple[str, ...]],
+    dict[int, tuple[Clear, ...]],
+    bytes,
 ]
 """Per set of stored cards (code order): what each holds, their codes (then ``None``,
-for "no release"), and per bit mask the codes paid and the clears (filled on use)."""
+for "no release"), per bit mask the codes paid and the clears (filled on use), and
+per packed card whether its steps depend on these stored cards (see
+:meth:`Tables._depends`)."""
 
 _new = tuple.__new__
 _DISCARD_MOVES: Final = (DISCARD,)
@@ -61,25 +67,32 @@ class Tables:
     """Per-catalog tables for the rules (built once, kept in ``catalog.rules_memo``).
 
     A random game meets mostly new keys (three in four), so building an entry is on
-    the hot path too. Memoised steps are plain tuples of bytes and ints, which the
-    garbage collector stops tracking, and moves are shared (:attr:`interned`): a
-    memo that holds fewer tracked objects keeps Python's collections cheap.
+    the hot path too. Two in three of them pay nothing: no cost of the two cards is
+    affordable and no release is due, so their entry is the cards' free actions,
+    shared per pair of cards (:attr:`pairs`); whether that holds is one lookup in a
+    row per total of the stored cards' resources (:meth:`_depends`). The rest are
+    built from each card's part, memoised per card and stored cards. Memoised steps
+    are plain tuples of bytes and ints, which the garbage collector stops tracking,
+    and paid moves are shared (:attr:`interned`), so a large memo keeps Python's
+    collections cheap.
     """
 
     __slots__ = (
         "actions",
         "clear_of",
         "code",
+        "costs",
+        "dependence",
         "discard",
-        "fixed",
+        "free",
+        "free_store",
         "holds",
         "infos",
         "interned",
         "last",
         "memo",
-        "move_memo",
-        "part_moves",
-        "part_steps",
+        "pairs",
+        "parts",
         "plans",
         "stored_rank",
         "tracker",
@@ -115,45 +128,44 @@ class Tables:
         self.actions: list[tuple[tuple[str, tuple[int, ...], int, tuple[Move, Move]], ...]] = []
         """Per packed card: its usable actions as (kind, cost, packed after, the move
         as card 1 and as card 2 when nothing is paid)."""
-        none: tuple[Steps, Moves] = ((), ())
-        fixed: tuple[list[tuple[Steps, Moves, Steps, Moves] | None], ...] = ([], [])
+        self.free: list[tuple[Entry, Entry]] = []
+        """Per packed card: the moves and steps of its free actions as card 1 and as
+        card 2, each action once (no release, R20)."""
+        self.costs: list[tuple[int, ...]] = []
+        """Per packed card: every alternative of every cost it shows."""
+        self.free_store: list[bool] = []
+        """Per packed card: whether it shows a free store (which may need a release)."""
         for packed in range(256):
             card_id = packed >> 3
-            if card_id >= len(catalog.cards):
-                self.holds.append(0)
-                self.actions.append(())
-                fixed[0].append((*none, *none))
-                fixed[1].append((*none, *none))
-                continue
-            face = catalog.cards[card_id].faces[(packed >> 1) & 3]
-            self.holds.append(_packed(face.yields))
-            # R23: the tracker is never an action target; a stored card shows only
-            # resources, so its actions are not available (docs/rules.md).
-            usable = not packed & 1 and card_id != catalog.tracker_id
             row: list[tuple[str, tuple[int, ...], int, tuple[Move, Move]]] = []
-            for a in face.actions if usable else ():
-                # R9 store sets the stored bit; R10 rotate and R11 flip toggle the
-                # orientation's low and high bit (the catalog checks its targets agree).
-                after = (
-                    packed | 1 if a.kind == "store" else packed ^ (2 if a.kind == "rotate" else 4)
-                )
-                ready = (Move(a.kind, 1), Move(a.kind, 2))
-                row.append((a.kind, tuple(_packed(alt) for alt in a.cost), after, ready))
+            if card_id < len(catalog.cards):
+                face = catalog.cards[card_id].faces[(packed >> 1) & 3]
+                self.holds.append(_packed(face.yields))
+                # R23: the tracker is never an action target; a stored card shows only
+                # resources, so its actions are not available (docs/rules.md).
+                usable = not packed & 1 and card_id != catalog.tracker_id
+                for a in face.actions if usable else ():
+                    # R9 store sets the stored bit; R10 rotate and R11 flip toggle the
+                    # orientation's low and high bit (the catalog checks its targets agree).
+                    after = (
+                        packed | 1
+                        if a.kind == "store"
+                        else packed ^ (2 if a.kind == "rotate" else 4)
+                    )
+                    ready = (Move(a.kind, 1), Move(a.kind, 2))
+                    row.append((a.kind, tuple(_packed(alt) for alt in a.cost), after, ready))
+            else:
+                self.holds.append(0)
             self.actions.append(tuple(row))
-            free = all(not cost for _, cost, _, _ in row)
-            stores = any(kind == "store" for kind, _, _, _ in row)
-            alone = (
-                tuple((0, ONE[after], ()) for _, _, after, _ in row),
-                tuple(ready[0] for _, _, _, ready in row),
-                tuple((1, ONE[after], ()) for _, _, after, _ in row),
-                tuple(ready[1] for _, _, _, ready in row),
+            free = [(after, ready) for _, cost, after, ready in row if not cost]
+            self.free.append(
+                (
+                    (tuple(r[0] for _, r in free), tuple((0, ONE[a], ()) for a, _ in free)),
+                    (tuple(r[1] for _, r in free), tuple((1, ONE[a], ()) for a, _ in free)),
+                )
             )
-            fixed[0].append(alone if free else None)
-            fixed[1].append(alone if free and not stores else None)
-        self.fixed = fixed
-        """Per number of stored cards (0: fewer than four, 1: four) and packed card: its
-        steps and moves as card 1 and as card 2 when the stored cards do not matter to
-        them (every action free, and no store that would need a release, R20)."""
+            self.costs.append(tuple(alt for _, cost, _, _ in row for alt in cost))
+            self.free_store.append(any(k == "store" and not cost for k, cost, _, _ in row))
         faces = catalog.cards[self.tracker].faces
         nxt = [0] * 256
         for orientation in range(4):
@@ -162,14 +174,17 @@ class Tables:
             nxt[self.tracker << 3 | orientation << 1] = self.tracker << 3 | int(target) << 1
         self.tracker_next = tuple(ONE[v] for v in nxt)
         """R22: the tracker's packed byte once it has turned to show the next round."""
-        self.memo: dict[bytes, Steps] = {}
-        """Steps per key: the top two cards and the stored cards' rank bytes, sorted."""
-        self.move_memo: dict[bytes, Moves] = {}
-        """Moves per key, in the order of the steps."""
-        self.part_steps: tuple[dict[bytes, Steps], dict[bytes, Steps]] = ({}, {})
-        """Card 1's and card 2's steps per (packed card + the key's stored cards)."""
-        self.part_moves: tuple[dict[bytes, Moves], dict[bytes, Moves]] = ({}, {})
+        self.memo: dict[bytes, Entry] = {}
+        """Per key (the top two cards and the stored cards' rank bytes, sorted): the
+        legal moves and their steps."""
+        self.pairs: dict[int, Entry] = {}
+        """Per top two cards (``first << 8 | second``): the entry when the stored cards
+        do not matter to either."""
+        self.parts: tuple[dict[bytes, Entry], dict[bytes, Entry]] = ({}, {})
+        """Card 1's and card 2's moves and steps per (packed card + stored rank bytes)."""
         self.infos: dict[bytes, Info] = {}
+        self.dependence: dict[int, bytes] = {}
+        """Per (four stored?, total resources stored): :meth:`_depends` of every card."""
         self.plans: dict[tuple[bool, tuple[int, ...], tuple[int, ...]], tuple[Plan, ...]] = {}
         """Per (store?, cost, what the stored cards hold): the ways to pay."""
         self.interned: dict[Move, Move] = {}
@@ -180,72 +195,82 @@ class Tables:
         identity is a safe key)."""
 
     def steps(self, deck: bytes) -> Steps:
-        """The steps of a deck's legal moves, in ``legal_moves`` order (memoised on the
-        top two cards and the stored cards)."""
-        stored = deck.translate(self.stored_rank).replace(b"\0", b"")
-        if len(stored) > 1:
-            stored = bytes(sorted(stored))  # the order does not matter: more keys repeat
-        key = deck[:2] + stored
-        found = self.memo.get(key)
-        if found is None:
-            return self._build(deck, stored, key)[1]
-        return found
+        """The steps of a deck's legal moves, in ``legal_moves`` order."""
+        return self.entry(deck)[1]
 
     def entry(self, deck: bytes) -> Entry:
-        """The legal moves of a deck and their steps (see :meth:`steps`)."""
+        """The legal moves of a deck and their steps (memoised on the top two cards and
+        the stored cards)."""
         stored = deck.translate(self.stored_rank).replace(b"\0", b"")
         if len(stored) > 1:
-            stored = bytes(sorted(stored))
+            # The order does not matter, so a canonical one makes more keys repeat.
+            if len(stored) == 2:
+                if stored[0] > stored[1]:
+                    stored = stored[::-1]
+            else:
+                stored = bytes(sorted(stored))
         key = deck[:2] + stored
         found = self.memo.get(key)
         if found is None:
             return self._build(deck, stored, key)
-        return self.move_memo[key], found
+        return found
 
     def _build(self, deck: bytes, stored: bytes, key: bytes) -> Entry:
         """A memo miss: the entry from the two cards' parts and discard (R7, R13)."""
         memo = self.memo
         if len(memo) >= _MEMO_LIMIT:
-            for table in (memo, self.move_memo, *self.part_steps, *self.part_moves):
-                table.clear()
+            memo.clear()
+            self.parts[0].clear()
+            self.parts[1].clear()
             self.infos.clear()
         first = deck[0]
         if first >> 3 == self.tracker:
-            memo[key], self.move_memo[key] = _NO_MOVES[1], _NO_MOVES[0]
-            return _NO_MOVES
+            found = memo[key] = _NO_MOVES
+            return found
         second = deck[1]
-        fixed = self.fixed[len(stored) >= STORE_LIMIT]
-        alone = fixed[first]
-        if alone is not None:
-            steps1, moves1 = alone[0], alone[1]
-        else:
-            part_key = ONE[first] + stored
-            steps1 = self.part_steps[0].get(part_key)  # type: ignore[assignment]
-            if steps1 is None:
-                steps1, moves1 = self._part(first, 0, stored, part_key)
-            else:
-                moves1 = self.part_moves[0][part_key]
-        alone = fixed[second]
-        if alone is not None:
-            steps2, moves2 = alone[2], alone[3]
-        else:
-            part_key = ONE[second] + stored
-            steps2 = self.part_steps[1].get(part_key)  # type: ignore[assignment]
-            if steps2 is None:
-                steps2, moves2 = self._part(second, 1, stored, part_key)
-            else:
-                moves2 = self.part_moves[1][part_key]
-        steps = memo[key] = steps1 + steps2 + self.discard[first]
-        moves = self.move_memo[key] = moves1 + moves2 + _DISCARD_MOVES
-        return moves, steps
-
-    def _part(self, packed: int, taken: int, stored: bytes, key: bytes) -> tuple[Steps, Moves]:
-        """One card's steps: its printed actions in order, each with its payments, and for
-        a store that leaves four cards stored one step per card to release (R20)."""
         info = self.infos.get(stored)
         if info is None:
             info = self._info(stored)
-        holds, names, pays, clears = info
+        depends = info[4]
+        if not depends[first] and not depends[second]:
+            pair = first << 8 | second
+            found = self.pairs.get(pair)  # type: ignore[assignment]
+            if found is None:
+                moves1, steps1 = self.free[first][0]
+                moves2, steps2 = self.free[second][1]
+                found = self.pairs[pair] = (
+                    moves1 + moves2 + _DISCARD_MOVES,
+                    steps1 + steps2 + self.discard[first],
+                )
+            memo[key] = found
+            return found
+        if depends[first]:
+            part_key = ONE[first] + stored
+            part = self.parts[0].get(part_key)
+            if part is None:
+                part = self._part(first, 0, info, stored, part_key)
+            moves1, steps1 = part
+        else:
+            moves1, steps1 = self.free[first][0]
+        if depends[second]:
+            part_key = ONE[second] + stored
+            part = self.parts[1].get(part_key)
+            if part is None:
+                part = self._part(second, 1, info, stored, part_key)
+            moves2, steps2 = part
+        else:
+            moves2, steps2 = self.free[second][1]
+        found = memo[key] = (
+            moves1 + moves2 + _DISCARD_MOVES,
+            steps1 + steps2 + self.discard[first],
+        )
+        return found
+
+    def _part(self, packed: int, taken: int, info: Info, stored: bytes, key: bytes) -> Entry:
+        """One card's moves and steps: its printed actions in order, each with its
+        payments, and for a store that leaves four cards stored one step per card to
+        release (R20)."""
+        holds, names, pays, clears, _ = info
         count = len(holds)
         steps: list[Step] = []
         moves: list[Move] = []
@@ -269,27 +294,43 @@ class Tables:
                 moves.append(interned.setdefault(move, move))
                 clear = clears.get(cleared)
                 if clear is None:
-                    # Clears of one value come last occurrence first, so clearing one
-                    # does not renumber the next.
                     clear = clears[cleared] = self._clears(stored, cleared)
                 steps.append((taken, byte, clear))
-        found = self.part_steps[taken][key] = tuple(steps)
-        found_moves = self.part_moves[taken][key] = tuple(moves)
-        return found, found_moves
+        found = self.parts[taken][key] = (tuple(moves), tuple(steps))
+        return found
 
     def _info(self, stored: bytes) -> Info:
-        """What the stored cards (rank bytes, code order) hold and their codes."""
+        """What the stored cards (rank bytes, code order) hold, their codes, and which
+        cards' steps depend on them."""
         packed = [self.unranked[r] for r in stored]
+        holds = tuple([self.holds[p] for p in packed])
+        full = len(stored) >= STORE_LIMIT
+        total = sum(holds)
+        depends = self.dependence.get(full << 24 | total)
+        if depends is None:
+            depends = self.dependence[full << 24 | total] = bytes(
+                [self._depends(p, full, total) for p in range(256)]
+            )
         found = self.infos[stored] = (
-            tuple([self.holds[p] for p in packed]),
+            holds,
             [*[self.code[p >> 3] for p in packed], None],
             {},
             {},
+            depends,
         )
         return found
 
+    def _depends(self, packed: int, full: bool, total: int) -> bool:
+        """Whether the card's steps depend on which cards are stored: it shows a free
+        store while four cards are stored (one step per release, R20) or a cost that
+        the stored cards together can pay (a payment is a subset of them, R15)."""
+        if full and self.free_store[packed]:
+            return True
+        return any(((total | _GUARD) - alt) & _GUARD == _GUARD for alt in self.costs[packed])
+
     def _clears(self, stored: bytes, mask: int) -> tuple[Clear, ...]:
-        """The clears of the stored cards (rank bytes) in ``mask``, highest index first."""
+        """The clears of the stored cards (rank bytes) in ``mask``, highest index first,
+        so clearing one copy of a value does not renumber the next."""
         indices = _MEMBERS[mask][::-1]
         if len(set(stored)) == len(stored):
             return tuple([self.clear_of[stored[i]] for i in indices])
