@@ -39,42 +39,40 @@ Moves = tuple[Move, ...]
 Steps = tuple[Step, ...]
 Entry = tuple[Moves, Steps]
 """A position's legal moves and, in the same order, their steps."""
-Plan = tuple[int, int, int]
+Info = tuple[tuple[int, ...], tuple[str | None, ...], bytes]
+"""Per set of stored cards (rank bytes, code order): what each holds, their codes
+(then ``None``, for "no release"), and per packed card whether its steps depend on
+these stored cards (see :meth:`Tables._depends`)."""
+Part = tuple[tuple[int, ...], Steps]
+"""One card's moves (as ids, see :attr:`Tables.move_list`) and steps."""
+Plan = tuple[int, int, int, bytes]
 """One way to pay for an action: bit masks (over the stored cards in code order) of
-the cards paid and of every card un-stored, and the index of the card released
-first (R20), or -1."""
-Info = tuple[
-    tuple[int, ...],
-    list[str | None],
-    dict[int, tuple[str, ...]],
-    dict[int, tuple[Clear, ...]],
-    bytes,
-]
-"""Per set of stored cards (code order): what each holds, their codes (then ``None``,
-for "no release"), per bit mask the codes paid and the clears (filled on use), and
-per packed card whether its steps depend on these stored cards (see
-:meth:`Tables._depends`)."""
+the cards paid and of every card un-stored, the index of the card released first
+(R20) or -1, and the key of this option after the stored cards' rank bytes."""
 
 _new = tuple.__new__
-_DISCARD_MOVES: Final = (DISCARD,)
 _NO_MOVES: Final[Entry] = ((), ())
 """R25: the tracker is on top only once the game is over."""
 _MEMO_LIMIT = 400_000
 """Step-table keys kept before the memo is emptied (bounds memory in long searches)."""
+_KINDS: Final = ("store", "rotate", "flip")
 
 
 class Tables:
     """Per-catalog tables for the rules (built once, kept in ``catalog.rules_memo``).
 
     A random game meets mostly new keys (three in four), so building an entry is on
-    the hot path too. Two in three of them pay nothing: no cost of the two cards is
+    the hot path too. Half of them pay nothing: no cost of the two cards is
     affordable and no release is due, so their entry is the cards' free actions,
-    shared per pair of cards (:attr:`pairs`); whether that holds is one lookup in a
-    row per total of the stored cards' resources (:meth:`_depends`). The rest are
-    built from each card's part, memoised per card and stored cards. Memoised steps
-    are plain tuples of bytes and ints, which the garbage collector stops tracking,
-    and paid moves are shared (:attr:`interned`), so a large memo keeps Python's
-    collections cheap.
+    shared per pair of cards (:attr:`pairs`); one lookup in a row per total of the
+    stored cards' resources tells (:meth:`_depends`). The rest are joined from each
+    card's part, memoised per card and stored cards, whose paid options are memoised
+    per stored cards and payment.
+
+    Python's garbage collector walks every tracked object now and then, so the memos
+    hold only objects it stops tracking (bytes, ints and tuples of them) or shares:
+    a step holds no move; moves are kept once each (:attr:`move_list`) and a part
+    lists them by id; equal move lists are one tuple (:attr:`move_tuples`).
     """
 
     __slots__ = (
@@ -88,9 +86,13 @@ class Tables:
         "free_store",
         "holds",
         "infos",
-        "interned",
         "last",
         "memo",
+        "move_ids",
+        "move_list",
+        "move_memo",
+        "move_tuples",
+        "options",
         "pairs",
         "parts",
         "plans",
@@ -124,11 +126,16 @@ class Tables:
         """Each rank byte back to its packed value."""
         self.clear_of = tuple((ONE[p], ONE[p ^ 1], 0) for p in unranked)
         """Per rank byte: the clear un-storing that card (its first occurrence)."""
+        self.move_ids: dict[Move, int] = {}
+        self.move_list: list[Move] = []
+        """Every move listed so far, once; its index is its id."""
+        discard_id = self._id(DISCARD)
         self.holds: list[int] = []
-        self.actions: list[tuple[tuple[str, tuple[int, ...], int, tuple[Move, Move]], ...]] = []
-        """Per packed card: its usable actions as (kind, cost, packed after, the move
-        as card 1 and as card 2 when nothing is paid)."""
-        self.free: list[tuple[Entry, Entry]] = []
+        self.actions: list[tuple[tuple[str, int, tuple[int, ...], int, Part], ...]] = []
+        """Per packed card: its usable actions as (kind, index in :data:`_KINDS`, cost,
+        packed after, and as card 1 and card 2 the move id and step when nothing is
+        paid)."""
+        self.free: list[tuple[Part, Part]] = []
         """Per packed card: the moves and steps of its free actions as card 1 and as
         card 2, each action once (no release, R20)."""
         self.costs: list[tuple[int, ...]] = []
@@ -137,7 +144,7 @@ class Tables:
         """Per packed card: whether it shows a free store (which may need a release)."""
         for packed in range(256):
             card_id = packed >> 3
-            row: list[tuple[str, tuple[int, ...], int, tuple[Move, Move]]] = []
+            row: list[tuple[str, int, tuple[int, ...], int, Part]] = []
             if card_id < len(catalog.cards):
                 face = catalog.cards[card_id].faces[(packed >> 1) & 3]
                 self.holds.append(_packed(face.yields))
@@ -152,20 +159,24 @@ class Tables:
                         if a.kind == "store"
                         else packed ^ (2 if a.kind == "rotate" else 4)
                     )
-                    ready = (Move(a.kind, 1), Move(a.kind, 2))
-                    row.append((a.kind, tuple(_packed(alt) for alt in a.cost), after, ready))
+                    ready: Part = (
+                        (self._id(Move(a.kind, 1)), self._id(Move(a.kind, 2))),
+                        ((0, ONE[after], ()), (1, ONE[after], ())),
+                    )
+                    cost = tuple(_packed(alt) for alt in a.cost)
+                    row.append((a.kind, _KINDS.index(a.kind), cost, after, ready))
             else:
                 self.holds.append(0)
             self.actions.append(tuple(row))
-            free = [(after, ready) for _, cost, after, ready in row if not cost]
+            free = [ready for _, _, cost, _, ready in row if not cost]
             self.free.append(
                 (
-                    (tuple(r[0] for _, r in free), tuple((0, ONE[a], ()) for a, _ in free)),
-                    (tuple(r[1] for _, r in free), tuple((1, ONE[a], ()) for a, _ in free)),
+                    (tuple(r[0][0] for r in free), tuple(r[1][0] for r in free)),
+                    (tuple(r[0][1] for r in free), tuple(r[1][1] for r in free)),
                 )
             )
-            self.costs.append(tuple(alt for _, cost, _, _ in row for alt in cost))
-            self.free_store.append(any(k == "store" and not cost for k, cost, _, _ in row))
+            self.costs.append(tuple(alt for _, _, cost, _, _ in row for alt in cost))
+            self.free_store.append(any(k == "store" and not cost for k, _, cost, _, _ in row))
         faces = catalog.cards[self.tracker].faces
         nxt = [0] * 256
         for orientation in range(4):
@@ -174,29 +185,56 @@ class Tables:
             nxt[self.tracker << 3 | orientation << 1] = self.tracker << 3 | int(target) << 1
         self.tracker_next = tuple(ONE[v] for v in nxt)
         """R22: the tracker's packed byte once it has turned to show the next round."""
-        self.memo: dict[bytes, Entry] = {}
+        self.memo: dict[bytes, Steps] = {}
         """Per key (the top two cards and the stored cards' rank bytes, sorted): the
-        legal moves and their steps."""
+        steps of the legal moves."""
+        self.move_memo: dict[bytes, Moves] = {}
+        """Per key: the legal moves, in the order of the steps."""
+        self.move_tuples: dict[tuple[int, ...], Moves] = {}
+        """Each list of moves met, per the ids of its moves."""
+        self.discard: tuple[Part, ...] = tuple(
+            ((discard_id,), ((0, ONE[p], ()),)) for p in range(256)
+        )
+        """Per packed card 1: discard's move id and step (R7, R13)."""
         self.pairs: dict[int, Entry] = {}
         """Per top two cards (``first << 8 | second``): the entry when the stored cards
         do not matter to either."""
-        self.parts: tuple[dict[bytes, Entry], dict[bytes, Entry]] = ({}, {})
+        self.parts: tuple[dict[bytes, Part], dict[bytes, Part]] = ({}, {})
         """Card 1's and card 2's moves and steps per (packed card + stored rank bytes)."""
+        self.options: tuple[dict[bytes, tuple[int, tuple[Clear, ...]]], ...] = ({}, {})
+        """For card 1 and card 2, per (stored rank bytes + :data:`Plan` key): the move id
+        and clears of one paid option."""
         self.infos: dict[bytes, Info] = {}
         self.dependence: dict[int, bytes] = {}
         """Per (four stored?, total resources stored): :meth:`_depends` of every card."""
-        self.plans: dict[tuple[bool, tuple[int, ...], tuple[int, ...]], tuple[Plan, ...]] = {}
-        """Per (store?, cost, what the stored cards hold): the ways to pay."""
-        self.interned: dict[Move, Move] = {}
-        """One object per paid move, shared by every entry that lists it."""
-        self.discard: tuple[tuple[Step], ...] = tuple(((0, ONE[p], ()),) for p in range(256))
-        self.last: tuple[tuple[int, ...], Entry, bytes] | None = None
-        """The last tuple deck listed and its entry (the deck is kept alive, so its
-        identity is a safe key)."""
+        self.plans: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Plan, ...]] = {}
+        """Per (kind index, cost, what the stored cards hold): the ways to pay."""
+        self.last: tuple[tuple[int, ...], Moves, Steps, bytes] | None = None
+        """The last tuple deck listed, its moves and steps, and the deck as bytes (the
+        deck is kept alive, so its identity is a safe key)."""
+
+    def _id(self, move: Move) -> int:
+        found = self.move_ids.get(move)
+        if found is None:
+            found = self.move_ids[move] = len(self.move_list)
+            self.move_list.append(move)
+        return found
 
     def steps(self, deck: bytes) -> Steps:
-        """The steps of a deck's legal moves, in ``legal_moves`` order."""
-        return self.entry(deck)[1]
+        """The steps of a deck's legal moves, in ``legal_moves`` order (memoised on the
+        top two cards and the stored cards; the key is built as in :meth:`entry`)."""
+        stored = deck.translate(self.stored_rank).replace(b"\0", b"")
+        if len(stored) > 1:
+            if len(stored) == 2:
+                if stored[0] > stored[1]:
+                    stored = stored[::-1]
+            else:
+                stored = bytes(sorted(stored))
+        key = deck[:2] + stored
+        found = self.memo.get(key)
+        if found is None:
+            return self._build(deck, stored, key)[1]
+        return found
 
     def entry(self, deck: bytes) -> Entry:
         """The legal moves of a deck and their steps (memoised on the top two cards and
@@ -213,90 +251,91 @@ class Tables:
         found = self.memo.get(key)
         if found is None:
             return self._build(deck, stored, key)
-        return found
+        return self.move_memo[key], found
 
     def _build(self, deck: bytes, stored: bytes, key: bytes) -> Entry:
         """A memo miss: the entry from the two cards' parts and discard (R7, R13)."""
         memo = self.memo
         if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
-            self.parts[0].clear()
-            self.parts[1].clear()
-            self.infos.clear()
+            for table in (memo, self.move_memo, self.move_tuples, self.infos):
+                table.clear()
+            for taken in (0, 1):
+                self.parts[taken].clear()
+                self.options[taken].clear()
         first = deck[0]
         if first >> 3 == self.tracker:
-            found = memo[key] = _NO_MOVES
-            return found
+            self.move_memo[key], memo[key] = _NO_MOVES
+            return _NO_MOVES
         second = deck[1]
         info = self.infos.get(stored)
         if info is None:
             info = self._info(stored)
-        depends = info[4]
+        depends = info[2]
         if not depends[first] and not depends[second]:
             pair = first << 8 | second
-            found = self.pairs.get(pair)  # type: ignore[assignment]
+            found = self.pairs.get(pair)
             if found is None:
-                moves1, steps1 = self.free[first][0]
-                moves2, steps2 = self.free[second][1]
-                found = self.pairs[pair] = (
-                    moves1 + moves2 + _DISCARD_MOVES,
-                    steps1 + steps2 + self.discard[first],
+                found = self.pairs[pair] = self._join(
+                    self.free[first][0], self.free[second][1], first
                 )
-            memo[key] = found
-            return found
-        if depends[first]:
-            part_key = ONE[first] + stored
-            part = self.parts[0].get(part_key)
-            if part is None:
-                part = self._part(first, 0, info, stored, part_key)
-            moves1, steps1 = part
         else:
-            moves1, steps1 = self.free[first][0]
-        if depends[second]:
-            part_key = ONE[second] + stored
-            part = self.parts[1].get(part_key)
-            if part is None:
-                part = self._part(second, 1, info, stored, part_key)
-            moves2, steps2 = part
-        else:
-            moves2, steps2 = self.free[second][1]
-        found = memo[key] = (
-            moves1 + moves2 + _DISCARD_MOVES,
-            steps1 + steps2 + self.discard[first],
-        )
+            if depends[first]:
+                part_key = ONE[first] + stored
+                part1 = self.parts[0].get(part_key)
+                if part1 is None:
+                    part1 = self._part(first, 0, info, stored, part_key)
+            else:
+                part1 = self.free[first][0]
+            if depends[second]:
+                part_key = ONE[second] + stored
+                part2 = self.parts[1].get(part_key)
+                if part2 is None:
+                    part2 = self._part(second, 1, info, stored, part_key)
+            else:
+                part2 = self.free[second][1]
+            found = self._join(part1, part2, first)
+        self.move_memo[key], memo[key] = found
         return found
 
-    def _part(self, packed: int, taken: int, info: Info, stored: bytes, key: bytes) -> Entry:
+    def _join(self, part1: Part, part2: Part, first: int) -> Entry:
+        """The entry of card 1's part, card 2's part and discard, in that order."""
+        discard_id, discard_step = self.discard[first]
+        ids = part1[0] + part2[0] + discard_id
+        moves = self.move_tuples.get(ids)
+        if moves is None:
+            moves = self.move_tuples[ids] = tuple([self.move_list[i] for i in ids])
+        return moves, part1[1] + part2[1] + discard_step
+
+    def _part(self, packed: int, taken: int, info: Info, stored: bytes, key: bytes) -> Part:
         """One card's moves and steps: its printed actions in order, each with its
         payments, and for a store that leaves four cards stored one step per card to
         release (R20)."""
-        holds, names, pays, clears, _ = info
+        holds, names, _ = info
         count = len(holds)
+        ids: list[int] = []
         steps: list[Step] = []
-        moves: list[Move] = []
-        interned = self.interned
-        for kind, cost, after, ready in self.actions[packed]:
-            store = kind == "store"
-            if not cost and (count < STORE_LIMIT or not store):  # R14: free, nothing to release
-                steps.append((taken, ONE[after], ()))
-                moves.append(ready[taken])
+        options = self.options[taken]
+        for kind, index, cost, after, ready in self.actions[packed]:
+            if not cost and (count < STORE_LIMIT or index):  # R14: free, nothing to release
+                ids.append(ready[0][taken])
+                steps.append(ready[1][taken])
                 continue
-            plans = self.plans.get((store, cost, holds))
+            plans = self.plans.get((index, cost, holds))
             if plans is None:
-                plans = self.plans[store, cost, holds] = _plans(store, cost, holds)
+                plans = self.plans[index, cost, holds] = _plans(index, cost, holds)
             byte = ONE[after]
-            card = taken + 1
-            for paid, cleared, release in plans:
-                pay = pays.get(paid)
-                if pay is None:
-                    pay = pays[paid] = tuple([names[i] for i in _MEMBERS[paid]])  # type: ignore[misc]
-                move = _new(Move, (kind, card, pay, names[release]))
-                moves.append(interned.setdefault(move, move))
-                clear = clears.get(cleared)
-                if clear is None:
-                    clear = clears[cleared] = self._clears(stored, cleared)
-                steps.append((taken, byte, clear))
-        found = self.parts[taken][key] = (tuple(moves), tuple(steps))
+            for paid, cleared, release, suffix in plans:
+                option = options.get(stored + suffix)
+                if option is None:
+                    pay = tuple([names[i] for i in _MEMBERS[paid]])
+                    move = _new(Move, (kind, taken + 1, pay, names[release]))
+                    option = options[stored + suffix] = (
+                        self._id(move),
+                        self._clears(stored, cleared),
+                    )
+                ids.append(option[0])
+                steps.append((taken, byte, option[1]))
+        found = self.parts[taken][key] = (tuple(ids), tuple(steps))
         return found
 
     def _info(self, stored: bytes) -> Info:
@@ -313,9 +352,7 @@ class Tables:
             )
         found = self.infos[stored] = (
             holds,
-            [*[self.code[p >> 3] for p in packed], None],
-            {},
-            {},
+            (*[self.code[p >> 3] for p in packed], None),
             depends,
         )
         return found
@@ -397,23 +434,23 @@ def tables(catalog: Catalog) -> Tables:
     return found  # type: ignore[return-value]
 
 
-def entry_of(deck: tuple[int, ...], catalog: Catalog) -> tuple[Entry, bytes]:
-    """The moves and steps of a tuple deck, and the deck as bytes; the last answer is
-    kept, as ``apply_move`` usually follows ``legal_moves`` of the same state."""
-    t = catalog.rules_memo
+def entry_of(deck: tuple[int, ...], catalog: Catalog) -> tuple[Tables, Moves, Steps, bytes]:
+    """The tables, moves and steps of a tuple deck, and the deck as bytes; the last
+    answer is kept, as ``apply_move`` usually follows ``legal_moves`` of that state."""
+    t: Tables | None = catalog.rules_memo  # type: ignore[assignment]
     if t is None:
         t = tables(catalog)
-    last = t.last  # type: ignore[attr-defined]
+    last = t.last
     if last is None or last[0] is not deck:
         # One tuple, replaced whole, so a search thread and the UI never mix answers.
         packed = bytes(deck)
-        last = t.last = (deck, t.entry(packed), packed)  # type: ignore[attr-defined]
-    return last[1], last[2]
+        last = t.last = (deck, *t.entry(packed), packed)
+    return t, last[1], last[2], last[3]
 
 
 def legal(deck: tuple[int, ...], catalog: Catalog) -> tuple[Move, ...]:
     """The legal moves of a deck, in the documented order."""
-    return entry_of(deck, catalog)[0][0]
+    return entry_of(deck, catalog)[1]
 
 
 _MEMBERS = tuple(tuple(i for i in range(4) if mask >> i & 1) for mask in range(16))
@@ -453,19 +490,22 @@ def _payment_masks(cost: tuple[int, ...], holds: tuple[int, ...]) -> tuple[int, 
     return tuple(sorted(found, key=_BY_SIZE.index))
 
 
-def _plans(store: bool, cost: tuple[int, ...], holds: tuple[int, ...]) -> tuple[Plan, ...]:
-    """The ways to pay for an action with cards holding ``holds`` (code order), in
-    move order; a store that leaves four cards stored releases one first (R20)."""
+def _plans(index: int, cost: tuple[int, ...], holds: tuple[int, ...]) -> tuple[Plan, ...]:
+    """The ways to pay for an action (``_KINDS[index]``) with cards holding ``holds``
+    (code order), in move order; a store that leaves four cards stored releases one
+    first (R20)."""
     count = len(holds)
     found: list[Plan] = []
     for mask in _payment_masks(cost, holds) if cost else (0,):
         paid = _MEMBERS[mask]
-        if store and count - len(paid) >= STORE_LIMIT:
+        if not index and count - len(paid) >= STORE_LIMIT:
             found.extend(
-                (mask, mask | 1 << free, free) for free in range(count) if free not in paid
+                (mask, mask | 1 << free, free, bytes((index, mask, free + 1)))
+                for free in range(count)
+                if free not in paid
             )
         else:
-            found.append((mask, mask, -1))
+            found.append((mask, mask, -1, bytes((index, mask, 0))))
     return tuple(found)
 
 

@@ -14,7 +14,7 @@ from .cards import BUILDINGS, Catalog, Orientation
 from .deal import deal_from_seed
 from .errors import IllegalMoveError
 from .events import Event, GameEnded, MovePlayed
-from .movegen import entry_of, legal, payments, tables
+from .movegen import entry_of, legal, payments
 from .moves import Move
 from .scoring import stars
 from .state import STORE_LIMIT, GameState, pack
@@ -102,7 +102,7 @@ def apply_move(state: GameState, move: Move) -> Transition:
             and the position in notation.
     """
     catalog = state.catalog
-    (moves, steps), packed = entry_of(state.deck, catalog)
+    rules, moves, steps, packed = entry_of(state.deck, catalog)
     try:
         step = steps[moves.index(move)]
     except ValueError:
@@ -123,7 +123,7 @@ def apply_move(state: GameState, move: Move) -> Transition:
         ),
     )
     events: list[Event] = [played]
-    deck, round_ = tables(catalog).play(packed, state.round, step, events)
+    deck, round_ = rules.play(packed, state.round, step, events)
     new_state = _new(GameState, (tuple(deck), round_, turn, catalog, state.deal))
     if len(events) > 1 and new_state.is_over:
         events.append(GameEnded(stars(new_state)))
