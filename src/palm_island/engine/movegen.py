@@ -19,7 +19,9 @@ The order of the moves is documented on :func:`palm_island.engine.legal_moves`.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+from typing import Final, TypeVar
 
 from .cards import ROUNDS, Catalog, Resources
 from .events import Event, RoundEnded, StoredCardReturned
@@ -39,18 +41,20 @@ Moves = tuple[Move, ...]
 Steps = tuple[Step, ...]
 Entry = tuple[Moves, Steps]
 """A position's legal moves and, in the same order, their steps."""
-Info = tuple[tuple[int, ...], tuple[str | None, ...], bytes]
+Info = tuple[tuple[int, ...], tuple[str | None, ...], tuple[Clear, ...] | None, bytes]
 """Per set of stored cards (rank bytes, code order): what each holds, their codes
-(then ``None``, for "no release"), and per packed card whether its steps depend on
-these stored cards (see :meth:`Tables._depends`)."""
+(then ``None``, for "no release"), their clears (``None`` when two share a value),
+and per packed card whether its steps depend on these stored cards (see
+:meth:`Tables._depends`)."""
 Part = tuple[tuple[int, ...], Steps]
 """One card's moves (as ids, see :attr:`Tables.move_list`) and steps."""
-Plan = tuple[int, int, int, bytes]
+Plan = tuple[int, int, int]
 """One way to pay for an action: bit masks (over the stored cards in code order) of
-the cards paid and of every card un-stored, the index of the card released first
-(R20) or -1, and the key of this option after the stored cards' rank bytes."""
+the cards paid and of every card un-stored, and the index of the card released first
+(R20) or -1."""
 
 _new = tuple.__new__
+_T = TypeVar("_T")
 _NO_MOVES: Final[Entry] = ((), ())
 """R25: the tracker is on top only once the game is over."""
 _MEMO_LIMIT = 400_000
@@ -92,7 +96,6 @@ class Tables:
         "move_list",
         "move_memo",
         "move_tuples",
-        "options",
         "pairs",
         "parts",
         "plans",
@@ -201,9 +204,6 @@ class Tables:
         do not matter to either."""
         self.parts: tuple[dict[bytes, Part], dict[bytes, Part]] = ({}, {})
         """Card 1's and card 2's moves and steps per (packed card + stored rank bytes)."""
-        self.options: tuple[dict[bytes, tuple[int, tuple[Clear, ...]]], ...] = ({}, {})
-        """For card 1 and card 2, per (stored rank bytes + :data:`Plan` key): the move id
-        and clears of one paid option."""
         self.infos: dict[bytes, Info] = {}
         self.dependence: dict[int, bytes] = {}
         """Per (four stored?, total resources stored): :meth:`_depends` of every card."""
@@ -259,9 +259,8 @@ class Tables:
         if len(memo) >= _MEMO_LIMIT:
             for table in (memo, self.move_memo, self.move_tuples, self.infos):
                 table.clear()
-            for taken in (0, 1):
-                self.parts[taken].clear()
-                self.options[taken].clear()
+            self.parts[0].clear()
+            self.parts[1].clear()
         first = deck[0]
         if first >> 3 == self.tracker:
             self.move_memo[key], memo[key] = _NO_MOVES
@@ -270,7 +269,7 @@ class Tables:
         info = self.infos.get(stored)
         if info is None:
             info = self._info(stored)
-        depends = info[2]
+        depends = info[3]
         if not depends[first] and not depends[second]:
             pair = first << 8 | second
             found = self.pairs.get(pair)
@@ -310,11 +309,11 @@ class Tables:
         """One card's moves and steps: its printed actions in order, each with its
         payments, and for a store that leaves four cards stored one step per card to
         release (R20)."""
-        holds, names, _ = info
+        holds, names, clears, _ = info
         count = len(holds)
         ids: list[int] = []
         steps: list[Step] = []
-        options = self.options[taken]
+        move_ids = self.move_ids
         for kind, index, cost, after, ready in self.actions[packed]:
             if not cost and (count < STORE_LIMIT or index):  # R14: free, nothing to release
                 ids.append(ready[0][taken])
@@ -324,23 +323,21 @@ class Tables:
             if plans is None:
                 plans = self.plans[index, cost, holds] = _plans(index, cost, holds)
             byte = ONE[after]
-            for paid, cleared, release, suffix in plans:
-                option = options.get(stored + suffix)
-                if option is None:
-                    pay = tuple([names[i] for i in _MEMBERS[paid]])
-                    move = _new(Move, (kind, taken + 1, pay, names[release]))
-                    option = options[stored + suffix] = (
-                        self._id(move),
-                        self._clears(stored, cleared),
-                    )
-                ids.append(option[0])
-                steps.append((taken, byte, option[1]))
-        found = self.parts[taken][key] = (tuple(ids), tuple(steps))
-        return found
+            card = taken + 1
+            for paid, cleared, release in plans:
+                move = _new(Move, (kind, card, _PICK[paid](names), names[release]))
+                found = move_ids.get(move)
+                ids.append(self._id(move) if found is None else found)
+                if clears is None:
+                    steps.append((taken, byte, self._clears(stored, cleared)))
+                else:
+                    steps.append((taken, byte, _PICK_BACK[cleared](clears)))
+        part = self.parts[taken][key] = (tuple(ids), tuple(steps))
+        return part
 
     def _info(self, stored: bytes) -> Info:
-        """What the stored cards (rank bytes, code order) hold, their codes, and which
-        cards' steps depend on them."""
+        """What the stored cards (rank bytes, code order) hold, their codes and clears,
+        and which cards' steps depend on them."""
         packed = [self.unranked[r] for r in stored]
         holds = tuple([self.holds[p] for p in packed])
         full = len(stored) >= STORE_LIMIT
@@ -353,6 +350,7 @@ class Tables:
         found = self.infos[stored] = (
             holds,
             (*[self.code[p >> 3] for p in packed], None),
+            tuple([self.clear_of[r] for r in stored]) if len(set(stored)) == len(stored) else None,
             depends,
         )
         return found
@@ -367,16 +365,17 @@ class Tables:
 
     def _clears(self, stored: bytes, mask: int) -> tuple[Clear, ...]:
         """The clears of the stored cards (rank bytes) in ``mask``, highest index first,
-        so clearing one copy of a value does not renumber the next."""
-        indices = _MEMBERS[mask][::-1]
-        if len(set(stored)) == len(stored):
-            return tuple([self.clear_of[stored[i]] for i in indices])
-        # In a search's merged deck (docs/solver.md) copies of one card can share a
-        # packed value, so a cleared card is named by its value *and* which occurrence
-        # of that value in the deck it is.
+        so clearing one copy of a value does not renumber the next.
+
+        In a search's merged deck (docs/solver.md) copies of one card can share a
+        packed value, so a cleared card is named by its value *and* which occurrence
+        of that value in the deck it is (without copies, :meth:`_info` has them all)."""
         packed = [self.unranked[r] for r in stored]
         return tuple(
-            [(ONE[packed[i]], ONE[packed[i] ^ 1], packed[:i].count(packed[i])) for i in indices]
+            [
+                (ONE[packed[i]], ONE[packed[i] ^ 1], packed[:i].count(packed[i]))
+                for i in _MEMBERS[mask][::-1]
+            ]
         )
 
     def play(
@@ -460,6 +459,21 @@ _BY_SIZE = tuple(sorted(range(1, 16), key=lambda m: (len(_MEMBERS[m]), _MEMBERS[
 _GUARD = 0x80 | 0x80 << 8 | 0x80 << 16
 
 
+def _picker(indices: tuple[int, ...]) -> Callable[[Sequence[_T]], tuple[_T, ...]]:
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    if indices:
+        index = indices[0]
+        return lambda items: (items[index],)
+    return lambda items: ()
+
+
+_PICK = tuple(_picker(members) for members in _MEMBERS)
+"""For each bit mask: the items at its indices, in order (a tuple even for one)."""
+_PICK_BACK = tuple(_picker(members[::-1]) for members in _MEMBERS)
+"""For each bit mask: the items at its indices, highest index first."""
+
+
 def _packed(resources: Resources) -> int:
     """Wood, fish and stone in one int, 8 bits each (amounts stay far below 128)."""
     return resources.wood | resources.fish << 8 | resources.stone << 16
@@ -500,12 +514,10 @@ def _plans(index: int, cost: tuple[int, ...], holds: tuple[int, ...]) -> tuple[P
         paid = _MEMBERS[mask]
         if not index and count - len(paid) >= STORE_LIMIT:
             found.extend(
-                (mask, mask | 1 << free, free, bytes((index, mask, free + 1)))
-                for free in range(count)
-                if free not in paid
+                (mask, mask | 1 << free, free) for free in range(count) if free not in paid
             )
         else:
-            found.append((mask, mask, -1, bytes((index, mask, 0))))
+            found.append((mask, mask, -1))
     return tuple(found)
 
 
