@@ -83,6 +83,7 @@ class Tables:
         "actions",
         "clear_of",
         "code",
+        "costly",
         "costs",
         "dependence",
         "discard",
@@ -180,6 +181,8 @@ class Tables:
             )
             self.costs.append(tuple(alt for _, _, cost, _, _ in row for alt in cost))
             self.free_store.append(any(k == "store" and not cost for k, _, cost, _, _ in row))
+        self.costly = [p for p in range(256) if self.costs[p] or self.free_store[p]]
+        """The packed cards whose steps may depend on the stored cards."""
         faces = catalog.cards[self.tracker].faces
         nxt = [0] * 256
         for orientation in range(4):
@@ -344,9 +347,10 @@ class Tables:
         total = sum(holds)
         depends = self.dependence.get(full << 24 | total)
         if depends is None:
-            depends = self.dependence[full << 24 | total] = bytes(
-                [self._depends(p, full, total) for p in range(256)]
-            )
+            row = bytearray(256)
+            for p in self.costly:
+                row[p] = self._depends(p, full, total)
+            depends = self.dependence[full << 24 | total] = bytes(row)
         found = self.infos[stored] = (
             holds,
             (*[self.code[p >> 3] for p in packed], None),
@@ -457,6 +461,10 @@ _MEMBERS = tuple(tuple(i for i in range(4) if mask >> i & 1) for mask in range(1
 _BY_SIZE = tuple(sorted(range(1, 16), key=lambda m: (len(_MEMBERS[m]), _MEMBERS[m])))
 """Masks in payment order: fewest cards first, then by the cards' order."""
 _GUARD = 0x80 | 0x80 << 8 | 0x80 << 16
+_ORDER = tuple(tuple(m for m in _BY_SIZE if m < 1 << n) for n in range(5))
+"""Per number of stored cards: the masks over them in payment order."""
+_SUPERSETS = tuple(sum(1 << s for s in range(16) if s & m == m) for m in range(16))
+"""Per mask: one bit per mask that holds it."""
 
 
 def _picker(indices: tuple[int, ...]) -> Callable[[Sequence[_T]], tuple[_T, ...]]:
@@ -489,19 +497,20 @@ def _payment_masks(cost: tuple[int, ...], holds: tuple[int, ...]) -> tuple[int, 
     for mask in range(1, size):
         low = mask & -mask
         totals[mask] = totals[mask ^ low] + holds[low.bit_length() - 1]
-    order = [m for m in _BY_SIZE if m < size]
-    found: list[int] = []
+    order = _ORDER[len(holds)]
+    found = 0  # one bit per mask found
     for alternative in cost:
-        covering: list[int] = []
+        covered = 0  # one bit per superset of a mask found for this alternative
         for mask in order:
             # Every field of total - alternative stays >= 0 exactly when no guard bit
             # is borrowed: the total covers the alternative.
-            if ((totals[mask] | _GUARD) - alternative) & _GUARD == _GUARD and not any(
-                c & mask == c for c in covering
+            if (
+                not covered >> mask & 1
+                and ((totals[mask] | _GUARD) - alternative) & _GUARD == _GUARD
             ):
-                covering.append(mask)
-        found.extend(m for m in covering if m not in found)
-    return tuple(sorted(found, key=_BY_SIZE.index))
+                covered |= _SUPERSETS[mask]
+                found |= 1 << mask
+    return tuple([mask for mask in order if found >> mask & 1])
 
 
 def _plans(index: int, cost: tuple[int, ...], holds: tuple[int, ...]) -> tuple[Plan, ...]:
