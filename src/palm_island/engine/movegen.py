@@ -31,17 +31,17 @@ from .state import STORE_LIMIT
 ONE: Final = tuple(bytes((value,)) for value in range(256))
 """Each packed value as a one-byte deck fragment."""
 
-Clear = tuple[bytes, bytes, int]
-"""A stored card un-stored: its (stored, un-stored) byte and which occurrence of that
-byte in the deck it is (0 except in a search's merged deck, see :meth:`Tables._info`)."""
-Step = tuple[int, bytes, tuple[Clear, ...]]
+Step = tuple[int, bytes, bytes]
 """``(taken, after, clears)``: 0 for card 1 or 1 for card 2 (the card sent to the
-back), its packed value there (one byte), and the stored cards it un-stores."""
+back), its packed value there (one byte), and two bytes per stored card it un-stores:
+the card's packed value and which occurrence of that value in the deck it is (0
+except in a search's merged deck, see :meth:`Tables._clears`). Bytes, not tuples: the
+garbage collector never tracks them (see :class:`Tables`)."""
 Moves = tuple[Move, ...]
 Steps = tuple[Step, ...]
 Entry = tuple[Moves, Steps]
 """A position's legal moves and, in the same order, their steps."""
-Info = tuple[tuple[int, ...], tuple[str | None, ...], tuple[Clear, ...] | None, bytes]
+Info = tuple[tuple[int, ...], tuple[str | None, ...], tuple[bytes, ...] | None, bytes]
 """Per set of stored cards (rank bytes, code order): what each holds, their codes
 (then ``None``, for "no release"), their clears (``None`` when two share a value),
 and per packed card whether its steps depend on these stored cards (see
@@ -98,7 +98,8 @@ class Tables:
         "move_memo",
         "move_tuples",
         "pairs",
-        "parts",
+        "part_ids",
+        "part_steps",
         "plans",
         "stored_rank",
         "tracker",
@@ -128,7 +129,7 @@ class Tables:
         """A translation table: each stored entry to its rank byte, the rest to 0."""
         self.unranked = tuple(unranked)
         """Each rank byte back to its packed value."""
-        self.clear_of = tuple((ONE[p], ONE[p ^ 1], 0) for p in unranked)
+        self.clear_of = tuple(bytes((p, 0)) for p in unranked)
         """Per rank byte: the clear un-storing that card (its first occurrence)."""
         self.move_ids: dict[Move, int] = {}
         self.move_list: list[Move] = []
@@ -165,7 +166,7 @@ class Tables:
                     )
                     ready: Part = (
                         (self._id(Move(a.kind, 1)), self._id(Move(a.kind, 2))),
-                        ((0, ONE[after], ()), (1, ONE[after], ())),
+                        ((0, ONE[after], b""), (1, ONE[after], b"")),
                     )
                     cost = tuple(_packed(alt) for alt in a.cost)
                     row.append((a.kind, _KINDS.index(a.kind), cost, after, ready))
@@ -199,14 +200,16 @@ class Tables:
         self.move_tuples: dict[tuple[int, ...], Moves] = {}
         """Each list of moves met, per the ids of its moves."""
         self.discard: tuple[Part, ...] = tuple(
-            ((discard_id,), ((0, ONE[p], ()),)) for p in range(256)
+            ((discard_id,), ((0, ONE[p], b""),)) for p in range(256)
         )
         """Per packed card 1: discard's move id and step (R7, R13)."""
         self.pairs: dict[int, Entry] = {}
         """Per top two cards (``first << 8 | second``): the entry when the stored cards
         do not matter to either."""
-        self.parts: tuple[dict[bytes, Part], dict[bytes, Part]] = ({}, {})
-        """Card 1's and card 2's moves and steps per (packed card + stored rank bytes)."""
+        self.part_ids: tuple[dict[bytes, tuple[int, ...]], ...] = ({}, {})
+        """Card 1's and card 2's move ids per (packed card + stored rank bytes)."""
+        self.part_steps: tuple[dict[bytes, Steps], ...] = ({}, {})
+        """Card 1's and card 2's steps per (packed card + stored rank bytes)."""
         self.infos: dict[bytes, Info] = {}
         self.dependence: dict[int, bytes] = {}
         """Per (four stored?, total resources stored): :meth:`_depends` of every card."""
@@ -262,8 +265,9 @@ class Tables:
         if len(memo) >= _MEMO_LIMIT:
             for table in (memo, self.move_memo, self.move_tuples, self.infos):
                 table.clear()
-            self.parts[0].clear()
-            self.parts[1].clear()
+            for taken in (0, 1):
+                self.part_ids[taken].clear()
+                self.part_steps[taken].clear()
         first = deck[0]
         if first >> 3 == self.tracker:
             self.move_memo[key], memo[key] = _NO_MOVES
@@ -283,16 +287,20 @@ class Tables:
         else:
             if depends[first]:
                 part_key = ONE[first] + stored
-                part1 = self.parts[0].get(part_key)
-                if part1 is None:
+                steps = self.part_steps[0].get(part_key)
+                if steps is None:
                     part1 = self._part(first, 0, info, stored, part_key)
+                else:
+                    part1 = self.part_ids[0][part_key], steps
             else:
                 part1 = self.free[first][0]
             if depends[second]:
                 part_key = ONE[second] + stored
-                part2 = self.parts[1].get(part_key)
-                if part2 is None:
+                steps = self.part_steps[1].get(part_key)
+                if steps is None:
                     part2 = self._part(second, 1, info, stored, part_key)
+                else:
+                    part2 = self.part_ids[1][part_key], steps
             else:
                 part2 = self.free[second][1]
             found = self._join(part1, part2, first)
@@ -334,9 +342,10 @@ class Tables:
                 if clears is None:
                     steps.append((taken, byte, self._clears(stored, cleared)))
                 else:
-                    steps.append((taken, byte, _PICK_BACK[cleared](clears)))
-        part = self.parts[taken][key] = (tuple(ids), tuple(steps))
-        return part
+                    steps.append((taken, byte, b"".join(_PICK_BACK[cleared](clears))))
+        found_ids = self.part_ids[taken][key] = tuple(ids)
+        found_steps = self.part_steps[taken][key] = tuple(steps)
+        return found_ids, found_steps
 
     def _info(self, stored: bytes) -> Info:
         """What the stored cards (rank bytes, code order) hold, their codes and clears,
@@ -367,7 +376,7 @@ class Tables:
             return True
         return any(((total | _GUARD) - alt) & _GUARD == _GUARD for alt in self.costs[packed])
 
-    def _clears(self, stored: bytes, mask: int) -> tuple[Clear, ...]:
+    def _clears(self, stored: bytes, mask: int) -> bytes:
         """The clears of the stored cards (rank bytes) in ``mask``, highest index first,
         so clearing one copy of a value does not renumber the next.
 
@@ -375,10 +384,11 @@ class Tables:
         packed value, so a cleared card is named by its value *and* which occurrence
         of that value in the deck it is (without copies, :meth:`_info` has them all)."""
         packed = [self.unranked[r] for r in stored]
-        return tuple(
+        return bytes(
             [
-                (ONE[packed[i]], ONE[packed[i] ^ 1], packed[:i].count(packed[i]))
+                value
                 for i in _MEMBERS[mask][::-1]
+                for value in (packed[i], packed[:i].count(packed[i]))
             ]
         )
 
@@ -391,14 +401,17 @@ class Tables:
         its leftover resources lost (R16); the acting card goes to the back (R7-R11).
         """
         taken, after, clears = step
-        for stored, unstored, occurrence in clears:
-            if occurrence:
-                at = deck.index(stored)
-                for _ in range(occurrence):
-                    at = deck.index(stored, at + 1)
-                deck = deck[:at] + unstored + deck[at + 1 :]
-            else:
-                deck = deck.replace(stored, unstored, 1)
+        if clears:
+            values = iter(clears)
+            for value, occurrence in zip(values, values, strict=True):
+                stored = ONE[value]
+                if occurrence:
+                    at = deck.index(stored)
+                    for _ in range(occurrence):
+                        at = deck.index(stored, at + 1)
+                    deck = deck[:at] + ONE[value ^ 1] + deck[at + 1 :]
+                else:
+                    deck = deck.replace(stored, ONE[value ^ 1], 1)
         deck = deck[1:] + after if not taken else deck[:1] + deck[2:] + after
         top = deck[0]
         if top & 1 or top >> 3 == self.tracker:
