@@ -215,9 +215,9 @@ class Tables:
         """Per (four stored?, total resources stored): :meth:`_depends` of every card."""
         self.plans: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Plan, ...]] = {}
         """Per (kind index, cost, what the stored cards hold): the ways to pay."""
-        self.last: tuple[tuple[int, ...], Moves, Steps, bytes] | None = None
-        """The last tuple deck listed, its moves and steps, and the deck as bytes (the
-        deck is kept alive, so its identity is a safe key)."""
+        self.last: Last = ((), self, (), (), b"")
+        """The last tuple deck listed, these tables, its moves and steps, and the deck
+        as bytes (the deck is kept alive, so its identity is a safe key)."""
 
     def _id(self, move: Move) -> int:
         found = self.move_ids.get(move)
@@ -450,23 +450,28 @@ def tables(catalog: Catalog) -> Tables:
     return found  # type: ignore[return-value]
 
 
-def entry_of(deck: tuple[int, ...], catalog: Catalog) -> tuple[Tables, Moves, Steps, bytes]:
+Last = tuple[tuple[int, ...], "Tables", Moves, Steps, bytes]
+"""What :func:`entry_of` answers: the tuple deck, its tables, moves, steps and bytes."""
+
+
+def entry_of(deck: tuple[int, ...], catalog: Catalog) -> Last:
     """The tables, moves and steps of a tuple deck, and the deck as bytes; the last
     answer is kept, as ``apply_move`` usually follows ``legal_moves`` of that state."""
     t: Tables | None = catalog.rules_memo  # type: ignore[assignment]
     if t is None:
         t = tables(catalog)
     last = t.last
-    if last is None or last[0] is not deck:
+    if last[0] is not deck:
         # One tuple, replaced whole, so a search thread and the UI never mix answers.
         packed = bytes(deck)
-        last = t.last = (deck, *t.entry(packed), packed)
-    return t, last[1], last[2], last[3]
+        moves, steps = t.entry(packed)
+        last = t.last = (deck, t, moves, steps, packed)
+    return last
 
 
 def legal(deck: tuple[int, ...], catalog: Catalog) -> tuple[Move, ...]:
     """The legal moves of a deck, in the documented order."""
-    return entry_of(deck, catalog)[1]
+    return entry_of(deck, catalog)[2]
 
 
 _MEMBERS = tuple(tuple(i for i in range(4) if mask >> i & 1) for mask in range(16))

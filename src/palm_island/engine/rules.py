@@ -82,7 +82,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     >>> [str(m) for m in legal_moves(new_game(standard_catalog(), deal=range(16)))]
     ['S1', 'S2', 'D']
     """
-    return legal(state.deck, state.catalog)
+    return entry_of(state.deck, state.catalog)[2]
 
 
 def is_legal(state: GameState, move: Move) -> bool:
@@ -102,7 +102,7 @@ def apply_move(state: GameState, move: Move) -> Transition:
             and the position in notation.
     """
     catalog = state.catalog
-    rules, moves, steps, packed = entry_of(state.deck, catalog)
+    _, rules, moves, steps, packed = entry_of(state.deck, catalog)
     try:
         step = steps[moves.index(move)]
     except ValueError:
@@ -117,7 +117,7 @@ def apply_move(state: GameState, move: Move) -> Transition:
         (
             turn,
             move,
-            catalog.cards[acted >> 3].code,
+            rules.code[acted >> 3],
             _ORIENTATIONS[(acted >> 1) & 3],
             _ORIENTATIONS[(after >> 1) & 3],
         ),
