@@ -229,37 +229,35 @@ class Tables:
     def steps(self, deck: bytes) -> Steps:
         """The steps of a deck's legal moves, in ``legal_moves`` order (memoised on the
         top two cards and the stored cards; the key is built as in :meth:`entry`)."""
-        key = deck[:2] + deck.translate(self.stored_rank).replace(b"\0", b"")
+        stored = deck.translate(self.stored_rank).replace(b"\0", b"")
+        if len(stored) > 1:
+            if len(stored) == 2:
+                if stored[0] > stored[1]:
+                    stored = stored[::-1]
+            else:
+                stored = bytes(sorted(stored))
+        key = deck[:2] + stored
         found = self.memo.get(key)
         if found is None:
-            return self._miss(deck, key)[1]
+            return self._build(deck, stored, key)[1]
         return found
 
     def entry(self, deck: bytes) -> Entry:
-        """The legal moves of a deck and their steps, memoised on the top two cards and
-        the stored cards (their rank bytes in deck order)."""
-        key = deck[:2] + deck.translate(self.stored_rank).replace(b"\0", b"")
+        """The legal moves of a deck and their steps (memoised on the top two cards and
+        the stored cards)."""
+        stored = deck.translate(self.stored_rank).replace(b"\0", b"")
+        if len(stored) > 1:
+            # The order does not matter, so a canonical one makes more keys repeat.
+            if len(stored) == 2:
+                if stored[0] > stored[1]:
+                    stored = stored[::-1]
+            else:
+                stored = bytes(sorted(stored))
+        key = deck[:2] + stored
         found = self.memo.get(key)
         if found is None:
-            return self._miss(deck, key)
+            return self._build(deck, stored, key)
         return self.move_memo[key], found
-
-    def _miss(self, deck: bytes, key: bytes) -> Entry:
-        """A key not met: the steps do not depend on the stored cards' order, so look
-        for them in code order (sorting only here keeps hits cheap) before building."""
-        stored = key[2:]
-        if len(stored) > 1:
-            stored = bytes(sorted(stored))
-            sorted_key = deck[:2] + stored
-            steps = self.memo.get(sorted_key)
-            if steps is not None:
-                moves = self.move_memo[key] = self.move_memo[sorted_key]
-                self.memo[key] = steps
-                return moves, steps
-            found = self._build(deck, stored, sorted_key)
-            self.move_memo[key], self.memo[key] = found
-            return found
-        return self._build(deck, stored, key)
 
     def _build(self, deck: bytes, stored: bytes, key: bytes) -> Entry:
         """A memo miss: the entry from the two cards' parts and discard (R7, R13)."""
