@@ -41,6 +41,9 @@ Moves = tuple[Move, ...]
 Steps = tuple[Step, ...]
 Entry = tuple[Moves, Steps]
 """A position's legal moves and, in the same order, their steps."""
+Known = tuple[int, Steps]
+"""A memoised entry: its moves' index in :attr:`Tables.move_lists`, and its steps
+(ints, bytes and tuples of them, which the garbage collector stops tracking)."""
 Info = tuple[tuple[int, ...], tuple[str | None, ...], tuple[bytes, ...] | None, bytes]
 """Per set of stored cards (rank bytes, code order): what each holds, their codes
 (then ``None``, for "no release"), their clears (``None`` when two share a value),
@@ -55,7 +58,7 @@ the cards paid and of every card un-stored, and the index of the card released f
 
 _new = tuple.__new__
 _T = TypeVar("_T")
-_NO_MOVES: Final[Entry] = ((), ())
+_NO_MOVES: Final[Known] = (0, ())
 """R25: the tracker is on top only once the game is over."""
 _MEMO_LIMIT = 400_000
 """Step-table keys kept before the memo is emptied (bounds memory in long searches)."""
@@ -76,7 +79,8 @@ class Tables:
     Python's garbage collector walks every tracked object now and then, so the memos
     hold only objects it stops tracking (bytes, ints and tuples of them) or shares:
     a step holds no move; moves are kept once each (:attr:`move_list`) and a part
-    lists them by id; equal move lists are one tuple (:attr:`move_tuples`).
+    lists them by id; equal move lists are one tuple (:attr:`move_lists`), which an
+    entry names by its index.
     """
 
     __slots__ = (
@@ -95,8 +99,8 @@ class Tables:
         "memo",
         "move_ids",
         "move_list",
-        "move_memo",
-        "move_tuples",
+        "move_list_ids",
+        "move_lists",
         "pairs",
         "part_ids",
         "part_steps",
@@ -192,18 +196,18 @@ class Tables:
             nxt[self.tracker << 3 | orientation << 1] = self.tracker << 3 | int(target) << 1
         self.tracker_next = tuple(ONE[v] for v in nxt)
         """R22: the tracker's packed byte once it has turned to show the next round."""
-        self.memo: dict[bytes, Steps] = {}
+        self.memo: dict[bytes, Known] = {}
         """Per key (the top two cards and the stored cards' rank bytes, sorted): the
-        steps of the legal moves."""
-        self.move_memo: dict[bytes, Moves] = {}
-        """Per key: the legal moves, in the order of the steps."""
-        self.move_tuples: dict[tuple[int, ...], Moves] = {}
-        """Each list of moves met, per the ids of its moves."""
+        legal moves (as an index in :attr:`move_lists`) and their steps."""
+        self.move_lists: list[Moves] = [()]
+        """Each list of legal moves met, once."""
+        self.move_list_ids: dict[tuple[int, ...], int] = {(): 0}
+        """Per list of move ids: its index in :attr:`move_lists`."""
         self.discard: tuple[Part, ...] = tuple(
             ((discard_id,), ((0, ONE[p], b""),)) for p in range(256)
         )
         """Per packed card 1: discard's move id and step (R7, R13)."""
-        self.pairs: dict[int, Entry] = {}
+        self.pairs: dict[int, Known] = {}
         """Per top two cards (``first << 8 | second``): the entry when the stored cards
         do not matter to either."""
         self.part_ids: tuple[dict[bytes, tuple[int, ...]], ...] = ({}, {})
@@ -239,8 +243,8 @@ class Tables:
         key = deck[:2] + stored
         found = self.memo.get(key)
         if found is None:
-            return self._build(deck, stored, key)[1]
-        return found
+            found = self._build(deck, stored, key)
+        return found[1]
 
     def entry(self, deck: bytes) -> Entry:
         """The legal moves of a deck and their steps (memoised on the top two cards and
@@ -256,22 +260,25 @@ class Tables:
         key = deck[:2] + stored
         found = self.memo.get(key)
         if found is None:
-            return self._build(deck, stored, key)
-        return self.move_memo[key], found
+            found = self._build(deck, stored, key)
+        return self.move_lists[found[0]], found[1]
 
-    def _build(self, deck: bytes, stored: bytes, key: bytes) -> Entry:
+    def _build(self, deck: bytes, stored: bytes, key: bytes) -> Known:
         """A memo miss: the entry from the two cards' parts and discard (R7, R13)."""
         memo = self.memo
         if len(memo) >= _MEMO_LIMIT:
-            for table in (memo, self.move_memo, self.move_tuples, self.infos):
-                table.clear()
+            memo.clear()
+            self.infos.clear()
+            self.pairs.clear()
+            del self.move_lists[1:]
+            self.move_list_ids = {(): 0}
             for taken in (0, 1):
                 self.part_ids[taken].clear()
                 self.part_steps[taken].clear()
         first = deck[0]
         if first >> 3 == self.tracker:
-            self.move_memo[key], memo[key] = _NO_MOVES
-            return _NO_MOVES
+            found = memo[key] = _NO_MOVES
+            return found
         second = deck[1]
         info = self.infos.get(stored)
         if info is None:
@@ -279,11 +286,12 @@ class Tables:
         depends = info[3]
         if not depends[first] and not depends[second]:
             pair = first << 8 | second
-            found = self.pairs.get(pair)
-            if found is None:
-                found = self.pairs[pair] = self._join(
+            shared = self.pairs.get(pair)
+            if shared is None:
+                shared = self.pairs[pair] = self._join(
                     self.free[first][0], self.free[second][1], first
                 )
+            found = shared
         else:
             if depends[first]:
                 part_key = ONE[first] + stored
@@ -304,17 +312,18 @@ class Tables:
             else:
                 part2 = self.free[second][1]
             found = self._join(part1, part2, first)
-        self.move_memo[key], memo[key] = found
+        memo[key] = found
         return found
 
-    def _join(self, part1: Part, part2: Part, first: int) -> Entry:
+    def _join(self, part1: Part, part2: Part, first: int) -> Known:
         """The entry of card 1's part, card 2's part and discard, in that order."""
         discard_id, discard_step = self.discard[first]
         ids = part1[0] + part2[0] + discard_id
-        moves = self.move_tuples.get(ids)
-        if moves is None:
-            moves = self.move_tuples[ids] = tuple([self.move_list[i] for i in ids])
-        return moves, part1[1] + part2[1] + discard_step
+        index = self.move_list_ids.get(ids)
+        if index is None:
+            index = self.move_list_ids[ids] = len(self.move_lists)
+            self.move_lists.append(tuple([self.move_list[i] for i in ids]))
+        return index, part1[1] + part2[1] + discard_step
 
     def _part(self, packed: int, taken: int, info: Info, stored: bytes, key: bytes) -> Part:
         """One card's moves and steps: its printed actions in order, each with its
