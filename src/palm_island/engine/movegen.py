@@ -231,24 +231,21 @@ class Tables:
         return found
 
     def steps(self, deck: bytes) -> Steps:
-        """The steps of a deck's legal moves, in ``legal_moves`` order (memoised on the
-        top two cards and the stored cards; the key is built as in :meth:`entry`)."""
-        stored = deck.translate(self.stored_rank).replace(b"\0", b"")
-        if len(stored) > 1:
-            if len(stored) == 2:
-                if stored[0] > stored[1]:
-                    stored = stored[::-1]
-            else:
-                stored = bytes(sorted(stored))
-        key = deck[:2] + stored
-        found = self.memo.get(key)
-        if found is None:
-            found = self._build(deck, stored, key)
-        return found[1]
+        """The steps of a deck's legal moves, in ``legal_moves`` order."""
+        return self.known(deck)[1]
 
     def entry(self, deck: bytes) -> Entry:
-        """The legal moves of a deck and their steps (memoised on the top two cards and
-        the stored cards)."""
+        """The legal moves of a deck and their steps."""
+        found = self.known(deck)
+        return self.move_lists[found[0]], found[1]
+
+    def known(self, deck: bytes) -> Known:
+        """The moves (as an index in :attr:`move_lists`) and steps of a deck.
+
+        Shared per top two cards when the stored cards matter to neither (never
+        memoised per key: in random play half the positions are such, and most keys
+        are never met again); else memoised on the top two cards and the stored cards.
+        """
         stored = deck.translate(self.stored_rank).replace(b"\0", b"")
         if len(stored) > 1:
             # The order does not matter, so a canonical one makes more keys repeat.
@@ -257,63 +254,65 @@ class Tables:
                     stored = stored[::-1]
             else:
                 stored = bytes(sorted(stored))
-        key = deck[:2] + stored
-        found = self.memo.get(key)
-        if found is None:
-            found = self._build(deck, stored, key)
-        return self.move_lists[found[0]], found[1]
-
-    def _build(self, deck: bytes, stored: bytes, key: bytes) -> Known:
-        """A memo miss: the entry from the two cards' parts and discard (R7, R13)."""
-        memo = self.memo
-        if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
-            self.infos.clear()
-            self.pairs.clear()
-            del self.move_lists[1:]
-            self.move_list_ids = {(): 0}
-            for taken in (0, 1):
-                self.part_ids[taken].clear()
-                self.part_steps[taken].clear()
-        first = deck[0]
-        if first >> 3 == self.tracker:
-            found = memo[key] = _NO_MOVES
-            return found
-        second = deck[1]
         info = self.infos.get(stored)
         if info is None:
             info = self._info(stored)
         depends = info[3]
+        first = deck[0]
+        second = deck[1]
         if not depends[first] and not depends[second]:
-            pair = first << 8 | second
-            shared = self.pairs.get(pair)
-            if shared is None:
-                shared = self.pairs[pair] = self._join(
+            found = self.pairs.get(first << 8 | second)
+            if found is None:
+                found = self.pairs[first << 8 | second] = self._join(
                     self.free[first][0], self.free[second][1], first
                 )
-            found = shared
-        else:
-            if depends[first]:
-                part_key = ONE[first] + stored
-                steps = self.part_steps[0].get(part_key)
-                if steps is None:
-                    part1 = self._part(first, 0, info, stored, part_key)
-                else:
-                    part1 = self.part_ids[0][part_key], steps
-            else:
-                part1 = self.free[first][0]
-            if depends[second]:
-                part_key = ONE[second] + stored
-                steps = self.part_steps[1].get(part_key)
-                if steps is None:
-                    part2 = self._part(second, 1, info, stored, part_key)
-                else:
-                    part2 = self.part_ids[1][part_key], steps
-            else:
-                part2 = self.free[second][1]
-            found = self._join(part1, part2, first)
-        memo[key] = found
+            return found
+        key = deck[:2] + stored
+        found = self.memo.get(key)
+        if found is None:
+            found = self._build(first, second, info, stored, key)
         return found
+
+    def _build(self, first: int, second: int, info: Info, stored: bytes, key: bytes) -> Known:
+        """A memo miss: the entry from the two cards' parts and discard (R7, R13)."""
+        memo = self.memo
+        if len(memo) >= _MEMO_LIMIT:
+            self._forget()
+        if first >> 3 == self.tracker:
+            found = memo[key] = _NO_MOVES
+            return found
+        depends = info[3]
+        if depends[first]:
+            part_key = ONE[first] + stored
+            steps = self.part_steps[0].get(part_key)
+            if steps is None:
+                part1 = self._part(first, 0, info, stored, part_key)
+            else:
+                part1 = self.part_ids[0][part_key], steps
+        else:
+            part1 = self.free[first][0]
+        if depends[second]:
+            part_key = ONE[second] + stored
+            steps = self.part_steps[1].get(part_key)
+            if steps is None:
+                part2 = self._part(second, 1, info, stored, part_key)
+            else:
+                part2 = self.part_ids[1][part_key], steps
+        else:
+            part2 = self.free[second][1]
+        found = memo[key] = self._join(part1, part2, first)
+        return found
+
+    def _forget(self) -> None:
+        """Empty the memos (bounds memory in long searches); move ids stay valid."""
+        self.memo.clear()
+        self.infos.clear()
+        self.pairs.clear()
+        del self.move_lists[1:]
+        self.move_list_ids = {(): 0}
+        for taken in (0, 1):
+            self.part_ids[taken].clear()
+            self.part_steps[taken].clear()
 
     def _join(self, part1: Part, part2: Part, first: int) -> Known:
         """The entry of card 1's part, card 2's part and discard, in that order."""
@@ -366,6 +365,9 @@ class Tables:
         depends = self.dependence.get(full << 24 | total)
         if depends is None:
             row = bytearray(256)
+            # The tracker on top means the game is over (R25): no moves at all, which
+            # the memo path knows.
+            row[self.tracker << 3 : self.tracker + 1 << 3] = b"\1" * 8
             for p in self.costly:
                 row[p] = self._depends(p, full, total)
             depends = self.dependence[full << 24 | total] = bytes(row)

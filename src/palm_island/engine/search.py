@@ -91,7 +91,7 @@ class CompactRules:
         if self._remember:
             return self._remembered(deck, round_)
         play = self._play
-        return [play(deck, round_, step) for step in self._tables.steps(deck)]
+        return [play(deck, round_, step) for step in self._tables.known(deck)[1]]
 
     def _remembered(self, deck: bytes, round_: int) -> list[Position]:
         known = self._known
@@ -101,7 +101,7 @@ class CompactRules:
                 known.clear()
             play = self._play
             found = known[deck, round_] = [
-                play(deck, round_, step) for step in self._tables.steps(deck)
+                play(deck, round_, step) for step in self._tables.known(deck)[1]
             ]
         return found
 
