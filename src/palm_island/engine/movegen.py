@@ -105,6 +105,7 @@ class Tables:
         "part_ids",
         "part_steps",
         "plans",
+        "shared_steps",
         "stored_rank",
         "tracker",
         "tracker_next",
@@ -214,6 +215,8 @@ class Tables:
         """Card 1's and card 2's move ids per (packed card + stored rank bytes)."""
         self.part_steps: tuple[dict[bytes, Steps], ...] = ({}, {})
         """Card 1's and card 2's steps per (packed card + stored rank bytes)."""
+        self.shared_steps: dict[Step, Step] = {}
+        """Each paid step built, once (many stored sets pay with the same cards)."""
         self.infos: dict[bytes, Info] = {}
         self.dependence: dict[int, bytes] = {}
         """Per (four stored?, total resources stored): :meth:`_depends` of every card."""
@@ -308,6 +311,7 @@ class Tables:
         self.memo.clear()
         self.infos.clear()
         self.pairs.clear()
+        self.shared_steps.clear()
         del self.move_lists[1:]
         self.move_list_ids = {(): 0}
         for taken in (0, 1):
@@ -333,6 +337,7 @@ class Tables:
         ids: list[int] = []
         steps: list[Step] = []
         move_ids = self.move_ids
+        shared = self.shared_steps
         for kind, index, cost, after, ready in self.actions[packed]:
             if not cost and (count < STORE_LIMIT or index):  # R14: free, nothing to release
                 ids.append(ready[0][taken])
@@ -348,9 +353,10 @@ class Tables:
                 found = move_ids.get(move)
                 ids.append(self._id(move) if found is None else found)
                 if clears is None:
-                    steps.append((taken, byte, self._clears(stored, cleared)))
+                    step = (taken, byte, self._clears(stored, cleared))
                 else:
-                    steps.append((taken, byte, b"".join(_PICK_BACK[cleared](clears))))
+                    step = (taken, byte, b"".join(_PICK_BACK[cleared](clears)))
+                steps.append(shared.setdefault(step, step))
         found_ids = self.part_ids[taken][key] = tuple(ids)
         found_steps = self.part_steps[taken][key] = tuple(steps)
         return found_ids, found_steps
