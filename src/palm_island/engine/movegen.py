@@ -96,6 +96,7 @@ class Tables:
         "holds",
         "infos",
         "last",
+        "made",
         "memo",
         "move_ids",
         "move_list",
@@ -222,6 +223,9 @@ class Tables:
         """Per (four stored?, total resources stored): :meth:`_depends` of every card."""
         self.plans: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Plan, ...]] = {}
         """Per (kind index, cost, what the stored cards hold): the ways to pay."""
+        self.made: tuple[tuple[int, ...], bytes] = ((), b"")
+        """The last deck ``apply_move`` made, as a tuple and as bytes (so listing its
+        moves next need not convert it back)."""
         self.last: Last = ((), self, (), (), b"")
         """The last tuple deck listed, these tables, its moves and steps, and the deck
         as bytes (the deck is kept alive, so its identity is a safe key)."""
@@ -480,7 +484,8 @@ def entry_of(deck: tuple[int, ...], catalog: Catalog) -> Last:
     last = t.last
     if last[0] is not deck:
         # One tuple, replaced whole, so a search thread and the UI never mix answers.
-        packed = bytes(deck)
+        made = t.made
+        packed = made[1] if made[0] is deck else bytes(deck)
         moves, steps = t.entry(packed)
         last = t.last = (deck, t, moves, steps, packed)
     return last

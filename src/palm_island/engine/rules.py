@@ -124,7 +124,9 @@ def apply_move(state: GameState, move: Move) -> Transition:
     )
     events: list[Event] = [played]
     deck, round_ = rules.play(packed, state.round, step, events)
-    new_state = _new(GameState, (tuple(deck), round_, turn, catalog, state.deal))
+    made = tuple(deck)
+    rules.made = (made, deck)
+    new_state = _new(GameState, (made, round_, turn, catalog, state.deal))
     if len(events) > 1 and new_state.is_over:
         events.append(GameEnded(stars(new_state)))
     return _new(Transition, (new_state, tuple(events)))
