@@ -243,10 +243,10 @@ class Tables:
 
     def entry(self, deck: bytes) -> Entry:
         """The legal moves of a deck and their steps."""
-        found = self.known(deck, False)
+        found = self.known(deck)
         return self.move_lists[found[0]], found[1]
 
-    def known(self, deck: bytes, keep: bool = True) -> Known:
+    def known(self, deck: bytes) -> Known:
         """The moves (as an index in :attr:`move_lists`) and steps of a deck.
 
         Shared per top two cards when the stored cards matter to neither (never
@@ -277,12 +277,10 @@ class Tables:
         key = deck[:2] + stored
         found = self.memo.get(key)
         if found is None:
-            found = self._build(first, second, info, stored, key, keep)
+            found = self._build(first, second, info, stored, key)
         return found
 
-    def _build(
-        self, first: int, second: int, info: Info, stored: bytes, key: bytes, keep: bool
-    ) -> Known:
+    def _build(self, first: int, second: int, info: Info, stored: bytes, key: bytes) -> Known:
         """A memo miss: the entry from the two cards' parts and discard (R7, R13)."""
         memo = self.memo
         if len(memo) >= _MEMO_LIMIT:
@@ -295,7 +293,7 @@ class Tables:
             part_key = ONE[first] + stored
             steps = self.part_steps[0].get(part_key)
             if steps is None:
-                part1 = self._part(first, 0, info, stored, part_key, keep)
+                part1 = self._part(first, 0, info, stored, part_key)
             else:
                 part1 = self.part_ids[0][part_key], steps
         else:
@@ -304,14 +302,12 @@ class Tables:
             part_key = ONE[second] + stored
             steps = self.part_steps[1].get(part_key)
             if steps is None:
-                part2 = self._part(second, 1, info, stored, part_key, keep)
+                part2 = self._part(second, 1, info, stored, part_key)
             else:
                 part2 = self.part_ids[1][part_key], steps
         else:
             part2 = self.free[second][1]
-        found = self._join(part1, part2, first)
-        if keep:
-            memo[key] = found
+        found = memo[key] = self._join(part1, part2, first)
         return found
 
     def _forget(self) -> None:
@@ -336,9 +332,7 @@ class Tables:
             self.move_lists.append(tuple([self.move_list[i] for i in ids]))
         return index, part1[1] + part2[1] + discard_step
 
-    def _part(
-        self, packed: int, taken: int, info: Info, stored: bytes, key: bytes, keep: bool
-    ) -> Part:
+    def _part(self, packed: int, taken: int, info: Info, stored: bytes, key: bytes) -> Part:
         """One card's moves and steps: its printed actions in order, each with its
         payments, and for a store that leaves four cards stored one step per card to
         release (R20)."""
@@ -367,11 +361,8 @@ class Tables:
                 else:
                     step = (taken, byte, b"".join(_PICK_BACK[cleared](clears)))
                 steps.append(shared.setdefault(step, step))
-        found_ids = tuple(ids)
-        found_steps = tuple(steps)
-        if keep:
-            self.part_ids[taken][key] = found_ids
-            self.part_steps[taken][key] = found_steps
+        found_ids = self.part_ids[taken][key] = tuple(ids)
+        found_steps = self.part_steps[taken][key] = tuple(steps)
         return found_ids, found_steps
 
     def _info(self, stored: bytes) -> Info:
