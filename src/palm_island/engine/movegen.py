@@ -44,11 +44,11 @@ Entry = tuple[Moves, Steps]
 Known = tuple[int, Steps]
 """A memoised entry: its moves' index in :attr:`Tables.move_lists`, and its steps
 (ints, bytes and tuples of them, which the garbage collector stops tracking)."""
-Info = tuple[tuple[int, ...], tuple[str | None, ...], tuple[bytes, ...] | None, bytes]
+Info = tuple[tuple[int, ...], tuple[str | None, ...], tuple[bytes, ...] | None, bytes, bytes]
 """Per set of stored cards (rank bytes, code order): what each holds, their codes
 (then ``None``, for "no release"), their clears (``None`` when two share a value),
 and per packed card whether its steps depend on these stored cards (see
-:meth:`Tables._depends`)."""
+:meth:`Tables._depends`), and the stored cards' rank bytes in code order."""
 Part = tuple[tuple[int, ...], Steps]
 """One card's moves (as ids, see :attr:`Tables.move_list`) and steps."""
 Plan = tuple[int, int, int]
@@ -254,13 +254,6 @@ class Tables:
         are never met again); else memoised on the top two cards and the stored cards.
         """
         stored = deck.translate(self.stored_rank).replace(b"\0", b"")
-        if len(stored) > 1:
-            # The order does not matter, so a canonical one makes more keys repeat.
-            if len(stored) == 2:
-                if stored[0] > stored[1]:
-                    stored = stored[::-1]
-            else:
-                stored = bytes(sorted(stored))
         info = self.infos.get(stored)
         if info is None:
             info = self._info(stored)
@@ -274,6 +267,7 @@ class Tables:
                     self.free[first][0], self.free[second][1], first
                 )
             return found
+        stored = info[4]  # the order does not matter: a canonical one repeats more
         key = deck[:2] + stored
         found = self.memo.get(key)
         if found is None:
@@ -336,7 +330,7 @@ class Tables:
         """One card's moves and steps: its printed actions in order, each with its
         payments, and for a store that leaves four cards stored one step per card to
         release (R20)."""
-        holds, names, clears, _ = info
+        holds, names, clears, _, _ = info
         count = len(holds)
         ids: list[int] = []
         steps: list[Step] = []
@@ -365,9 +359,15 @@ class Tables:
         found_steps = self.part_steps[taken][key] = tuple(steps)
         return found_ids, found_steps
 
-    def _info(self, stored: bytes) -> Info:
-        """What the stored cards (rank bytes, code order) hold, their codes and clears,
-        and which cards' steps depend on them."""
+    def _info(self, raw: bytes) -> Info:
+        """What the stored cards (rank bytes, in deck order) hold, their codes and
+        clears, which cards' steps depend on them, and their rank bytes in code order
+        (one info per set of cards, whatever their order in the deck)."""
+        stored = bytes(sorted(raw))
+        found = self.infos.get(stored)
+        if found is not None:
+            self.infos[raw] = found
+            return found
         packed = [self.unranked[r] for r in stored]
         holds = tuple([self.holds[p] for p in packed])
         full = len(stored) >= STORE_LIMIT
@@ -386,7 +386,9 @@ class Tables:
             (*[self.code[p >> 3] for p in packed], None),
             tuple([self.clear_of[r] for r in stored]) if len(set(stored)) == len(stored) else None,
             depends,
+            stored,
         )
+        self.infos[raw] = found
         return found
 
     def _depends(self, packed: int, full: bool, total: int) -> bool:
@@ -486,8 +488,8 @@ def entry_of(deck: tuple[int, ...], catalog: Catalog) -> Last:
         # One tuple, replaced whole, so a search thread and the UI never mix answers.
         made = t.made
         packed = made[1] if made[0] is deck else bytes(deck)
-        moves, steps = t.entry(packed)
-        last = t.last = (deck, t, moves, steps, packed)
+        found = t.known(packed)
+        last = t.last = (deck, t, t.move_lists[found[0]], found[1], packed)
     return last
 
 
