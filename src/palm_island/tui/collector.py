@@ -8,9 +8,10 @@ its widgets, the card catalog, Textual's caches: some 100,000 objects) and took
 
 * what is alive once the table is first drawn is frozen (``gc.freeze``): full
   passes then visit only what was made since, about a fifth as much;
-* automatic full passes are switched off and one is made right after a frame
-  has been drawn, once as many younger passes have run as would have triggered
-  it, so the collection happens while the player looks at the new table.
+* automatic full passes are switched off; once as many younger passes have run
+  as would have triggered one, the table asks for it a moment (:data:`PAUSE`)
+  after its next frame, so it runs while the player looks at the new table, not
+  between a key and the frame it changes.
 
 Younger passes (about 1-3 ms) stay automatic. Leaving the table unfreezes
 everything and restores the thresholds, so nothing frozen outlives the game.
@@ -24,6 +25,9 @@ import gc
 
 FULL_PASS_AFTER = 10
 """Younger passes between two full ones (Python's own default threshold)."""
+
+PAUSE = 0.03
+"""Seconds after a frame before a due full pass: the frame is out first."""
 
 _NEVER = 1 << 30
 """A full-pass threshold that is never reached: full passes are ours to make."""
@@ -42,9 +46,14 @@ def hold_full_passes() -> None:
     gc.freeze()
 
 
+def full_pass_due() -> bool:
+    """Whether a held full pass is due (then call :func:`after_frame` after a frame)."""
+    return bool(_depth) and gc.get_count()[2] >= FULL_PASS_AFTER
+
+
 def after_frame() -> None:
     """Run the full pass that is due, if any (call once a frame has been drawn)."""
-    if _depth and gc.isenabled() and gc.get_count()[2] >= FULL_PASS_AFTER:
+    if full_pass_due() and gc.isenabled():
         gc.collect()
 
 

@@ -136,7 +136,8 @@ class GameScreen(Screen[None]):
         self.query_one("#status", StatusBar).show(view, score(state).total, self._deal)
         self.query_one("#log", MoveLog).show(self.session.steps)
         self.refresh_bindings()  # the footer rebuilds only if its keys changed
-        self.call_after_refresh(collector.after_frame)
+        if collector.full_pass_due():
+            self.set_timer(collector.PAUSE, collector.after_frame)
 
     @property
     def _deal(self) -> str:
