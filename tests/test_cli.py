@@ -121,3 +121,14 @@ def test_options_without_a_command_open_the_game(monkeypatch: pytest.MonkeyPatch
     assert main(["--seed", "7", "--ascii"]) == 0
     assert main([]) == 0
     assert seen == [(7, True), (None, False)]
+
+
+def test_only_the_command_being_run_is_registered_except_for_help() -> None:
+    from palm_island.cli import COMMANDS, commands_needed
+
+    assert commands_needed(["play", "--seed", "3"]) == ("play",)
+    assert commands_needed(["--data-dir", "/tmp/x", "deal", "--seed", "3"]) == ("deal",)
+    assert commands_needed(["--help"]) == COMMANDS
+    assert commands_needed(["-h", "deal"]) == COMMANDS
+    assert commands_needed(["deal", "--help"]) == ("deal",)
+    assert commands_needed(["nonsense"]) == COMMANDS

@@ -41,7 +41,7 @@ FIRST_FRAME = {"hook": "on_ready", "call_super": "pass"}
 MENU_READY = {"hook": "_open_campaign_file", "call_super": "super()._open_campaign_file()"}
 """Stop the clock once the campaign file is open (the menu is built just after)."""
 
-CLI_PRELUDE = "import palm_island.cli as cli; cli.build_parser()"
+CLI_PRELUDE = "import palm_island.cli as cli; cli.build_parser(cli.commands_needed(['play']))"
 """What ``palm-island`` does before it opens the app: build the command parser."""
 
 EMPTY_CHILD = """

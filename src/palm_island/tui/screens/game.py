@@ -17,16 +17,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
 
 from ...engine import CardView, GameState, Move, TableView, observe, score
 from ...session import GameSession
+from .. import collector
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
 from ..options import ActionOption, card_options, moves_for, why_not
 from ..plain import notify_plain
 from ..widgets.card import DISCARD, CardWidget
 from ..widgets.choice import ChoiceBox
+from ..widgets.footer import SteadyFooter
 from ..widgets.hint import HintLine
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
@@ -34,17 +35,6 @@ from ..widgets.stored import StoredPanel
 
 if TYPE_CHECKING:
     from ..app import PalmIslandApp
-
-ACTION_KINDS = ("store", "rotate", "flip")
-FOOTER_ACTIONS: tuple[tuple[str, tuple[object, ...]], ...] = (
-    ("act", ("store",)),
-    ("select", (1,)),
-    ("peek", ()),
-    ("hint", ()),
-    ("undo", ()),
-    ("redo", ()),
-)
-"""The actions :meth:`GameScreen.check_action` may hide from the footer."""
 
 
 class GameScreen(Screen[None]):
@@ -89,7 +79,7 @@ class GameScreen(Screen[None]):
         """The card the keys act on (1 or 2)."""
         self.hint: HintResult | None = None
         """The hint shown, always for the current position (else cleared)."""
-        self._footer_answers: tuple[bool | None, ...] = ()
+        self._holding_collector = False
         self._hint_asked: object = None
         """The position a running hint search is for (a result for another is dropped)."""
         self.add_class(f"-{session.deck_colour}")
@@ -113,10 +103,22 @@ class GameScreen(Screen[None]):
             yield MoveLog(f"{kind}. {deal}. Round 1 begins.", id="log")
         yield ChoiceBox(self.palm_app.glyphs, id="choice")
         yield HintLine(id="hint")
-        yield Footer(compact=True, show_command_palette=False)  # ctrl+p: in the help
+        yield SteadyFooter(compact=True, show_command_palette=False)  # ctrl+p: in the help
 
     def on_mount(self) -> None:
         self.show_state()
+        self.call_after_refresh(self._hold_collector)
+
+    def _hold_collector(self) -> None:
+        """Once the table is drawn: full garbage collections only between frames."""
+        if self.is_attached and not self._holding_collector:
+            self._holding_collector = True
+            collector.hold_full_passes()
+
+    def on_unmount(self) -> None:
+        if self._holding_collector:
+            self._holding_collector = False
+            collector.release_full_passes()
 
     # Attributes down ------------------------------------------------------------------
 
@@ -133,20 +135,9 @@ class GameScreen(Screen[None]):
         self.query_one("#stored", StoredPanel).show(state)
         self.query_one("#status", StatusBar).show(view, score(state).total, self._deal)
         self.query_one("#log", MoveLog).show(self.session.steps)
-        self._refresh_footer()
-
-    def _refresh_footer(self) -> None:
-        """Have the footer ask :meth:`check_action` again, when an answer changed.
-
-        The footer rebuilds its keys on every refresh, which costs more than the
-        rest of a key; most keys leave the same actions legal.
-        """
-        answers = tuple(
-            self.check_action(action, parameters) for action, parameters in FOOTER_ACTIONS
-        )
-        if answers != self._footer_answers:
-            self._footer_answers = answers
-            self.refresh_bindings()
+        self.refresh_bindings()  # the footer rebuilds only if its keys changed
+        if collector.full_pass_due():
+            self.set_timer(collector.PAUSE, collector.after_frame)
 
     @property
     def _deal(self) -> str:
@@ -199,7 +190,7 @@ class GameScreen(Screen[None]):
             self.play(moves[0])
             return
         self.choice.ask(self.session.state, moves)
-        self._refresh_footer()
+        self.refresh_bindings()
 
     @property
     def choice(self) -> ChoiceBox:
@@ -209,7 +200,7 @@ class GameScreen(Screen[None]):
         if message.move is not None:
             self.play(message.move)
         else:
-            self._refresh_footer()
+            self.refresh_bindings()
 
     def play(self, move: Move) -> None:
         """Play one of the engine's legal moves and show the result."""

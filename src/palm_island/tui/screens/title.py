@@ -207,8 +207,8 @@ class TitleScreen(Screen[None]):
         if entry == "continue":
             if app.kept is not None:
                 return True
-            if app.store_pending:
-                return False
+            if app.store_pending or app.store is None:
+                return False  # (and the storage layer stays unimported for a quick game)
             from .title_store import unfinished_count
 
             return unfinished_count(app) > 0

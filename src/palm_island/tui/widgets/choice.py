@@ -101,9 +101,9 @@ class ChoiceBox(Vertical):
 
     def close(self, move: Move | None) -> None:
         options = self.query_one(OptionList)
+        self.display = False  # hidden first: the bindings refreshed on blur are the table's
         options.blur()
         options.can_focus = False  # hidden: the game's keys are the screen's again
-        self.display = False
         self.post_message(self.Chosen(move))
 
     def question(self) -> str:
