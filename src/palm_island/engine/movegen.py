@@ -8,11 +8,13 @@ join and hash, which is what a search does millions of times.
 A *step* is what a legal move does to the deck: which of the top two cards acts
 (``taken``), what it becomes at the back (``after``), and which stored cards are
 un-stored in place to pay or to make room (``clears``, R15, R20). The steps of a
-deck depend only on its top two cards and its stored cards, so they are built once
-per such key from the catalog's printed actions and memoised. ``legal_moves``
-lists the moves of these steps and ``apply_move`` plays them with :func:`play`,
-which also resolves the automatic steps (R21, R22, R25); the solver calls the same
-two functions (:class:`~.search.CompactRules`), so a rule lives here only.
+deck depend only on its top two cards and its stored cards, so they are built from
+the catalog's printed actions and kept: per pair of top cards when the stored cards
+matter to neither, else per key (top two cards + stored cards). ``legal_moves``
+lists the moves of a deck (in the order of its steps) and ``apply_move`` plays the
+chosen move's step with :meth:`Tables.play`, which also resolves the automatic
+steps (R21, R22, R25); the solver calls the same functions
+(:class:`~.search.CompactRules`), so a rule lives here only.
 
 The order of the moves is documented on :func:`palm_island.engine.legal_moves`.
 """
@@ -68,13 +70,14 @@ _KINDS: Final = ("store", "rotate", "flip")
 class Tables:
     """Per-catalog tables for the rules (built once, kept in ``catalog.rules_memo``).
 
-    A random game meets mostly new keys (three in four), so building an entry is on
-    the hot path too. Half of them pay nothing: no cost of the two cards is
-    affordable and no release is due, so their entry is the cards' free actions,
-    shared per pair of cards (:attr:`pairs`); one lookup in a row per total of the
-    stored cards' resources tells (:meth:`_depends`). The rest are joined from each
-    card's part, memoised per card and stored cards, whose paid options are memoised
-    per stored cards and payment.
+    A random game meets mostly new keys (three in four), so finding a position's
+    steps must be cheap even when they were never built. In more than half
+    of them the stored cards matter to neither top card (no cost of theirs is affordable
+    and no release is due): their steps are the cards' free actions, shared per
+    pair of top cards (:attr:`pairs`), and one look-up in a row per total of the
+    stored cards' resources tells (:meth:`_depends`). The rest are memoised per key
+    (:attr:`memo`) and built from each card's part, memoised per card and stored
+    cards.
 
     Python's garbage collector walks every tracked object now and then, so the memos
     hold only objects it stops tracking (bytes, ints and tuples of them) or shares:
