@@ -19,7 +19,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer
 
 from ...engine import Catalog, GameState, Move, apply_move, observe, score
 from ...records import GameRecord
@@ -27,6 +26,7 @@ from ...session import Step
 from ...text import printable
 from ..plain import notify_plain
 from ..widgets.card import CardWidget
+from ..widgets.footer import SteadyFooter
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
 from ..widgets.stored import StoredPanel
@@ -112,7 +112,7 @@ class ReplayScreen(Screen[None]):
             name = printable(self.replay.name)
             deal = f"Replay of {name}: seed {record.seed}, {record.deck_colour} deck"
             yield MoveLog(f"{deal}, {record.setup.difficulty}.", id="log")
-        yield Footer(compact=True, show_command_palette=False)  # fits 80 columns
+        yield SteadyFooter(compact=True, show_command_palette=False)  # fits 80 columns
 
     def on_mount(self) -> None:
         self.show_index()
