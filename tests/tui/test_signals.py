@@ -90,3 +90,39 @@ def test_a_signal_ends_the_game_cleanly_and_keeps_it(tmp_path: Path, sig: signal
         assert campaign.has_unfinished  # the game in play is kept, with its move
         saved = store.continue_game(campaign.name)
         assert saved is not None and len(saved.moves) == 1
+
+
+@pytest.mark.slow
+def test_a_terminal_that_vanishes_without_a_hang_up_signal_ends_the_game(tmp_path: Path) -> None:
+    """The game runs in its own session, so closing the terminal sends it no SIGHUP;
+    it must still notice (instead of reading end-of-file forever) and end, the game
+    kept."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
+    env = {**os.environ, "PALM_ISLAND_DATA_DIR": str(tmp_path), "TERM": "xterm-256color"}
+    command = [str(Path(sys.executable).parent / "palm-island"), "play", "--seed", "7"]
+    child = subprocess.Popen(
+        command, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+    )
+    os.close(slave)
+    seen = bytearray()
+    try:
+        assert read_until(master, seen, b"Statistics", 60), seen[-400:]
+        for key in (b"n", b"\r", b"\r", b"d"):  # new game, start, deck preview, discard
+            drain(master, seen, 1.0)
+            os.write(master, key)
+        drain(master, seen, 2.0)
+        os.close(master)  # the terminal window is gone
+        master = -1
+        child.wait(timeout=20)
+        assert child.returncode == 128 + signal.SIGHUP, f"exit status {child.returncode}"
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        if master >= 0:
+            os.close(master)
+    with Store.open(tmp_path) as store:
+        (campaign,) = store.campaigns()
+        saved = store.continue_game(campaign.name)
+        assert saved is not None and len(saved.moves) == 1

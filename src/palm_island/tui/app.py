@@ -50,6 +50,26 @@ def _random_seed() -> int:
     return random.SystemRandom().randrange(1_000_000)
 
 
+HANG_UP_CHECK_SECONDS = 2.0
+"""How often a real run checks that its terminal is still there."""
+
+
+def terminal_attached() -> bool:
+    """Whether standard input is a terminal that still answers (a hung-up one fails
+    ``tcgetattr`` with an I/O error)."""
+    import sys
+    import termios
+
+    stdin = sys.__stdin__
+    if stdin is None:
+        return False
+    try:
+        termios.tcgetattr(stdin.fileno())
+    except (OSError, ValueError, termios.error):
+        return False
+    return True
+
+
 @dataclass
 class AppConfig:
     """What the CLI or a test decides before the app starts."""
@@ -203,6 +223,12 @@ class PalmIslandApp(App[None]):
                 # Every move is already committed; exit as a killed program would
                 # (128 + signal), so a script or shell sees the game did not just end.
                 loop.add_signal_handler(sig, self.exit, None, 128 + sig)
+            if terminal_attached():
+                # A terminal can vanish without a SIGHUP reaching us (the game was
+                # started in another session, the emulator was killed): the input
+                # reader then sees end-of-file forever and spins. Notice and end
+                # as a hang-up would, every move being already committed.
+                self.set_interval(HANG_UP_CHECK_SECONDS, self._end_if_terminal_gone)
         if self.config.start_in_game:
             self.start_game(self.new_session(self.next_seed, self.deck_colour), preview=False)
         else:
@@ -210,6 +236,10 @@ class PalmIslandApp(App[None]):
         if self.config.replay_file is not None and not self.store_pending:
             self.open_replay_file(self.config.replay_file)
         self._check_size()
+
+    def _end_if_terminal_gone(self) -> None:
+        if not terminal_attached():
+            self.exit(None, 128 + signal.SIGHUP)
 
     def on_unmount(self) -> None:
         """Every move is already committed; closing only releases the file."""
