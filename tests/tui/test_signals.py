@@ -48,14 +48,14 @@ def drain(fd: int, seen: bytearray, seconds: float) -> None:
     read_until(fd, seen, b"\x00never\x00", seconds)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
-def test_a_signal_ends_the_game_cleanly_and_keeps_it(tmp_path: Path, sig: signal.Signals) -> None:
+def start_game_in_a_terminal(data_dir: Path) -> tuple[subprocess.Popen[bytes], int]:
+    """Start ``palm-island play`` in a new pseudo-terminal of its own session (so
+    closing the terminal sends it no signal); returns the child and the master end."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
     env = {
         **os.environ,
-        "PALM_ISLAND_DATA_DIR": str(tmp_path),
+        "PALM_ISLAND_DATA_DIR": str(data_dir),
         "TERM": "xterm-256color",
         "COLUMNS": "100",
         "LINES": "32",
@@ -65,13 +65,25 @@ def test_a_signal_ends_the_game_cleanly_and_keeps_it(tmp_path: Path, sig: signal
         command, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
     )
     os.close(slave)
+    return child, master
+
+
+def play_one_move(master: int, seen: bytearray) -> None:
+    """From the title: a new game, started, one card discarded."""
+    assert read_until(master, seen, b"Statistics", 60), seen[-400:]
+    for key in (b"n", b"\r", b"\r", b"d"):  # new game, start, deck preview, discard
+        drain(master, seen, 1.0)
+        os.write(master, key)
+    drain(master, seen, 2.0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+def test_a_signal_ends_the_game_cleanly_and_keeps_it(tmp_path: Path, sig: signal.Signals) -> None:
+    child, master = start_game_in_a_terminal(tmp_path)
     seen = bytearray()
     try:
-        assert read_until(master, seen, b"Statistics", 60), seen[-400:]
-        for key in (b"n", b"\r", b"\r", b"d"):  # new game, start, deck preview, discard
-            drain(master, seen, 1.0)
-            os.write(master, key)
-        drain(master, seen, 2.0)
+        play_one_move(master, seen)
         child.send_signal(sig)
         deadline = time.monotonic() + 20
         while child.poll() is None and time.monotonic() < deadline:
@@ -97,21 +109,10 @@ def test_a_terminal_that_vanishes_without_a_hang_up_signal_ends_the_game(tmp_pat
     """The game runs in its own session, so closing the terminal sends it no SIGHUP;
     it must still notice (instead of reading end-of-file forever) and end, the game
     kept."""
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
-    env = {**os.environ, "PALM_ISLAND_DATA_DIR": str(tmp_path), "TERM": "xterm-256color"}
-    command = [str(Path(sys.executable).parent / "palm-island"), "play", "--seed", "7"]
-    child = subprocess.Popen(
-        command, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
-    )
-    os.close(slave)
+    child, master = start_game_in_a_terminal(tmp_path)
     seen = bytearray()
     try:
-        assert read_until(master, seen, b"Statistics", 60), seen[-400:]
-        for key in (b"n", b"\r", b"\r", b"d"):  # new game, start, deck preview, discard
-            drain(master, seen, 1.0)
-            os.write(master, key)
-        drain(master, seen, 2.0)
+        play_one_move(master, seen)
         os.close(master)  # the terminal window is gone
         master = -1
         child.wait(timeout=20)

@@ -285,27 +285,20 @@ class Tables:
         if first >> 3 == self.tracker:
             found = memo[key] = _NO_MOVES
             return found
-        depends = info[3]
-        if depends[first]:
-            part_key = ONE[first] + stored
-            steps = self.part_steps[0].get(part_key)
-            if steps is None:
-                part1 = self._part(first, 0, info, stored, part_key)
-            else:
-                part1 = self.part_ids[0][part_key], steps
-        else:
-            part1 = self.free[first][0]
-        if depends[second]:
-            part_key = ONE[second] + stored
-            steps = self.part_steps[1].get(part_key)
-            if steps is None:
-                part2 = self._part(second, 1, info, stored, part_key)
-            else:
-                part2 = self.part_ids[1][part_key], steps
-        else:
-            part2 = self.free[second][1]
+        part1 = self._card_part(first, 0, info, stored)
+        part2 = self._card_part(second, 1, info, stored)
         found = memo[key] = self._join(part1, part2, first)
         return found
+
+    def _card_part(self, packed: int, taken: int, info: Info, stored: bytes) -> Part:
+        """One top card's part: shared when the stored cards do not matter to it."""
+        if not info[3][packed]:
+            return self.free[packed][taken]
+        part_key = ONE[packed] + stored
+        steps = self.part_steps[taken].get(part_key)
+        if steps is None:
+            return self._part(packed, taken, info, stored, part_key)
+        return self.part_ids[taken][part_key], steps
 
     def _forget(self) -> None:
         """Empty the memos (bounds memory in long searches); move ids stay valid."""
