@@ -34,6 +34,16 @@ def test_move_parse_ignores_case_and_spacing_and_sorts_payments() -> None:
 def test_unreadable_moves_raise_invalid_move_error(text: str) -> None:
     with pytest.raises(InvalidMoveError, match="cannot read"):
         Move.parse(text)
+    with pytest.raises(InvalidMoveError, match="cannot read"):
+        Move.parse(text)  # read again: a refusal is never remembered as a move
+
+
+def test_reading_a_text_again_gives_the_same_move_even_after_many_others() -> None:
+    first = Move.parse("S1 pay QU2 release LG1")
+    for n in range(12_000):  # more texts than are remembered
+        Move.parse(f"R{1 + n % 2} pay CH{n % 3 + 1}" + " " * (n // 6))
+    assert Move.parse("S1 pay QU2 release LG1") == first == Move("store", 1, ("QU2",), "LG1")
+    assert Move.parse("s1 PAY qu2 RELEASE lg1") == first
 
 
 def test_every_legal_move_of_a_random_game_round_trips(catalog: Catalog) -> None:

@@ -25,6 +25,7 @@ from palm_island.engine import (
     legal_moves,
     new_game,
 )
+from palm_island.engine.movegen import tables
 from palm_island.storage.catalog_files import standard_feats
 
 FEATS = standard_feats()
@@ -107,6 +108,34 @@ def test_compact_children_are_the_engine_successors_on_many_games(
 ) -> None:
     seen = check_games(range(2, 12), feats)
     assert seen["releases"] > 0 and seen["multi-card payments"] > 0, name
+
+
+@pytest.mark.parametrize(("name", "feats"), feat_sets())
+def test_play_lists_the_moves_search_lists_and_finds_the_same_step_for_each(
+    name: str, feats: tuple[int, ...]
+) -> None:
+    """Play lists a position's moves without their steps and finds the chosen move's
+    step from the move (``step_of``); search builds every step. They must agree."""
+    catalog = FEATS.catalog
+    rules = tables(catalog)
+    paid = 0
+    for seed in range(2):
+        for state in playout(catalog, seed, feats):
+            deck = bytes(state.deck)
+            moves, steps = rules.entry(deck)
+            listed, known = rules.listing(deck)
+            assert listed == moves, name
+            assert known is None or known == steps
+            for move, step in zip(moves, steps, strict=True):
+                taken, after, clears = rules.step_of(deck, move)
+                assert (taken, after) == step[:2]
+                # The same cards un-stored; the order of un-storing changes nothing
+                # in a real deck (each card once).
+                pairs = sorted(clears[i : i + 2] for i in range(0, len(clears), 2))
+                assert pairs == sorted(step[2][i : i + 2] for i in range(0, len(step[2]), 2))
+                assert rules.turn(deck, (taken, after, clears)) == rules.turn(deck, step)
+                paid += bool(clears)
+    assert paid > 0
 
 
 def test_moves_along_pairs_each_position_with_the_move_that_reaches_it() -> None:

@@ -9,12 +9,15 @@ A *step* is what a legal move does to the deck: which of the top two cards acts
 (``taken``), what it becomes at the back (``after``), and which stored cards are
 un-stored in place to pay or to make room (``clears``, R15, R20). The steps of a
 deck depend only on its top two cards and its stored cards, so they are built from
-the catalog's printed actions and kept: per pair of top cards when the stored cards
-matter to neither, else per key (top two cards + stored cards). ``legal_moves``
-lists the moves of a deck (in the order of its steps) and ``apply_move`` plays the
-chosen move's step with :meth:`Tables.play`, which also resolves the automatic
-steps (R21, R22, R25); the solver calls the same functions
-(:class:`~.search.CompactRules`), so a rule lives here only.
+the catalog's printed actions: shared per pair of top cards when the stored cards
+matter to neither; else a search builds and keeps them per key (top two cards +
+stored cards, :meth:`Tables.known`), while play, which applies one move of a
+position it will not meet again, lists the moves only (:meth:`Tables.listing`) and
+finds the chosen move's step from the move (:meth:`Tables.step_of`). Both list the
+moves from the same printed actions and payment plans, and the steps are played by
+:meth:`Tables.turn` and :meth:`Tables.settle` (the automatic steps, R21, R22, R25):
+``apply_move`` and the solver (:class:`~.search.CompactRules`) call the same
+functions, so a rule lives here only.
 
 The order of the moves is documented on :func:`palm_island.engine.legal_moves`.
 """
@@ -46,11 +49,12 @@ Entry = tuple[Moves, Steps]
 Known = tuple[int, Steps]
 """A memoised entry: its moves' index in :attr:`Tables.move_lists`, and its steps
 (ints, bytes and tuples of them, which the garbage collector stops tracking)."""
-Info = tuple[tuple[int, ...], tuple[str | None, ...], tuple[bytes, ...] | None, bytes, bytes]
+Info = tuple[tuple[int, ...], tuple[str | None, ...], tuple[bytes, ...] | None, bytes, bytes, int]
 """Per set of stored cards (rank bytes, code order): what each holds, their codes
 (then ``None``, for "no release"), their clears (``None`` when two share a value),
 and per packed card whether its steps depend on these stored cards (see
-:meth:`Tables._depends`), and the stored cards' rank bytes in code order."""
+:meth:`Tables._depends`), the stored cards' rank bytes in code order, and a number
+for what they hold (the same for equal holdings, see :attr:`Tables.plans`)."""
 Part = tuple[tuple[int, ...], Steps]
 """One card's moves (as ids, see :attr:`Tables.move_list`) and steps."""
 Plan = tuple[int, int, int]
@@ -62,6 +66,7 @@ _new = tuple.__new__
 _T = TypeVar("_T")
 _NO_MOVES: Final[Known] = (0, ())
 """R25: the tracker is on top only once the game is over."""
+_DISCARDING: Final = (DISCARD,)
 _MEMO_LIMIT = 400_000
 """Step-table keys kept before the memo is emptied (bounds memory in long searches)."""
 _KINDS: Final = ("store", "rotate", "flip")
@@ -88,6 +93,7 @@ class Tables:
 
     __slots__ = (
         "actions",
+        "after_of",
         "clear_of",
         "code",
         "costly",
@@ -95,8 +101,12 @@ class Tables:
         "dependence",
         "discard",
         "free",
+        "free_moves",
         "free_store",
         "holds",
+        "holds_ids",
+        "id_bytes",
+        "id_of_code",
         "infos",
         "last",
         "made",
@@ -108,6 +118,7 @@ class Tables:
         "pairs",
         "part_ids",
         "part_steps",
+        "plan_ids",
         "plans",
         "shared_steps",
         "stored_rank",
@@ -145,10 +156,14 @@ class Tables:
         """Every move listed so far, once; its index is its id."""
         discard_id = self._id(DISCARD)
         self.holds: list[int] = []
-        self.actions: list[tuple[tuple[str, int, tuple[int, ...], int, Part], ...]] = []
+        self.plan_ids: dict[tuple[int, tuple[int, ...]], int] = {}
+        """A number per (kind index, cost) an action shows (see :attr:`plans`)."""
+        self.holds_ids: dict[tuple[int, ...], int] = {}
+        """A number per holdings of the stored cards, code order (see :attr:`plans`)."""
+        self.actions: list[tuple[tuple[str, int, tuple[int, ...], int, Part, int], ...]] = []
         """Per packed card: its usable actions as (kind, index in :data:`_KINDS`, cost,
-        packed after, and as card 1 and card 2 the move id and step when nothing is
-        paid)."""
+        packed after, as card 1 and card 2 the move id and step when nothing is
+        paid, and the number of its kind and cost)."""
         self.free: list[tuple[Part, Part]] = []
         """Per packed card: the moves and steps of its free actions as card 1 and as
         card 2, each action once (no release, R20)."""
@@ -158,7 +173,7 @@ class Tables:
         """Per packed card: whether it shows a free store (which may need a release)."""
         for packed in range(256):
             card_id = packed >> 3
-            row: list[tuple[str, int, tuple[int, ...], int, Part]] = []
+            row: list[tuple[str, int, tuple[int, ...], int, Part, int]] = []
             if card_id < len(catalog.cards):
                 face = catalog.cards[card_id].faces[(packed >> 1) & 3]
                 self.holds.append(_packed(face.yields))
@@ -178,19 +193,31 @@ class Tables:
                         ((0, ONE[after], b""), (1, ONE[after], b"")),
                     )
                     cost = tuple(_packed(alt) for alt in a.cost)
-                    row.append((a.kind, _KINDS.index(a.kind), cost, after, ready))
+                    index = _KINDS.index(a.kind)
+                    plan = self.plan_ids.setdefault((index, cost), len(self.plan_ids))
+                    row.append((a.kind, index, cost, after, ready, plan))
             else:
                 self.holds.append(0)
             self.actions.append(tuple(row))
-            free = [ready for _, _, cost, _, ready in row if not cost]
+            free = [ready for _, _, cost, _, ready, _ in row if not cost]
             self.free.append(
                 (
                     (tuple(r[0][0] for r in free), tuple(r[1][0] for r in free)),
                     (tuple(r[0][1] for r in free), tuple(r[1][1] for r in free)),
                 )
             )
-            self.costs.append(tuple(alt for _, _, cost, _, _ in row for alt in cost))
-            self.free_store.append(any(k == "store" and not cost for k, _, cost, _, _ in row))
+            self.costs.append(tuple(alt for _, _, cost, _, _, _ in row for alt in cost))
+            self.free_store.append(any(k == "store" and not cost for k, _, cost, _, _, _ in row))
+        self.after_of = tuple({k: after for k, _, _, after, _, _ in row} for row in self.actions)
+        """Per packed card: what each of its usable actions turns it into."""
+        self.free_moves = tuple(
+            tuple(tuple([self.move_list[i] for i in part[0]]) for part in pair)
+            for pair in self.free
+        )
+        """Per packed card: the moves of :attr:`free`, as card 1 and as card 2."""
+        self.id_of_code = {code: card_id for card_id, code in enumerate(self.code)}
+        self.id_bytes = bytes(p >> 3 if p < len(self.code) * 8 else 255 for p in range(256))
+        """A translation table: each packed value to its card id."""
         self.costly = [p for p in range(256) if self.costs[p] or self.free_store[p]]
         """The packed cards whose steps may depend on the stored cards."""
         faces = catalog.cards[self.tracker].faces
@@ -224,12 +251,13 @@ class Tables:
         self.infos: dict[bytes, Info] = {}
         self.dependence: dict[int, bytes] = {}
         """Per (four stored?, total resources stored): :meth:`_depends` of every card."""
-        self.plans: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Plan, ...]] = {}
-        """Per (kind index, cost, what the stored cards hold): the ways to pay."""
+        self.plans: dict[int, tuple[Plan, ...]] = {}
+        """Per kind and cost (``plan_ids``) and holdings (``holds_ids``), as
+        ``holdings << 16 | kind and cost``: the ways to pay (an int key hashes at once)."""
         self.made: tuple[tuple[int, ...], bytes] = ((), b"")
         """The last deck ``apply_move`` made, as a tuple and as bytes (so listing its
         moves next need not convert it back)."""
-        self.last: Last = ((), self, (), (), b"")
+        self.last: Last = ((), self, (), None, b"")
         """The last tuple deck listed, these tables, its moves and steps, and the deck
         as bytes (the deck is kept alive, so its identity is a safe key)."""
 
@@ -256,6 +284,36 @@ class Tables:
         memoised per key: in random play half the positions are such, and most keys
         are never met again); else memoised on the top two cards and the stored cards.
         """
+        shared, info = self._shared(deck)
+        if shared is not None:
+            return shared
+        stored = info[4]  # the order does not matter: a canonical one repeats more
+        key = deck[:2] + stored
+        found = self.memo.get(key)
+        if found is None:
+            found = self._build(deck[0], deck[1], info, stored, key)
+        return found
+
+    def listing(self, deck: bytes) -> tuple[Moves, Steps | None]:
+        """The legal moves of a deck, with their steps when they are shared.
+
+        For play, which applies one move: when the stored cards matter, the moves are
+        listed without steps (and not kept), and ``apply_move`` finds the chosen move's
+        step with :meth:`step_of`. Random play almost never meets such a position
+        again, so building (and keeping) all its steps cost more than it saved.
+        """
+        shared, info = self._shared(deck)
+        if shared is not None:
+            return self.move_lists[shared[0]], shared[1]
+        first = deck[0]
+        if first >> 3 == self.tracker:
+            return (), None
+        moves = self._card_moves(first, 0, info) + self._card_moves(deck[1], 1, info)
+        return moves + _DISCARDING, None
+
+    def _shared(self, deck: bytes) -> tuple[Known | None, Info]:
+        """The entry shared per top two cards when the stored cards matter to neither
+        (else ``None``), and the stored cards' info."""
         stored = deck.translate(self.stored_rank).replace(b"\0", b"")
         info = self.infos.get(stored)
         if info is None:
@@ -263,19 +321,36 @@ class Tables:
         depends = info[3]
         first = deck[0]
         second = deck[1]
-        if not depends[first] and not depends[second]:
-            found = self.pairs.get(first << 8 | second)
-            if found is None:
-                found = self.pairs[first << 8 | second] = self._join(
-                    self.free[first][0], self.free[second][1], first
-                )
-            return found
-        stored = info[4]  # the order does not matter: a canonical one repeats more
-        key = deck[:2] + stored
-        found = self.memo.get(key)
+        if depends[first] or depends[second]:
+            return None, info
+        found = self.pairs.get(first << 8 | second)
         if found is None:
-            found = self._build(first, second, info, stored, key)
-        return found
+            found = self.pairs[first << 8 | second] = self._join(
+                self.free[first][0], self.free[second][1], first
+            )
+        return found, info
+
+    def step_of(self, deck: bytes, move: Move) -> Step:
+        """The step of ``move``, legal in ``deck`` (a real deck: each card once).
+
+        What the acting card becomes comes from the tables' actions (R9-R11); the
+        cards it un-stores are the ones it names (R15, R20)."""
+        kind, card, pay, release = move
+        if kind == "discard":
+            return self.discard[deck[0]][1][0]
+        taken = card - 1
+        after = ONE[self.after_of[deck[taken]][kind]]
+        if release is not None:
+            pay = (*pay, release)
+        elif not pay:
+            return taken, after, b""
+        ids = deck.translate(self.id_bytes)
+        code_id = self.id_of_code
+        return (
+            taken,
+            after,
+            bytes([value for code in pay for value in (deck[ids.index(code_id[code])], 0)]),
+        )
 
     def _build(self, first: int, second: int, info: Info, stored: bytes, key: bytes) -> Known:
         """A memo miss: the entry from the two cards' parts and discard (R7, R13)."""
@@ -323,42 +398,66 @@ class Tables:
         return index, part1[1] + part2[1] + discard_step
 
     def _part(self, packed: int, taken: int, info: Info, stored: bytes, key: bytes) -> Part:
-        """One card's moves and steps: its printed actions in order, each with its
-        payments, and for a store that leaves four cards stored one step per card to
-        release (R20)."""
-        holds, names, clears, _, _ = info
+        """One card's moves (as ids) and steps, in :meth:`_card_moves`' order."""
+        holds, _, clears, _, _, _ = info
         count = len(holds)
-        ids: list[int] = []
         steps: list[Step] = []
-        move_ids = self.move_ids
         shared = self.shared_steps
-        for kind, index, cost, after, ready in self.actions[packed]:
+        for _, index, cost, after, ready, plan in self.actions[packed]:
             if not cost and (count < STORE_LIMIT or index):  # R14: free, nothing to release
-                ids.append(ready[0][taken])
                 steps.append(ready[1][taken])
                 continue
-            plans = self.plans.get((index, cost, holds))
-            if plans is None:
-                plans = self.plans[index, cost, holds] = _plans(index, cost, holds)
             byte = ONE[after]
-            card = taken + 1
-            for paid, cleared, release in plans:
-                move = _new(Move, (kind, card, _PICK[paid](names), names[release]))
-                found = move_ids.get(move)
-                ids.append(self._id(move) if found is None else found)
+            for _, cleared, _ in self._ways_to_pay(info, index, cost, plan):
                 if clears is None:
                     step = (taken, byte, self._clears(stored, cleared))
                 else:
                     step = (taken, byte, b"".join(_PICK_BACK[cleared](clears)))
                 steps.append(shared.setdefault(step, step))
-        found_ids = self.part_ids[taken][key] = tuple(ids)
+        ids = tuple([self._id(move) for move in self._card_moves(packed, taken, info)])
+        found_ids = self.part_ids[taken][key] = ids
         found_steps = self.part_steps[taken][key] = tuple(steps)
         return found_ids, found_steps
+
+    def _card_moves(self, packed: int, taken: int, info: Info) -> Moves:
+        """One top card's moves: its printed actions in order, each with its payments,
+        and for a store that leaves four cards stored one move per card to release
+        (R20)."""
+        if not info[3][packed]:
+            return self.free_moves[packed][taken]
+        holds, names, _, _, _, holding = info
+        count = len(holds)
+        moves: list[Move] = []
+        card = taken + 1
+        plans = self.plans
+        for kind, index, cost, _, ready, plan in self.actions[packed]:
+            if not cost and (count < STORE_LIMIT or index):  # R14: free, nothing to release
+                moves.append(self.move_list[ready[0][taken]])
+                continue
+            # :meth:`_ways_to_pay`, inlined: the hottest loop of random play.
+            ways = plans.get(holding | plan)
+            if ways is None:
+                ways = self._ways_to_pay(info, index, cost, plan)
+            for paid, _, release in ways:
+                moves.append(_new(Move, (kind, card, _PICK[paid](names), names[release])))
+        return tuple(moves)
+
+    def _ways_to_pay(
+        self, info: Info, index: int, cost: tuple[int, ...], plan: int
+    ) -> tuple[Plan, ...]:
+        """The ways the stored cards of ``info`` pay for one action (see :func:`_plans`)."""
+        key = info[5] | plan
+        found = self.plans.get(key)
+        if found is None:
+            found = self.plans[key] = _plans(index, cost, info[0])
+        return found
 
     def _info(self, raw: bytes) -> Info:
         """What the stored cards (rank bytes, in deck order) hold, their codes and
         clears, which cards' steps depend on them, and their rank bytes in code order
         (one info per set of cards, whatever their order in the deck)."""
+        if len(self.infos) >= _MEMO_LIMIT:
+            self.infos.clear()  # play never fills the memo, whose limit empties it too
         stored = bytes(sorted(raw))
         found = self.infos.get(stored)
         if found is not None:
@@ -377,12 +476,16 @@ class Tables:
             for p in self.costly:
                 row[p] = self._depends(p, full, total)
             depends = self.dependence[full << 24 | total] = bytes(row)
+        holding = self.holds_ids.get(holds)
+        if holding is None:
+            holding = self.holds_ids[holds] = len(self.holds_ids) << 16
         found = self.infos[stored] = (
             holds,
             (*[self.code[p >> 3] for p in packed], None),
             tuple([self.clear_of[r] for r in stored]) if len(set(stored)) == len(stored) else None,
             depends,
             stored,
+            holding,
         )
         self.infos[raw] = found
         return found
@@ -419,6 +522,14 @@ class Tables:
         R15 and R20: each card un-stored to pay or to make room turns back in place,
         its leftover resources lost (R16); the acting card goes to the back (R7-R11).
         """
+        deck = self.turn(deck, step)
+        top = deck[0]
+        if top & 1 or top >> 3 == self.tracker:
+            return self.settle(deck, round_, events)
+        return deck, round_
+
+    def turn(self, deck: bytes, step: Step) -> bytes:
+        """The deck after ``step`` alone, before any automatic step (see :meth:`play`)."""
         taken, after, clears = step
         if clears:
             values = iter(clears)
@@ -431,11 +542,7 @@ class Tables:
                     deck = deck[:at] + ONE[value ^ 1] + deck[at + 1 :]
                 else:
                     deck = deck.replace(stored, ONE[value ^ 1], 1)
-        deck = deck[1:] + after if not taken else deck[:1] + deck[2:] + after
-        top = deck[0]
-        if top & 1 or top >> 3 == self.tracker:
-            return self.settle(deck, round_, events)
-        return deck, round_
+        return deck[1:] + after if not taken else deck[:1] + deck[2:] + after
 
     def settle(
         self, deck: bytes, round_: int, events: list[Event] | None = None
@@ -469,7 +576,7 @@ def tables(catalog: Catalog) -> Tables:
     return found  # type: ignore[return-value]
 
 
-Last = tuple[tuple[int, ...], "Tables", Moves, Steps, bytes]
+Last = tuple[tuple[int, ...], "Tables", Moves, Steps | None, bytes]
 """What :func:`entry_of` answers: the tuple deck, its tables, moves, steps and bytes."""
 
 
@@ -484,8 +591,8 @@ def entry_of(deck: tuple[int, ...], catalog: Catalog) -> Last:
         # One tuple, replaced whole, so a search thread and the UI never mix answers.
         made = t.made
         packed = made[1] if made[0] is deck else bytes(deck)
-        found = t.known(packed)
-        last = t.last = (deck, t, t.move_lists[found[0]], found[1], packed)
+        moves, steps = t.listing(packed)
+        last = t.last = (deck, t, moves, steps, packed)
     return last
 
 

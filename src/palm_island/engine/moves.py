@@ -65,7 +65,19 @@ class Move(NamedTuple):
 
         >>> Move.parse("r2 pay ch2+lg1")
         Move(kind='rotate', card=2, pay=('CH2', 'LG1'), release=None)
+
+        Texts read are remembered (moves are immutable): a replay reads the same few
+        texts thousands of times.
         """
+        found = _READ.get(text)
+        if found is None:
+            found = cls._read(text)
+            if len(_READ) < _READ_LIMIT:
+                _READ[text] = found
+        return found
+
+    @classmethod
+    def _read(cls, text: str) -> Move:
         normal = " ".join(text.split()).upper().replace("PAY", "pay").replace("RELEASE", "release")
         match = _PATTERN.fullmatch(normal)
         if match is None:
@@ -82,3 +94,8 @@ class Move(NamedTuple):
 
 
 DISCARD: Final = Move("discard")
+
+_READ: dict[str, Move] = {}
+"""Moves read so far, per text (see :meth:`Move.parse`); refusals are not kept."""
+_READ_LIMIT: Final = 10_000
+"""Texts kept at most: the few hundred a game uses, not every text a file may hold."""

@@ -95,7 +95,8 @@ def apply_move(state: GameState, move: Move) -> Transition:
 
     The move's step (which card acts, what it becomes, which stored cards pay) and
     the automatic steps (R21, R22, R25) come from ``movegen``, the code the solver
-    searches with.
+    searches with; when the listing had no steps (the stored cards matter), the
+    chosen move's step is found from the move alone.
 
     Raises:
         IllegalMoveError: the move is not legal here; the message gives the reason
@@ -104,9 +105,10 @@ def apply_move(state: GameState, move: Move) -> Transition:
     catalog = state.catalog
     _, rules, moves, steps, packed = entry_of(state.deck, catalog)
     try:
-        step = steps[moves.index(move)]
+        index = moves.index(move)
     except ValueError:
         raise _illegal(state, move) from None
+    step = steps[index] if steps is not None else rules.step_of(packed, move)
     acted = packed[step[0]]
     after = step[1][0]
     turn = state.turn + 1
@@ -122,12 +124,19 @@ def apply_move(state: GameState, move: Move) -> Transition:
             _ORIENTATIONS[(after >> 1) & 3],
         ),
     )
-    events: list[Event] = [played]
-    deck, round_ = rules.play(packed, state.round, step, events)
+    deck = rules.turn(packed, step)
+    top = deck[0]
+    events: list[Event] | None = None
+    round_ = state.round
+    if top & 1 or top >> 3 == rules.tracker:  # an automatic step follows (R21, R22)
+        events = [played]
+        deck, round_ = rules.settle(deck, round_, events)
     made = tuple(deck)
     rules.made = (made, deck)
     new_state = _new(GameState, (made, round_, turn, catalog, state.deal))
-    if len(events) > 1 and new_state.is_over:
+    if events is None:  # the usual case
+        return _new(Transition, (new_state, (played,)))
+    if new_state.is_over:
         events.append(GameEnded(stars(new_state)))
     return _new(Transition, (new_state, tuple(events)))
 
