@@ -12,6 +12,8 @@ import pytest
 from palm_island import __version__
 from palm_island.cli import main
 
+ROOT = Path(__file__).resolve().parents[1]
+
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -83,6 +85,25 @@ def test_bench_prints_throughput_figures() -> None:
     result = run("bench", "--games", "20", "--runs", "1")
     assert result.returncode == 0, result.stderr
     assert "turns/s" in result.stdout and "records/s" in result.stdout
+
+
+def test_bench_against_another_checkout_times_both_pair_by_pair() -> None:
+    # This checkout against itself (loaded a second time under another name).
+    result = run("bench", "--games", "4", "--runs", "2", "--against", str(ROOT))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.count("pair 1: this") == 2 and out.count("pair 2: this") == 2, out
+    assert "random legal playouts" in out and "replay" in out
+    assert out.count("ratio of pairs") == 2
+
+
+def test_bench_against_a_directory_without_a_checkout_fails_in_one_line(
+    tmp_path: Path,
+) -> None:
+    result = run("bench", "--games", "4", "--runs", "1", "--against", str(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0 and "bench --against" in result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
 
 
 def test_broken_card_data_is_reported_in_one_line(

@@ -5,6 +5,7 @@ Figures to read, never pass/fail."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 
@@ -12,6 +13,12 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("bench", help="measure engine speed (or solver strength)")
     parser.add_argument("--games", type=int, default=1000, help="random games per run")
     parser.add_argument("--runs", type=int, default=5, help="runs; the median is reported")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="DIR",
+        help="also time the engine of another checkout of this project, pair by pair",
+    )
     parser.add_argument(
         "--tui",
         action="store_true",
@@ -62,6 +69,14 @@ def run(args: argparse.Namespace) -> int:
         return run_tui_bench(runs=args.runs)
     if args.solver:
         return run_solver_bench(args)
+    if args.against is not None:
+        from ..bench_against import NoReference, run_against
+        from . import fail
+
+        try:
+            return run_against(args.against, games=args.games, runs=args.runs)
+        except NoReference as exc:
+            return fail(f"bench --against: {exc}")
     from ..bench import run_engine_bench
 
     return run_engine_bench(games=args.games, runs=args.runs)
