@@ -150,3 +150,24 @@ def test_moves_along_pairs_each_position_with_the_move_that_reaches_it() -> None
         assert rules.encode(state) == rules.encode(expected)
     with pytest.raises(ValueError, match="no legal move reaches"):
         rules.moves_along(states[0], [rules.encode(states[5])])
+
+
+@pytest.mark.parametrize(("name", "feats"), feat_sets())
+def test_successors_are_play_of_each_step_on_real_and_merged_decks(
+    name: str, feats: tuple[int, ...]
+) -> None:
+    """The search's batched :meth:`~Tables.successors` gives exactly what ``play`` gives
+    for each step, in order, also where merged copies share a value (a later copy
+    un-stored)."""
+    catalog = FEATS.catalog
+    rules = tables(catalog)
+    compact = CompactRules(catalog)
+    later_copies = 0
+    for seed in range(2):
+        for state in playout(catalog, seed, feats):
+            for deck, round_ in ((bytes(state.deck), state.round), compact.encode(state)):
+                steps = rules.steps(deck)
+                expected = [rules.play(deck, round_, step) for step in steps]
+                assert rules.successors(deck, round_, steps) == expected, name
+                later_copies += any(any(step[2][1::2]) for step in steps)
+    assert later_copies > 0

@@ -43,6 +43,7 @@ class CompactRules:
         "_play",
         "_remember",
         "_stars",
+        "_successors",
         "_tables",
         "catalog",
         "merge",
@@ -59,6 +60,7 @@ class CompactRules:
         self._known: dict[Position, list[Position]] = {}
         self._tables: Tables = tables(catalog)
         self._play = self._tables.play
+        self._successors = self._tables.successors
         self.tracker = catalog.tracker_id
         first: dict[object, int] = {}
         merge = bytearray(range(256))
@@ -90,8 +92,7 @@ class CompactRules:
         """The position after each legal move, in ``legal_moves`` order (R21/R22 resolved)."""
         if self._remember:
             return self._remembered(deck, round_)
-        play = self._play
-        return [play(deck, round_, step) for step in self._tables.known(deck)[1]]
+        return self._successors(deck, round_, self._tables.known(deck)[1])
 
     def _remembered(self, deck: bytes, round_: int) -> list[Position]:
         known = self._known
@@ -99,10 +100,9 @@ class CompactRules:
         if found is None:
             if len(known) >= self._remember:
                 known.clear()
-            play = self._play
-            found = known[deck, round_] = [
-                play(deck, round_, step) for step in self._tables.known(deck)[1]
-            ]
+            found = known[deck, round_] = self._successors(
+                deck, round_, self._tables.known(deck)[1]
+            )
         return found
 
     def is_over(self, deck: bytes) -> bool:

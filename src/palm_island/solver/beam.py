@@ -131,11 +131,15 @@ def _beam(
     first = rules.progress(deck, round_)
     last = ROUNDS * size
     children = rules.children
-    buckets: dict[int, dict[bytes, _Node]] = {first: {deck: (deck, round_, None)}}
+    # One dict per progress step, made up front: a list index is cheaper than a
+    # dict look-up for each child.
+    buckets: list[dict[bytes, _Node]] = [{} for _ in range(last + 1)]
+    buckets[first][deck] = (deck, round_, None)
     best: tuple[int, _Node] | None = None
     expanded = 0
     for here in range(first, last):
-        bucket = buckets.pop(here, None)
+        bucket = buckets[here]
+        buckets[here] = {}
         if not bucket:
             continue
         if should_stop is not None and should_stop():
@@ -144,10 +148,11 @@ def _beam(
         if len(nodes) > width:
             any_round = nodes[0][1]
             cut = nodes[0][0].index(tracker_at[any_round])
-            scores = evaluator.marked_values([node[0] for node in nodes], any_round, cut)
+            scores = evaluator.marked_values(list(bucket), any_round, cut)
             keep = _diverse_best(scores, width)
             keep.sort()  # expand in insertion order: children's ties stay deterministic
             nodes = [nodes[i] for i in keep]
+        del bucket
         expanded += len(nodes)
         for node in nodes:
             for child, child_round in children(node[0], node[1]):
@@ -156,10 +161,7 @@ def _beam(
                     if best is None or final > best[0]:
                         best = (final, (child, child_round, node))
                     continue
-                where = child_round * size - child.index(tracker_at[child_round])
-                target = buckets.get(where)
-                if target is None:
-                    target = buckets[where] = {}
+                target = buckets[child_round * size - child.index(tracker_at[child_round])]
                 if child not in target:
                     target[child] = (child, child_round, node)
         if on_progress is not None:
