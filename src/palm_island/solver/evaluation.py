@@ -147,7 +147,24 @@ class Evaluator:
                 [complex(v, m) for v, m in zip(below, VILLAGE_MARKS, strict=False)],
             )
         get_above, get_below = found[0].__getitem__, found[1].__getitem__
-        return [sum(map(get_above, d[:cut])) + sum(map(get_below, d[cut:])) for d in decks]
+        # Decks of one step often share their part above the tracker (four in five on
+        # the benchmark's deals) or below it (two in five), so each part's sum is kept
+        # for the step: the same sums in the same order, hence the same values, for a
+        # quarter less time.
+        above_sums: dict[bytes, complex] = {}
+        below_sums: dict[bytes, complex] = {}
+        found_values: list[complex] = []
+        for deck in decks:
+            above = deck[:cut]
+            high = above_sums.get(above)
+            if high is None:
+                high = above_sums[above] = sum(map(get_above, above))
+            below = deck[cut:]
+            low = below_sums.get(below)
+            if low is None:
+                low = below_sums[below] = sum(map(get_below, below))
+            found_values.append(high + low)
+        return found_values
 
     def tables(self, round_: int, cut: int) -> tuple[list[float], list[float]]:
         """Each packed card's worth above the tracker and below it, in positions of
