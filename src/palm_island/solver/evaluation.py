@@ -155,14 +155,14 @@ class Evaluator:
         below_sums: dict[bytes, complex] = {}
         found_values: list[complex] = []
         for deck in decks:
-            above = deck[:cut]
-            high = above_sums.get(above)
+            top_part = deck[:cut]
+            high = above_sums.get(top_part)
             if high is None:
-                high = above_sums[above] = sum(map(get_above, above))
-            below = deck[cut:]
-            low = below_sums.get(below)
+                high = above_sums[top_part] = sum(map(get_above, top_part))
+            bottom_part = deck[cut:]
+            low = below_sums.get(bottom_part)
             if low is None:
-                low = below_sums[below] = sum(map(get_below, below))
+                low = below_sums[bottom_part] = sum(map(get_below, bottom_part))
             found_values.append(high + low)
         return found_values
 
