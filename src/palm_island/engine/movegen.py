@@ -16,8 +16,9 @@ position it will not meet again, lists the moves only (:meth:`Tables.listing`) a
 finds the chosen move's step from the move (:meth:`Tables.step_of`). Both list the
 moves from the same printed actions and payment plans, and the steps are played by
 :meth:`Tables.turn` and :meth:`Tables.settle` (the automatic steps, R21, R22, R25):
-``apply_move`` and the solver (:class:`~.search.CompactRules`) call the same
-functions, so a rule lives here only.
+``apply_move`` calls them, and the solver (:class:`~.search.CompactRules`) calls
+:meth:`Tables.successors`, which plays all of a position's steps at once with the
+same settle (and is tested equal to ``play`` step by step), so a rule lives here only.
 
 The order of the moves is documented on :func:`palm_island.engine.legal_moves`.
 """

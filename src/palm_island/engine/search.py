@@ -4,8 +4,9 @@ A search expands millions of positions; building a :class:`GameState`, checking
 legality and reporting events each time would dominate it. Here a position is a
 deck as ``bytes`` (one packed entry per card) and the round, and its children
 come from the very steps ``legal_moves`` and ``apply_move`` use (``movegen``:
-the same memoised step tables, the same :meth:`~.movegen.Tables.play` with the
-automatic steps R21, R22 and R25). Nothing here restates a rule.
+the same memoised step tables, played by :meth:`~.movegen.Tables.successors`, which
+gives what :meth:`~.movegen.Tables.play` gives for each step, with the automatic
+steps R21, R22 and R25). Nothing here restates a rule.
 
 Copies of one building (CH1-CH3, HO1-HO2, LG1-LG3, QU1-QU3, TE1-TE2) have the same
 four faces, so which copy lies where changes nothing that follows: the compact
