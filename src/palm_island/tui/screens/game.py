@@ -61,6 +61,17 @@ class GameScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("ctrl+r", "redo", "Redo"),
         Binding("escape", "leave", "Title"),
+        # The payment choice's keys: while it is open only these apply (check_action),
+        # otherwise never; last, so the footer lists the table's keys in their order.
+        # The box never takes the focus: a focus change repaints the whole screen.
+        Binding("escape", "choice('cancel')", "Cancel"),
+        *(
+            Binding(str(n), f"choice('pick', {n - 1})", f"Option {n}", show=False)
+            for n in range(1, 10)
+        ),
+        Binding("up", "choice('up')", "Previous option", show=False),
+        Binding("down", "choice('down')", "Next option", show=False),
+        Binding("enter", "choice('enter')", "Choose", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -164,8 +175,9 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self.session.state
-        if action != "leave" and self.is_mounted and self.choice.is_open:
-            return False  # the choice has the keys: esc cancels it, digits choose
+        choosing = self.is_mounted and self.choice.is_open
+        if action == "choice" or choosing:
+            return action == "choice" and choosing  # esc cancels, digits choose
         if action == "act":
             # Always listed while the game is on: a key that cannot be played now
             # says why (action_act); the cards show which actions can. A footer
@@ -198,7 +210,18 @@ class GameScreen(Screen[None]):
             self.play(moves[0])
             return
         self.choice.ask(self.session.state, moves)
-        self.refresh_bindings()
+
+    def action_choice(self, what: str, index: int = 0) -> None:
+        """A key of the open payment choice: pick option ``index``, move, enter, cancel."""
+        choice = self.choice
+        if what == "pick":
+            choice.pick(index)
+        elif what in ("up", "down"):
+            choice.move_highlight(-1 if what == "up" else 1)
+        elif what == "enter":
+            choice.choose_highlighted()
+        else:
+            choice.close(None)
 
     @property
     def choice(self) -> ChoiceBox:
@@ -207,8 +230,6 @@ class GameScreen(Screen[None]):
     def on_choice_box_chosen(self, message: ChoiceBox.Chosen) -> None:
         if message.move is not None:
             self.play(message.move)
-        else:
-            self.refresh_bindings()
 
     def play(self, move: Move) -> None:
         """Play one of the engine's legal moves and show the result."""
