@@ -145,18 +145,10 @@ class GameScreen(Screen[None]):
             widget.show(card_view, options, note, selected=position == self.selected, hinted=hinted)
         self.query_one("#stored", StoredPanel).show(state)
         self.query_one("#status", StatusBar).show(view, score(state).total, self._deal)
-        # The log follows one frame later: a new line grows the log, which costs a
-        # layout and a repaint of every visible line, and the player looks at the
-        # cards first (measured in docs/tui.md, "Benchmark").
-        self.call_after_refresh(self._show_log)
+        self.query_one("#log", MoveLog).show(self.session.steps)
         self.refresh_bindings()  # the footer rebuilds only if its keys changed
         if collector.full_pass_due():
             self.set_timer(collector.PAUSE, collector.after_frame)
-
-    def _show_log(self) -> None:
-        """Bring the log up to the session's turns (several keys' worth at once)."""
-        if self.is_mounted:
-            self.query_one("#log", MoveLog).show(self.session.steps)
 
     @property
     def _deal(self) -> str:
