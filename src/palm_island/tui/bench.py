@@ -87,7 +87,7 @@ class FrameDriver(HeadlessDriver):
     the app renders frames to it as it would to a terminal; nothing is printed.
     """
 
-    frame: asyncio.Event | None = None
+    frame: Frames | None = None
     """Set on every write; the bench clears it before each key (one per app)."""
 
     @property
@@ -97,16 +97,25 @@ class FrameDriver(HeadlessDriver):
     def write(self, data: str) -> None:
         if data and self.frame is not None:
             self.frame.set()
+            if self.frame.on_write is not None:
+                self.frame.on_write()
 
 
-def frame_driver() -> tuple[type[FrameDriver], asyncio.Event]:
+class Frames(asyncio.Event):
+    """Set each time the app writes a frame; ``on_write`` (if any) is called at the
+    moment of writing, to look at what that very frame shows."""
+
+    on_write: Callable[[], None] | None = None
+
+
+def frame_driver() -> tuple[type[FrameDriver], Frames]:
     """A driver class bound to a fresh event, set each time a frame is written."""
-    frame = asyncio.Event()
+    frame = Frames()
     driver = type("BoundFrameDriver", (FrameDriver,), {"frame": frame})
     return driver, frame
 
 
-async def running(app: Any, frame: asyncio.Event, size: tuple[int, int]) -> asyncio.Task[Any]:
+async def running(app: Any, frame: Frames, size: tuple[int, int]) -> asyncio.Task[Any]:
     """Start ``app`` in the background at ``size``; return once it has drawn and settled."""
     task = asyncio.create_task(app.run_async(size=size, mouse=False))
     await asyncio.wait_for(frame.wait(), timeout=30)
@@ -119,9 +128,7 @@ async def stop(app: Any, task: asyncio.Task[Any]) -> None:
     await asyncio.wait_for(task, timeout=30)
 
 
-async def time_key(
-    app: Any, frame: asyncio.Event, key: str, opens: str | None = None
-) -> float | None:
+async def time_key(app: Any, frame: Frames, key: str, opens: str | None = None) -> float | None:
     """Seconds from posting ``key`` to the idle app to its next frame; ``None`` when
     the key draws nothing (e.g. selecting the card already selected).
 
@@ -139,28 +146,37 @@ def shown(app: Any, selector: str) -> bool:
 
 
 async def key_frames(
-    app: Any, frame: asyncio.Event, key: str, waits: list[Callable[[], bool]], timeout: float
+    app: Any, frame: Frames, key: str, waits: list[Callable[[], bool]], timeout: float
 ) -> list[float | None]:
-    """Seconds from posting ``key`` to the idle app to the first frame drawn once
-    each of ``waits`` holds (checked after every frame); ``None`` for those that do
-    not hold within ``timeout`` seconds."""
+    """Seconds from posting ``key`` to the idle app to the first frame written while
+    each of ``waits`` holds (checked as each frame is written, so it is what that
+    frame shows); ``None`` for those that do not hold within ``timeout`` seconds."""
     await settle()
+    found: list[float | None] = [None] * len(waits)
+    start = time.perf_counter()
+
+    def check() -> None:
+        elapsed = time.perf_counter() - start
+        for index, wait in enumerate(waits):
+            if found[index] is None and wait():
+                found[index] = elapsed
+
     frame.clear()
+    frame.on_write = check
     character = key if len(key) == 1 else None
     start = time.perf_counter()
     app.post_message(events.Key(key, character))
     deadline = start + timeout
-    found: list[float | None] = [None] * len(waits)
-    while None in found:
-        try:
-            await asyncio.wait_for(frame.wait(), timeout=max(0.0, deadline - time.perf_counter()))
-        except TimeoutError:
-            break
-        elapsed = time.perf_counter() - start
-        frame.clear()
-        for index, wait in enumerate(waits):
-            if found[index] is None and wait():
-                found[index] = elapsed
+    try:
+        while None in found:
+            try:
+                remaining = max(0.0, deadline - time.perf_counter())
+                await asyncio.wait_for(frame.wait(), timeout=remaining)
+            except TimeoutError:
+                break
+            frame.clear()
+    finally:
+        frame.on_write = None
     return found
 
 
