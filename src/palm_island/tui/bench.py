@@ -337,7 +337,7 @@ def run_tui_bench(runs: int = 5, seed: int = 7) -> int:
         groups, unchanged = asyncio.run(key_to_frame(seed, size))
         logged = groups.pop("the move's log line")
         groups = {"all keys": [t for ts in groups.values() for t in ts], **groups}
-        groups["(log line, a frame later)"] = logged
+        groups["(the move's log line drawn)"] = logged
         for name, times in groups.items():
             median = statistics.median(times) * 1000
             p95 = percentile(times, 0.95) * 1000
