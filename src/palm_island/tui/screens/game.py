@@ -91,6 +91,7 @@ class GameScreen(Screen[None]):
         self.hint: HintResult | None = None
         """The hint shown, always for the current position (else cleared)."""
         self._holding_collector = False
+        self._choice: ChoiceBox  # made in compose
         self._hint_asked: object = None
         """The position a running hint search is for (a result for another is dropped)."""
         self.add_class(f"-{session.deck_colour}")
@@ -112,7 +113,8 @@ class GameScreen(Screen[None]):
             day = self.palm_app.daily_dates.get(session.seed or 0)
             kind = f"Daily deal of {day.isoformat()}" if day else "New game"
             yield MoveLog(f"{kind}. {deal}. Round 1 begins.", id="log")
-        yield ChoiceBox(self.palm_app.glyphs, id="choice")
+        self._choice = ChoiceBox(self.palm_app.glyphs, id="choice")
+        yield self._choice
         yield HintLine(id="hint")
         yield SteadyFooter(compact=True, show_command_palette=False)  # ctrl+p: in the help
 
@@ -217,7 +219,7 @@ class GameScreen(Screen[None]):
 
     @property
     def choice(self) -> ChoiceBox:
-        return self.query_one("#choice", ChoiceBox)
+        return self._choice  # kept: check_action asks for it for every binding
 
     def on_choice_box_chosen(self, message: ChoiceBox.Chosen) -> None:
         if message.move is not None:
