@@ -80,6 +80,25 @@ async def test_escape_in_the_payment_choice_changes_nothing() -> None:
         assert session(app).moves[-1].pay == ("CH3", "LG3")
 
 
+async def test_arrows_and_enter_choose_in_the_payment_choice_without_moving_the_focus() -> None:
+    app = app_for(2)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await play_moves(pilot, greedy_policy(), 8)  # seed 2, turn 8: two ways to pay
+        focused = app.focused
+        await pilot.press("1", "r")
+        choice = game_screen(app).choice
+        assert choice.is_open and app.focused is focused  # the screen has the keys
+        await pilot.press("down", "down", "down")  # option 2, cancel, around to option 1
+        await pilot.press("up", "enter")  # back to cancel: enter closes, nothing played
+        assert not choice.is_open and len(session(app).moves) == 8
+        await pilot.press("r", "down", "enter")  # option 2
+        assert not choice.is_open and session(app).moves[-1].pay == ("CH3", "LG3")
+        assert app.focused is focused
+        await pilot.press("down")  # the arrows select cards again once it is closed
+        assert game_screen(app).selected == 2
+
+
 async def test_r20_storing_at_four_asks_which_card_to_release() -> None:
     app = app_for(0)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -39,3 +39,5 @@ def test_key_to_frame_times_every_key_it_sends() -> None:
     assert len(timed) + unchanged >= 25  # at least one key per move, each one sent
     assert len(timed) > unchanged
     assert all(t > 0 for t in timed)
+    # Every move's log line is drawn, and timed.
+    assert len(times["the move's log line"]) == 25

@@ -17,6 +17,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from textual import events
@@ -86,7 +87,7 @@ class FrameDriver(HeadlessDriver):
     the app renders frames to it as it would to a terminal; nothing is printed.
     """
 
-    frame: asyncio.Event | None = None
+    frame: Frames | None = None
     """Set on every write; the bench clears it before each key (one per app)."""
 
     @property
@@ -96,16 +97,25 @@ class FrameDriver(HeadlessDriver):
     def write(self, data: str) -> None:
         if data and self.frame is not None:
             self.frame.set()
+            if self.frame.on_write is not None:
+                self.frame.on_write()
 
 
-def frame_driver() -> tuple[type[FrameDriver], asyncio.Event]:
+class Frames(asyncio.Event):
+    """Set each time the app writes a frame; ``on_write`` (if any) is called at the
+    moment of writing, to look at what that very frame shows."""
+
+    on_write: Callable[[], None] | None = None
+
+
+def frame_driver() -> tuple[type[FrameDriver], Frames]:
     """A driver class bound to a fresh event, set each time a frame is written."""
-    frame = asyncio.Event()
+    frame = Frames()
     driver = type("BoundFrameDriver", (FrameDriver,), {"frame": frame})
     return driver, frame
 
 
-async def running(app: Any, frame: asyncio.Event, size: tuple[int, int]) -> asyncio.Task[Any]:
+async def running(app: Any, frame: Frames, size: tuple[int, int]) -> asyncio.Task[Any]:
     """Start ``app`` in the background at ``size``; return once it has drawn and settled."""
     task = asyncio.create_task(app.run_async(size=size, mouse=False))
     await asyncio.wait_for(frame.wait(), timeout=30)
@@ -118,30 +128,56 @@ async def stop(app: Any, task: asyncio.Task[Any]) -> None:
     await asyncio.wait_for(task, timeout=30)
 
 
-async def time_key(
-    app: Any, frame: asyncio.Event, key: str, opens: str | None = None
-) -> float | None:
+async def time_key(app: Any, frame: Frames, key: str, opens: str | None = None) -> float | None:
     """Seconds from posting ``key`` to the idle app to its next frame; ``None`` when
     the key draws nothing (e.g. selecting the card already selected).
 
     With ``opens`` (a widget's CSS selector) the clock runs to the first frame
     drawn once that widget is shown and laid out, not to an earlier frame.
     """
+    if opens is None:
+        return (await key_frames(app, frame, key, [lambda: True], 0.25))[0]
+    return (await key_frames(app, frame, key, [lambda: shown(app, opens)], 5.0))[0]
+
+
+def shown(app: Any, selector: str) -> bool:
+    """Whether a widget matching ``selector`` is displayed with a size."""
+    return any(w.display and w.size for w in app.screen.query(selector))
+
+
+async def key_frames(
+    app: Any, frame: Frames, key: str, waits: list[Callable[[], bool]], timeout: float
+) -> list[float | None]:
+    """Seconds from posting ``key`` to the idle app to the first frame written while
+    each of ``waits`` holds (checked as each frame is written, so it is what that
+    frame shows); ``None`` for those that do not hold within ``timeout`` seconds."""
     await settle()
+    found: list[float | None] = [None] * len(waits)
+    start = time.perf_counter()
+
+    def check() -> None:
+        elapsed = time.perf_counter() - start
+        for index, wait in enumerate(waits):
+            if found[index] is None and wait():
+                found[index] = elapsed
+
     frame.clear()
+    frame.on_write = check
     character = key if len(key) == 1 else None
     start = time.perf_counter()
     app.post_message(events.Key(key, character))
-    deadline = start + (5.0 if opens else 0.25)
-    while True:
-        try:
-            await asyncio.wait_for(frame.wait(), timeout=max(0.0, deadline - time.perf_counter()))
-        except TimeoutError:
-            return None
-        elapsed = time.perf_counter() - start
-        if opens is None or any(w.display and w.size for w in app.screen.query(opens)):
-            return elapsed
-        frame.clear()
+    deadline = start + timeout
+    try:
+        while None in found:
+            try:
+                remaining = max(0.0, deadline - time.perf_counter())
+                await asyncio.wait_for(frame.wait(), timeout=remaining)
+            except TimeoutError:
+                break
+            frame.clear()
+    finally:
+        frame.on_write = None
+    return found
 
 
 async def key_to_frame(
@@ -161,7 +197,11 @@ async def key_to_frame(
     config = AppConfig(seed=seed, start_in_game=True, compute_par=False)
     app = make_app(config, driver_class=driver)
     policy = greedy_policy()
-    times: dict[str, list[float]] = {"on the table": [], "opening a choice": []}
+    times: dict[str, list[float]] = {
+        "on the table": [],
+        "opening a choice": [],
+        "the move's log line": [],
+    }
     unchanged = 0
     task = await running(app, frame, size)
     try:
@@ -175,7 +215,14 @@ async def key_to_frame(
             asks = len(moves_for(state, move.card, move.kind)) > 1  # a payment choice
             for index, key in enumerate(keys):
                 opens = "ChoiceBox" if asks and index == 1 else None
-                elapsed = await time_key(app, frame, key, opens)
+                if index == len(keys) - 1:  # the key that plays the move
+                    elapsed, logged = await key_frames(
+                        app, frame, key, [lambda: True, lambda: log_caught_up(app)], 5.0
+                    )
+                    if logged is not None:
+                        times["the move's log line"].append(logged)
+                else:
+                    elapsed = await time_key(app, frame, key, opens)
                 if elapsed is None:
                     unchanged += 1
                     continue
@@ -183,6 +230,14 @@ async def key_to_frame(
     finally:
         await stop(app, task)
     return times, unchanged
+
+
+def log_caught_up(app: Any) -> bool:
+    """Whether the game screen's move log shows every turn played so far."""
+    from .widgets.log import MoveLog
+
+    logs = app.screen.query(MoveLog)  # none once the end screen is shown
+    return not logs or bool(logs.first().steps_shown == len(app.session.steps))
 
 
 async def baseline_key_to_frame(size: tuple[int, int], keys: int = 200) -> list[float]:
@@ -280,12 +335,14 @@ def run_tui_bench(runs: int = 5, seed: int = 7) -> int:
     print("  (budget: p95 <= 33 ms)")
     for size in ((100, 32), (80, 24)):
         groups, unchanged = asyncio.run(key_to_frame(seed, size))
+        logged = groups.pop("the move's log line")
         groups = {"all keys": [t for ts in groups.values() for t in ts], **groups}
+        groups["(the move's log line drawn)"] = logged
         for name, times in groups.items():
             median = statistics.median(times) * 1000
             p95 = percentile(times, 0.95) * 1000
             print(
-                f"  {size[0]}x{size[1]} {name:<17} {len(times):4} keys  "
+                f"  {size[0]}x{size[1]} {name:<26} {len(times):4} keys  "
                 f"median {median:6.2f} ms  p95 {p95:6.2f} ms"
             )
         print(f"  {size[0]}x{size[1]} ({unchanged} keys changed nothing on screen: not timed)")

@@ -61,6 +61,17 @@ class GameScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("ctrl+r", "redo", "Redo"),
         Binding("escape", "leave", "Title"),
+        # The payment choice's keys: while it is open only these apply (check_action),
+        # otherwise never; last, so the footer lists the table's keys in their order.
+        # The box never takes the focus: a focus change repaints the whole screen.
+        Binding("escape", "choice('cancel')", "Cancel"),
+        *(
+            Binding(str(n), f"choice('pick', {n - 1})", f"Option {n}", show=False)
+            for n in range(1, 10)
+        ),
+        Binding("up", "choice('up')", "Previous option", show=False),
+        Binding("down", "choice('down')", "Next option", show=False),
+        Binding("enter", "choice('enter')", "Choose", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -80,6 +91,7 @@ class GameScreen(Screen[None]):
         self.hint: HintResult | None = None
         """The hint shown, always for the current position (else cleared)."""
         self._holding_collector = False
+        self._choice: ChoiceBox  # made in compose
         self._hint_asked: object = None
         """The position a running hint search is for (a result for another is dropped)."""
         self.add_class(f"-{session.deck_colour}")
@@ -101,7 +113,8 @@ class GameScreen(Screen[None]):
             day = self.palm_app.daily_dates.get(session.seed or 0)
             kind = f"Daily deal of {day.isoformat()}" if day else "New game"
             yield MoveLog(f"{kind}. {deal}. Round 1 begins.", id="log")
-        yield ChoiceBox(self.palm_app.glyphs, id="choice")
+        self._choice = ChoiceBox(self.palm_app.glyphs, id="choice")
+        yield self._choice
         yield HintLine(id="hint")
         yield SteadyFooter(compact=True, show_command_palette=False)  # ctrl+p: in the help
 
@@ -134,18 +147,10 @@ class GameScreen(Screen[None]):
             widget.show(card_view, options, note, selected=position == self.selected, hinted=hinted)
         self.query_one("#stored", StoredPanel).show(state)
         self.query_one("#status", StatusBar).show(view, score(state).total, self._deal)
-        # The log follows one frame later: a new line grows the log, which costs a
-        # layout and a repaint of every visible line, and the player looks at the
-        # cards first (measured in docs/tui.md, "Benchmark").
-        self.call_after_refresh(self._show_log)
+        self.query_one("#log", MoveLog).show(self.session.steps)
         self.refresh_bindings()  # the footer rebuilds only if its keys changed
         if collector.full_pass_due():
             self.set_timer(collector.PAUSE, collector.after_frame)
-
-    def _show_log(self) -> None:
-        """Bring the log up to the session's turns (several keys' worth at once)."""
-        if self.is_mounted:
-            self.query_one("#log", MoveLog).show(self.session.steps)
 
     @property
     def _deal(self) -> str:
@@ -164,8 +169,9 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self.session.state
-        if action != "leave" and self.is_mounted and self.choice.is_open:
-            return False  # the choice has the keys: esc cancels it, digits choose
+        choosing = self.is_mounted and self.choice.is_open
+        if action == "choice" or choosing:
+            return action == "choice" and choosing  # esc cancels, digits choose
         if action == "act":
             # Always listed while the game is on: a key that cannot be played now
             # says why (action_act); the cards show which actions can. A footer
@@ -198,17 +204,26 @@ class GameScreen(Screen[None]):
             self.play(moves[0])
             return
         self.choice.ask(self.session.state, moves)
-        self.refresh_bindings()
+
+    def action_choice(self, what: str, index: int = 0) -> None:
+        """A key of the open payment choice: pick option ``index``, move, enter, cancel."""
+        choice = self.choice
+        if what == "pick":
+            choice.pick(index)
+        elif what in ("up", "down"):
+            choice.move_highlight(-1 if what == "up" else 1)
+        elif what == "enter":
+            choice.choose_highlighted()
+        else:
+            choice.close(None)
 
     @property
     def choice(self) -> ChoiceBox:
-        return self.query_one("#choice", ChoiceBox)
+        return self._choice  # kept: check_action asks for it for every binding
 
     def on_choice_box_chosen(self, message: ChoiceBox.Chosen) -> None:
         if message.move is not None:
             self.play(message.move)
-        else:
-            self.refresh_bindings()
 
     def play(self, move: Move) -> None:
         """Play one of the engine's legal moves and show the result."""

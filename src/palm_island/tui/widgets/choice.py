@@ -14,11 +14,8 @@ closing, which took 50-80 ms a key here; the box repaints only what it covers.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import OptionList, Static
@@ -32,13 +29,12 @@ CANCEL = "choice-cancel"
 
 
 class ChoiceBox(Vertical):
-    """Keys: ``1``-``9`` choose, ``↑``/``↓`` and ``enter``, ``escape`` cancels; a
-    click on an option chooses it. Hidden until :meth:`ask`."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
-        *(Binding(str(n), f"pick({n - 1})", f"Option {n}", show=False) for n in range(1, 10)),
-    ]
+    """A click on an option chooses it; the keys (``1``-``9`` choose, ``↑``/``↓`` and
+    ``enter``, ``escape`` cancels) are the game screen's bindings, which call
+    :meth:`pick`, :meth:`move_highlight`, :meth:`choose_highlighted` and
+    :meth:`close`. The box never takes the focus: Textual repaints the whole screen
+    on every focus change, which made opening and closing a choice the slowest keys
+    of the game. Hidden until :meth:`ask`."""
 
     DEFAULT_CSS = """
     ChoiceBox { position: absolute; offset: 0 13; width: 100%; height: auto; max-height: 10;
@@ -46,7 +42,10 @@ class ChoiceBox(Vertical):
         border: round $accent; background: $surface; padding: 0 1; }
     ChoiceBox OptionList, ChoiceBox OptionList:focus { height: auto; max-height: 6;
         border: none; padding: 0; background: $surface; }
-    ChoiceBox OptionList > .option-list--option-highlighted { text-style: bold reverse; }
+    /* The list never has the focus (the screen has the keys): highlight as if it had. */
+    ChoiceBox OptionList > .option-list--option-highlighted {
+        background: $block-cursor-background; color: $block-cursor-foreground;
+        text-style: bold reverse; }
     ChoiceBox #hint { color: $text-muted; }
     """
 
@@ -70,7 +69,7 @@ class ChoiceBox(Vertical):
         g = self.glyphs
         yield Static(id="question")
         options = OptionList(id="choices")
-        options.can_focus = False  # until a choice is asked
+        options.can_focus = False  # the screen has the keys (see the class docstring)
         yield options
         yield Static(
             f"(2nd: its place in the deck) {g.sep} 1-9 or {g.up} {g.down} enter "
@@ -96,15 +95,28 @@ class ChoiceBox(Vertical):
         options.add_option(Option(Text("   cancel (esc): change nothing"), id=CANCEL))
         options.highlighted = 0
         self.display = True
-        options.can_focus = True
-        options.focus()
+        self.screen.refresh_bindings()  # the footer shows the choice's keys
 
     def close(self, move: Move | None) -> None:
-        options = self.query_one(OptionList)
-        self.display = False  # hidden first: the bindings refreshed on blur are the table's
-        options.blur()
-        options.can_focus = False  # hidden: the game's keys are the screen's again
+        self.display = False
+        self.screen.refresh_bindings()  # the table's keys again
         self.post_message(self.Chosen(move))
+
+    def pick(self, index: int) -> None:
+        """Choose option ``index`` (counted from 0), if there is one."""
+        if index < len(self.moves):
+            self.close(self.moves[index])
+
+    def move_highlight(self, step: int) -> None:
+        """Highlight the next (1) or previous (-1) option, cancel included."""
+        options = self.query_one(OptionList)
+        current = options.highlighted or 0
+        options.highlighted = (current + step) % options.option_count
+
+    def choose_highlighted(self) -> None:
+        """Choose the highlighted option (cancel closes and changes nothing)."""
+        highlighted = self.query_one(OptionList).highlighted or 0
+        self.close(self.moves[highlighted] if highlighted < len(self.moves) else None)
 
     def question(self) -> str:
         assert self.state is not None
@@ -150,16 +162,9 @@ class ChoiceBox(Vertical):
                 first = ", returns first" if place == self._first else ""
                 text.append(f" ({ordinal(place)}{first})")
 
-    def action_pick(self, index: int) -> None:
-        if index < len(self.moves):
-            self.close(self.moves[index])
-
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option.id == CANCEL:
             self.close(None)
         else:
             self.close(self.moves[event.option_index])
-
-    def action_cancel(self) -> None:
-        self.close(None)

@@ -50,6 +50,11 @@ class MoveLog(RichLog, can_focus=False):
         self.entries.append(entry)
         self.write(Text(entry))  # Text, never markup: the header holds a campaign name
 
+    @property
+    def steps_shown(self) -> int:
+        """How many of the session's steps (turns) the log shows."""
+        return len(self._shown)
+
     def show(self, steps: Sequence[Step]) -> None:
         """Bring the log up to ``steps``: append new ones; after an undo, write it again."""
         common = 0
