@@ -117,6 +117,7 @@ class Tables:
         "move_list",
         "move_list_ids",
         "move_lists",
+        "not_stored",
         "pairs",
         "part_ids",
         "part_steps",
@@ -149,6 +150,8 @@ class Tables:
                 unranked[rank << 3 | packed & 7] = packed
         self.stored_rank = bytes(rank_byte)
         """A translation table: each stored entry to its rank byte, the rest to 0."""
+        self.not_stored = bytes(value for value in range(256) if not rank_byte[value])
+        """The entries :attr:`stored_rank` drops (one ``translate`` both drops and maps)."""
         self.unranked = tuple(unranked)
         """Each rank byte back to its packed value."""
         self.clear_of = tuple(bytes((p, 0)) for p in unranked)
@@ -320,7 +323,7 @@ class Tables:
     def _shared(self, deck: bytes) -> tuple[Known | None, Info]:
         """The entry shared per top two cards when the stored cards matter to neither
         (else ``None``), and the stored cards' info."""
-        stored = deck.translate(self.stored_rank).replace(b"\0", b"")
+        stored = deck.translate(self.stored_rank, self.not_stored)
         info = self.infos.get(stored)
         if info is None:
             info = self._info(stored)
