@@ -14,8 +14,9 @@ FEAT_SEED = 1
 """A deal whose greedy game unlocks FT1 in a new campaign (checked in the test)."""
 
 
-def store_app(data_dir: Path, seed: int = 7) -> PalmIslandApp:
-    """The app as ``make play`` builds it, saving to ``data_dir`` (never the user's)."""
+def store_app(data_dir: Path, seed: int = 7, **options: object) -> PalmIslandApp:
+    """The app as ``make play`` builds it, saving to ``data_dir`` (never the user's);
+    ``options`` set other ``AppConfig`` fields (e.g. ``ascii_only``)."""
     counter = itertools.count(1000)
     # No background par search: it is the solver's test's business, and its
     # progress would make the end screen's snapshot depend on timing.
@@ -26,6 +27,8 @@ def store_app(data_dir: Path, seed: int = 7) -> PalmIslandApp:
         data_dir=data_dir,
         compute_par=False,
     )
+    for name, value in options.items():
+        setattr(config, name, value)
     return make_app(config)
 
 

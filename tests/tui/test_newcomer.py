@@ -179,8 +179,7 @@ async def test_setup_shows_what_is_chosen_in_text_and_tab_reaches_the_feats(
 ) -> None:
     with Store.open(tmp_path) as store:
         store.create_campaign("My island")
-    app = store_app(tmp_path)
-    app.config.ascii_only = True
+    app = store_app(tmp_path, ascii_only=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
         await pilot.press("n")
@@ -290,3 +289,57 @@ async def test_title_footer_offers_continue_as_o(tmp_path: Path) -> None:
         assert isinstance(app.screen, TitleScreen)
         footer = " ".join(str(k.render()) for k in app.screen.query("FooterKey"))
         assert "o Continue" in footer
+
+
+def footer_text(app: PalmIslandApp) -> str:
+    """The key bar of the screen in front (a pop-up's own, if it has one)."""
+    return "  ".join(str(key.render()) for key in app.screen.query("FooterKey"))
+
+
+async def test_each_pop_up_lists_its_own_keys_not_the_screen_behind_it(tmp_path: Path) -> None:
+    app = store_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("n")
+        assert isinstance(app.screen, SetupScreen)
+        assert "Start" in footer_text(app) and "Medium" in footer_text(app)
+        assert "New game" not in footer_text(app)  # the title's key, dead behind the pop-up
+        await pilot.press("enter", "enter", "d")  # start, preview, one move
+        assert isinstance(app.screen, GameScreen)
+        for key, screen, own, behind in (
+            ("p", PeekScreen, "Put it back", "Discard"),
+            ("question_mark", HelpScreen, "Close", "Discard"),
+            ("q", "ConfirmQuitScreen", "Keep playing", "Discard"),
+        ):
+            await pilot.press(key)
+            assert type(app.screen).__name__ == getattr(screen, "__name__", screen)
+            assert own in footer_text(app) and behind not in footer_text(app)
+            await pilot.press("escape")
+            assert isinstance(app.screen, GameScreen)
+
+
+NOT_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+async def test_ascii_screens_and_pop_ups_draw_only_ascii(tmp_path: Path) -> None:
+    """Frames, buttons, lists, the key bar (its palette divider, Textual's ``⏎`` and
+    arrows): nothing outside ASCII on the title, the setup, the lists and the replay."""
+    from .test_replay_viewer import finished_game
+
+    finished_game(tmp_path)
+    app = store_app(tmp_path, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        for keys, screen in (
+            ([], "TitleScreen"),
+            (["n"], "SetupScreen"),
+            (["escape", "s"], "SavedGamesScreen"),
+            (["escape", "m"], "CampaignScreen"),
+            (["escape", "y"], "HistoryScreen"),
+            (["enter"], "ReplayScreen"),
+        ):
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert type(app.screen).__name__ == screen
+            drawn = NOT_ASCII.findall(shot_text(app).split("<text", 1)[1])
+            assert not drawn, (screen, sorted(set(drawn)))

@@ -129,8 +129,15 @@ class PalmIslandApp(App[None]):
     /* below 90 columns a card gives its left margin to the text, so that an
        action with a three-resource cost still fits on its line */
     PalmIslandApp.-narrow CardWidget { padding: 0; }
+    /* the stock Button, OptionList and Input draw half-block borders: those that are
+       not compact (app CSS wins over a widget's own, compact or not) */
     PalmIslandApp.-ascii ConfirmQuitScreen Button, PalmIslandApp.-ascii EndScreen Button,
-    PalmIslandApp.-ascii PreviewScreen Button { border: ascii $foreground 50%; }
+    PalmIslandApp.-ascii PreviewScreen Button, PalmIslandApp.-ascii AskScreen Button,
+    PalmIslandApp.-ascii DamagedScreen Button, PalmIslandApp.-ascii InputScreen Input,
+    PalmIslandApp.-ascii SavedGamesScreen OptionList,
+    PalmIslandApp.-ascii CampaignScreen OptionList,
+    PalmIslandApp.-ascii DamagedScreen OptionList { border: ascii $foreground 50%; }
+    PalmIslandApp.-ascii FooterKey.-command-palette { border-left: ascii $foreground 20%; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help", key_display="?"),
@@ -441,6 +448,14 @@ class PalmIslandApp(App[None]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    def get_key_display(self, binding: Binding) -> str:
+        """How the key bar shows a key; with ``--ascii`` never an arrow or a symbol
+        (Textual shows ``enter`` as ``⏎`` and the arrows as ``←`` ``→``)."""
+        shown = super().get_key_display(binding)
+        if self.config.ascii_only and not shown.isascii():
+            return binding.key.replace("_", " ")
+        return shown
 
     def action_request_quit(self) -> None:
         """Quit, asking first while a game is in progress (Ctrl+C too): a quick game

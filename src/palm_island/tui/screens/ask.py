@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from ..plain import plain
+from ..widgets.footer import modal_footer
 
 
 class AskScreen(ModalScreen[bool]):
@@ -45,6 +46,7 @@ class AskScreen(ModalScreen[bool]):
             with Horizontal():
                 yield Button(f"{self.yes} (y)", id="yes", variant="error")
                 yield Button("No (n)", id="no", variant="primary")
+        yield modal_footer()
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -73,6 +75,7 @@ class InputScreen(ModalScreen[str | None]):
             yield Static(plain(self.prompt))
             yield Input(self.value, id="answer")
             yield Static("enter: OK   escape: cancel", classes="hint")
+        yield modal_footer()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -14,6 +14,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..widgets.footer import modal_footer
+
 
 class ConfirmQuitScreen(ModalScreen[bool]):
     """``y`` quits, ``n`` or ``escape`` goes back to the game."""
@@ -47,6 +49,7 @@ class ConfirmQuitScreen(ModalScreen[bool]):
             with Horizontal():
                 yield Button("Quit (y)", id="yes", variant="error")
                 yield Button("Keep playing (n)", id="no", variant="primary")
+        yield modal_footer()
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

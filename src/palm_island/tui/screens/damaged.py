@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from ...storage.errors import LoadError, SaveError
 from ..plain import notify_plain, plain
+from ..widgets.footer import modal_footer
 
 if TYPE_CHECKING:
     from ...storage.backups import Backup
@@ -94,6 +95,7 @@ class DamagedScreen(ModalScreen[None]):
                 if self.backups:
                     yield Button("Restore backup (r)", id="restore", variant="warning")
                 yield Button("Continue without saving (esc)", id="skip", variant="primary")
+        yield modal_footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..glyphs import ASCII, RESOURCE_NAMES, Glyphs
+from ..widgets.footer import modal_footer
 
 if TYPE_CHECKING:
     from ..app import PalmIslandApp
@@ -107,6 +108,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll() as scroll:
             scroll.border_title = f"Help {g.dash} esc or click closes"
             yield Static(help_text(g), id="help-text")
+        yield modal_footer()
 
     def on_click(self) -> None:
         """Mouse parity: a click anywhere closes the help, as escape does."""

@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from ...records import FEAT_LIMITS, Difficulty
 from ..plain import notify_plain, plain
+from ..widgets.footer import modal_footer
 
 if TYPE_CHECKING:
     from ...engine import FeatSpec
@@ -112,7 +113,7 @@ class SetupScreen(ModalScreen[Setup | None]):
         Binding("e", "difficulty('easy')", "Easy"),
         Binding("m", "difficulty('medium')", "Medium"),
         Binding("h", "difficulty('hard')", "Hard"),
-        Binding("enter", "start", "Start", priority=True),
+        Binding("enter", "start", "Start", priority=True, key_display="enter"),
         Binding("escape", "cancel", "Back"),
     ]
 
@@ -156,6 +157,7 @@ class SetupScreen(ModalScreen[Setup | None]):
             with Horizontal():
                 yield Button("Start (enter)", id="start", variant="primary", compact=True)
                 yield Button("Back (esc)", id="back", compact=True)
+        yield modal_footer()
 
     def _note(self, difficulty: Difficulty) -> str:
         app = cast("PalmIslandApp", self.app)

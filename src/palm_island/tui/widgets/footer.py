@@ -44,3 +44,12 @@ def shown_keys(screen: Screen[Any]) -> Shown:
         for _, binding, enabled, tooltip in screen.active_bindings.values()
         if binding.show
     )
+
+
+def modal_footer() -> Footer:
+    """The key bar of a pop-up screen: Textual's ``Footer``, listing the pop-up's keys.
+
+    Without one the footer of the screen underneath stays in view, listing keys
+    that do nothing while the pop-up is open.
+    """
+    return Footer(compact=True, show_command_palette=False)
