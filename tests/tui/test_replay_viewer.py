@@ -155,3 +155,53 @@ async def test_the_viewer_opens_the_solvers_analysis_of_the_game(tmp_path: Path)
         assert panel.report == analyse(viewer.replay.states[0], viewer.replay.moves, Budget(5))
         await pilot.press("escape")
         assert app.screen_stack[-1] is viewer
+
+
+def card_texts(screen: ReplayScreen) -> list[str]:
+    from palm_island.tui.widgets.card import CardWidget
+
+    return [str(card.render()) for card in screen.query(CardWidget)]
+
+
+def key_bar(app: App[Any]) -> str:
+    return "  ".join(str(key.render()) for key in app.screen.query("FooterKey"))
+
+
+async def test_the_card_the_next_move_is_played_on_says_what_it_will_be(tmp_path: Path) -> None:
+    finished_game(tmp_path)
+    app = store_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("y", "enter")
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen)
+        paid = next(i for i, move in enumerate(viewer.replay.moves) if move.pay)
+        viewer.goto(paid)
+        await pilot.pause()
+        move = viewer.replay.moves[paid]
+        texts = card_texts(viewer)
+        noted = texts[move.card - 1]
+        assert f"next: {move.kind}" in noted
+        assert f"paid with {' + '.join(move.pay)}" in noted
+        assert not any("next:" in text for i, text in enumerate(texts) if i != move.card - 1)
+        await pilot.press("end")
+        assert not any("next:" in text for text in card_texts(viewer))  # no move left
+
+
+async def test_space_is_listed_as_play_while_paused_and_as_pause_while_playing(
+    tmp_path: Path,
+) -> None:
+    finished_game(tmp_path)
+    app = store_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("y", "enter")
+        await pilot.pause()
+        assert "Play" in key_bar(app) and "Pause" not in key_bar(app)
+        await pilot.press("space")
+        await pilot.pause()
+        assert "Pause" in key_bar(app) and "Play" not in key_bar(app)
+        await pilot.press("space")
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen) and viewer.timer is None
+        assert "Play" in key_bar(app) and "Pause" not in key_bar(app)

@@ -174,9 +174,14 @@ def describe_move(move: Move, code: str) -> str:
     """``rotate CH2 (card 2), paid with LG1`` — a move in words, for logs and modals."""
     if move.kind == "discard":
         return f"discard {code} to the back"
-    text = f"{move.kind} {code} (card {move.card})"
+    return ", ".join([f"{move.kind} {code} (card {move.card})", *move_details(move)])
+
+
+def move_details(move: Move) -> list[str]:
+    """How a move pays and which stored card it releases, in words (may be empty)."""
+    details = []
     if move.pay:
-        text += f", paid with {' + '.join(move.pay)}"
+        details.append(f"paid with {' + '.join(move.pay)}")
     if move.release:
-        text += f", releasing {move.release} first"
-    return text
+        details.append(f"releasing {move.release} first")
+    return details

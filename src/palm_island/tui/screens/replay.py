@@ -24,7 +24,9 @@ from ...engine import Catalog, GameState, Move, apply_move, observe, score
 from ...records import GameRecord
 from ...session import Step
 from ...text import printable
+from ..glyphs import Glyphs
 from ..plain import notify_plain
+from ..render import move_details
 from ..widgets.card import CardWidget
 from ..widgets.footer import SteadyFooter
 from ..widgets.log import MoveLog
@@ -68,7 +70,8 @@ class ReplayScreen(Screen[None]):
         Binding("right_square_bracket", "round(1)", "Round", key_display="]"),
         Binding("home", "goto(0)", "Start", show=False),
         Binding("end", "goto(-1)", "End", show=False),
-        Binding("space", "autoplay", "Play"),
+        Binding("space", "autoplay('play')", "Play"),  # one of the two is on: check_action
+        Binding("space", "autoplay('pause')", "Pause"),
         Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", show=False),
         Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
         Binding("x", "export", "Export", show=False),  # in the help; the footer fits 80
@@ -120,15 +123,29 @@ class ReplayScreen(Screen[None]):
     def show_index(self) -> None:
         state = self.replay.states[self.index]
         view = observe(state)
+        upcoming = self.replay.moves[self.index] if self.index < self.last else None
         for position in (1, 2, 3):
             widget = self.query_one(f"#card-{position}", CardWidget)
             card_view = view.top[position - 1] if len(view.top) >= position else None
-            widget.show(card_view, (), None, selected=False)
+            note = None
+            if upcoming is not None and acted_on(upcoming) == position:
+                note = next_move_note(upcoming, self.glyphs)
+            widget.show(card_view, (), note, selected=False)
         self.query_one("#stored", StoredPanel).show(state)
-        playing = f" {SPEEDS[self.speed]:g}s/move" if self.timer is not None else ""
-        where = f"move {self.index}/{self.last}{playing}"
+        where = f"move {self.index}/{self.last}"  # playing or not: the key bar says
         self.query_one("#status", StatusBar).show(view, score(state).total, where)
         self.query_one("#log", MoveLog).show(self.steps[: self.index])
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``space`` is listed (and works) as Play while paused, as Pause while playing."""
+        if action == "autoplay" and parameters:
+            return (parameters[0] == "pause") == (self.timer is not None)
+        return True
+
+    @property
+    def glyphs(self) -> Glyphs:
+        return cast("PalmIslandApp", self.app).glyphs
 
     # Moving ---------------------------------------------------------------------------
 
@@ -160,7 +177,8 @@ class ReplayScreen(Screen[None]):
 
     # Autoplay ---------------------------------------------------------------------------
 
-    def action_autoplay(self) -> None:
+    def action_autoplay(self, what: str = "toggle") -> None:
+        """Start or stop autoplay (``what`` names which, for the key bar's label)."""
         if self.timer is not None:
             self.timer.stop()
             self.timer = None
@@ -233,3 +251,14 @@ def load_replay(path: Path, catalog: Catalog) -> Replay:
     states = tuple(replay_states(record, catalog))
     moves = tuple(Move.parse(text) for text in record.moves)
     return Replay(record, states, moves, None, path.name)
+
+
+def acted_on(move: Move) -> int:
+    """The card (1 or 2) a move is played on; a discard is always card 1's."""
+    return 1 if move.kind == "discard" else move.card
+
+
+def next_move_note(move: Move, g: Glyphs) -> str:
+    """The lines under the card the replay's next move is played on."""
+    what = "discard to back" if move.kind == "discard" else move.kind  # as on the table
+    return "\n".join([f"{g.selected} next: {what}", *(f"  {d}" for d in move_details(move))])

@@ -39,7 +39,7 @@ class StoredPanel(Static):
             return  # nothing changed: no repaint
         self._shown = places
         self.border_title = f"Stored {len(places)}/{STORE_LIMIT}"
-        self.border_subtitle = "place in deck; next returns first" if places else ""
+        self.border_subtitle = "deck place; next returns first" if places else ""
         self.update(stored_text(state, self.glyphs), layout=False)  # fixed height
 
 
