@@ -22,3 +22,12 @@ def test_share_line_has_date_score_rank_and_par() -> None:
     )
     assert share_line(day, 41, "Astounding", 41).endswith("(par 41, level)")
     assert share_line(day, 12, "Needs work") == "Palm Island daily 2026-11-29: 12★ Needs work"
+
+
+def test_daily_date_reads_a_daily_seed_back_and_nothing_else() -> None:
+    from palm_island.solver import daily_date
+
+    for day in (dt.date(2026, 11, 29), dt.date(2000, 1, 1), dt.date(2028, 2, 29)):
+        assert daily_date(daily_seed(day)) == day
+    for seed in (None, 0, 7, 921_499, 999_999, 20261301, 20261131, 20270229, 10**12):
+        assert daily_date(seed) is None  # the title's own seeds stay below 1,000,000

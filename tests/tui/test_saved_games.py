@@ -173,3 +173,32 @@ async def test_history_names_a_damaged_game_and_lists_the_others(tmp_path: Path)
         assert isinstance(screen, HistoryScreen)
         assert screen.selected_game() == 2
         assert "Left out, damaged: game 1" in str(screen.query_one("#history-message").render())
+
+
+async def test_saved_games_names_a_daily_deal_and_the_turn_the_game_shows(tmp_path: Path) -> None:
+    """The row says "daily 2026-11-30" (not its seed) and the turn to play, as the
+    game's own header does; a restart still knows the daily deal."""
+    from palm_island.tui.screens.saved_games import saved_game_line
+    from palm_island.tui.widgets.log import MoveLog
+    from palm_island.tui.widgets.status import StatusBar
+
+    app = store_app(tmp_path)
+    app.config.today = dt.date(2026, 11, 30)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await opened(pilot)
+        await pilot.press("d", "enter", "d")  # the daily deal, its preview, one discard
+        await pilot.pause()
+        assert "Turn 2 " in str(app.screen.query_one(StatusBar).render())
+    restarted = store_app(tmp_path)  # a new run: nothing remembered but the file
+    async with restarted.run_test(size=(100, 32)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        screen = restarted.screen
+        assert isinstance(screen, SavedGamesScreen)
+        row = str(saved_game_line(screen.games[0]))
+        assert "daily 2026-11-30, blue" in row and "turn   2" in row
+        await pilot.press("enter")
+        await pilot.pause()
+        log = restarted.screen.query_one(MoveLog)
+        assert "Daily deal of 2026-11-30" in "\n".join(str(line.text) for line in log.lines)

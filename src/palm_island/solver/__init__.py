@@ -22,7 +22,7 @@ from .api import (
 )
 from .beam import Cancelled
 from .bound import upper_bound
-from .daily import daily_seed, share_line
+from .daily import daily_date, daily_seed, share_line
 from .evaluation import Weights
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "Weights",
     "analyse",
     "best_move",
+    "daily_date",
     "daily_seed",
     "par",
     "share_line",

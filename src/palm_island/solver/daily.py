@@ -20,6 +20,24 @@ def daily_seed(date: dt.date) -> int:
     return date.year * 10_000 + date.month * 100 + date.day
 
 
+def daily_date(seed: int | None) -> dt.date | None:
+    """The date whose daily deal ``seed`` deals (the inverse of :func:`daily_seed`),
+    or ``None`` when the seed is not a date written as YYYYMMDD. The daily deal is
+    its seed, so a game on that seed is that day's deal however it was started.
+
+    >>> daily_date(20261129)
+    datetime.date(2026, 11, 29)
+    >>> daily_date(921499) is None
+    True
+    """
+    if seed is None or not 1000_01_01 <= seed <= 9999_12_31:
+        return None
+    try:
+        return dt.date(seed // 10_000, seed // 100 % 100, seed % 100)
+    except ValueError:
+        return None
+
+
 def share_line(date: dt.date, score: int, rank: str, par: int | None = None) -> str:
     """One line to paste anywhere, e.g. ``Palm Island daily 2026-11-29: 38★ Astounding (par 41)``.
 

@@ -176,8 +176,6 @@ class PalmIslandApp(App[None]):
         self.difficulty: Difficulty = "easy"
         self.feat_choice: tuple[str, ...] = ()
         """The setup of the last new game (R31), reused by "new deal"."""
-        self.daily_dates: dict[int, dt.date] = {}
-        """Seeds started as a daily deal in this run, and their date (for the share line)."""
         self._pars: ParBook | None = None
 
     @property
@@ -334,7 +332,6 @@ class PalmIslandApp(App[None]):
 
         day = self.config.today or dt.date.today()
         seed = daily_seed(day)
-        self.daily_dates[seed] = day
         note = None
         if self.store is not None:
             from .screens.title_store import kept_note

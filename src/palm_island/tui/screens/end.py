@@ -21,6 +21,7 @@ from textual.widgets import Button, Static
 from ...engine import ScoreBreakdown, score
 from ...engine.cards import VillageRank
 from ...session import GameSession
+from ...solver.daily import daily_date
 from ..glyphs import Glyphs
 from ..plain import notify_plain
 from ..render import orientation_name, resources
@@ -69,7 +70,7 @@ class EndScreen(Screen[str]):
         unlocked = unlocked_text(self.session, self._usable_feats())
         if unlocked is not None:
             yield Static(unlocked, id="unlocked")
-        day = app.daily_dates.get(self.session.seed) if self.session.seed is not None else None
+        day = daily_date(self.session.seed)  # a daily deal's share line, however resumed
         total, rank = self.breakdown.total, self.breakdown.rank
         yield ResultLines(self.session, total, rank, day, g, id="result")
         with VerticalScroll(id="breakdown"):

@@ -110,7 +110,9 @@ class GameScreen(Screen[None]):
         with Horizontal(id="lower"):
             yield StoredPanel(g, id="stored")
             deal = f"Seed {session.seed}, {session.deck_colour} deck"
-            day = self.palm_app.daily_dates.get(session.seed or 0)
+            from ...solver.daily import daily_date
+
+            day = daily_date(session.seed)
             kind = f"Daily deal of {day.isoformat()}" if day else "New game"
             yield MoveLog(f"{kind}. {deal}. Round 1 begins.", id="log")
         self._choice = ChoiceBox(self.palm_app.glyphs, id="choice")

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...solver.daily import daily_date
 from ...storage.errors import LoadError, SaveError
 from ..plain import notify_plain, plain
 from ..widgets.footer import SteadyFooter
@@ -37,6 +38,9 @@ def when(stamp: str) -> str:
 
 
 def deal_text(game: SavedGame) -> str:
+    day = daily_date(game.seed)
+    if day is not None:
+        return f"daily {day.isoformat()}, {game.deck_colour}"
     seed = "own deal" if game.seed is None else f"seed {game.seed}"
     return f"{seed}, {game.deck_colour}"
 
@@ -49,7 +53,7 @@ def saved_game_line(game: SavedGame) -> Text:
     feats = f" +{'+'.join(game.feats)}" if game.feats else ""
     return plain(
         f"{campaign:<18}  {deal_text(game):<22}  {game.difficulty}{feats:<6}  "
-        f"turn {game.turn:>3}  round {game.round}  score {game.score:>2}  "
+        f"turn {game.turn + 1:>3}  round {game.round}  score {game.score:>2}  "
         f"{when(game.played_at)}"
     )
 
@@ -57,7 +61,8 @@ def saved_game_line(game: SavedGame) -> Text:
 def describe(game: SavedGame) -> str:
     """The game in a sentence (for the abandon question)."""
     where = f"in {game.campaign}" if game.campaign else "outside a campaign"
-    return f"game {game.game_id} {where} ({deal_text(game)}, turn {game.turn}, score {game.score})"
+    playing = f"turn {game.turn + 1}, score {game.score}"  # the turn to play, as in the game
+    return f"game {game.game_id} {where} ({deal_text(game)}, {playing})"
 
 
 class SavedGamesScreen(Screen[None]):
