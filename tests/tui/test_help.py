@@ -81,7 +81,7 @@ async def test_ascii_terminals_get_ascii_notices_and_titles() -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TooSmallScreen)
-        message = screen._message()
+        message = screen.notice_text()
         assert message.isascii() and "needs at least 80x24" in message
         await pilot.resize_terminal(100, 32)
         await pilot.pause()

@@ -29,9 +29,9 @@ class TooSmallScreen(Screen[None]):
         self.min_height = height
 
     def compose(self) -> ComposeResult:
-        yield Static(self._message(), id="too-small")
+        yield Static(self.notice_text(), id="too-small")
 
-    def _message(self, size: Size | None = None) -> str:
+    def notice_text(self, size: Size | None = None) -> str:
         size = size or self.app.size
         g: Glyphs = getattr(self.app, "glyphs", UNICODE)
         x = g.times
@@ -42,4 +42,4 @@ class TooSmallScreen(Screen[None]):
         )
 
     def on_resize(self, event: Resize) -> None:
-        self.query_one("#too-small", Static).update(self._message(event.size))
+        self.query_one("#too-small", Static).update(self.notice_text(event.size))
