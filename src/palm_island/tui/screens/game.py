@@ -21,7 +21,6 @@ from textual.worker import Worker, WorkerState
 
 from ...engine import CardView, GameState, Move, TableView, observe, score
 from ...session import GameSession
-from .. import collector
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
 from ..options import ActionOption, card_options, moves_for, why_not
 from ..plain import notify_plain
@@ -90,7 +89,6 @@ class GameScreen(Screen[None]):
         """The card the keys act on (1 or 2)."""
         self.hint: HintResult | None = None
         """The hint shown, always for the current position (else cleared)."""
-        self._holding_collector = False
         self._choice: ChoiceBox  # made in compose
         self._hint_asked: object = None
         """The position a running hint search is for (a result for another is dropped)."""
@@ -122,18 +120,6 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.show_state()
-        self.call_after_refresh(self._hold_collector)
-
-    def _hold_collector(self) -> None:
-        """Once the table is drawn: full garbage collections only between frames."""
-        if self.is_attached and not self._holding_collector:
-            self._holding_collector = True
-            collector.hold_full_passes()
-
-    def on_unmount(self) -> None:
-        if self._holding_collector:
-            self._holding_collector = False
-            collector.release_full_passes()
 
     # Attributes down ------------------------------------------------------------------
 
@@ -151,8 +137,6 @@ class GameScreen(Screen[None]):
         self.query_one("#status", StatusBar).show(view, score(state).total, self._deal)
         self.query_one("#log", MoveLog).show(self.session.steps)
         self.refresh_bindings()  # the footer rebuilds only if its keys changed
-        if collector.full_pass_due():
-            self.set_timer(collector.PAUSE, collector.after_frame)
 
     @property
     def _deal(self) -> str:

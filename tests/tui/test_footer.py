@@ -1,14 +1,10 @@
-"""The game's footer rebuilds only when its keys change, and full garbage
-collections wait for a drawn frame while a game is on the table."""
+"""The game's footer rebuilds only when its keys change."""
 
 from __future__ import annotations
-
-import gc
 
 from textual.widget import Widget
 
 from palm_island.engine import legal_moves
-from palm_island.tui import collector
 
 from .helpers import app_for, game_screen, open_game, play_by_keys, session
 
@@ -49,30 +45,3 @@ async def test_the_footer_follows_an_open_choice_and_its_closing() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert footer_keys(list(app.screen.query("FooterKey"))) == table
-
-
-async def test_full_collections_are_held_only_while_a_game_is_on_the_table() -> None:
-    threshold = gc.get_threshold()
-    app = app_for(3)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
-        await pilot.pause()
-        assert gc.get_threshold()[2] > 1_000_000  # no automatic full pass
-        assert gc.get_freeze_count() > 0  # what the table needs is frozen
-        await pilot.press("escape")  # back to the title, the game kept
-        await pilot.pause()
-        assert gc.get_threshold() == threshold
-        assert gc.get_freeze_count() == 0
-
-
-def test_a_due_full_collection_runs_after_a_frame() -> None:
-    collector.hold_full_passes()
-    try:
-        keep: list[list[object]] = []
-        while gc.get_count()[2] < collector.FULL_PASS_AFTER:
-            keep.append([keep])  # containers, so younger passes run and count up
-        collector.after_frame()
-        assert gc.get_count()[2] == 0  # the full pass ran and reset the count
-    finally:
-        collector.release_full_passes()
-    assert gc.get_freeze_count() == 0
