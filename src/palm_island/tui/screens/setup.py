@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -64,8 +65,9 @@ class MarkedRadioButton(RadioButton):
         return self.chosen_mark if self.value else " "
 
 
-def feat_prompt(feat: FeatSpec, ticked: bool) -> str:
-    return f"[{'x' if ticked else ' '}] {feat.code} {feat.name}: {feat.goal}"
+def feat_prompt(feat: FeatSpec, ticked: bool) -> Text:
+    """The feat's line, as text: a ``str`` prompt is read as markup, and ``[x]`` vanishes."""
+    return plain(f"[{'x' if ticked else ' '}] {feat.code} {feat.name}: {feat.goal}")
 
 
 class FeatList(OptionList):
