@@ -10,6 +10,7 @@ from textual.worker import WorkerState
 
 from palm_island.solver import HINT_BUDGET, Budget, best_move
 from palm_island.tui.hints import HINT_GROUP
+from palm_island.tui.render import move_words
 from palm_island.tui.widgets.card import CardWidget
 from palm_island.tui.widgets.hint import HintLine
 
@@ -35,7 +36,7 @@ async def test_hint_is_the_solvers_best_move_at_the_same_budget() -> None:
         assert screen.hint is not None and screen.hint.hint == expected
         assert expected.move in session(app).legal_moves()
         line = str(screen.query_one("#hint", HintLine).render())
-        assert f"Hint: {expected.move}" in line
+        assert f"Hint: {move_words(expected.move)}" in line
         assert f"expected final score {expected.expected_score}" in line
         card = screen.query_one(f"#card-{expected.move.card}", CardWidget)
         assert "<- hint" in str(card.render())

@@ -12,6 +12,7 @@ from textual.widgets import Static
 from palm_island.engine import new_game, score
 from palm_island.policies import greedy_policy
 from palm_island.solver import Budget, analyse, share_line, solve
+from palm_island.tui.render import move_words
 from palm_island.tui.screens.analysis import AnalysisScreen
 from palm_island.tui.screens.end import EndScreen
 from palm_island.tui.screens.game import GameScreen
@@ -84,7 +85,7 @@ async def test_analysis_screen_lists_the_moves_that_cost_stars() -> None:
         table = console.export_text()
         for move in expected:
             if move.drop:
-                assert f"{move.played}" in table and f"-{move.drop}" in table
+                assert move_words(move.played) in table and f"-{move.drop}" in table
         await pilot.press("escape")
         assert isinstance(app.screen, EndScreen)
 

@@ -15,6 +15,7 @@ from ..engine import Catalog, GameState, Move, new_game
 from ..records import GameRecord
 from ..solver import MoveAnalysis
 from .glyphs import ASCII, Glyphs
+from .render import move_words
 
 
 def game_of_record(record: GameRecord, catalog: Catalog) -> tuple[GameState, tuple[Move, ...]]:
@@ -60,8 +61,8 @@ def drops_table(report: Sequence[MoveAnalysis], g: Glyphs) -> Table:
     for move in costly(report):
         table.add_row(
             str(move.turn),
-            str(move.played),
-            str(move.best),
+            move_words(move.played),
+            move_words(move.best),
             f"-{move.drop}",
             f"{move.best_score} to {move.played_score}",
             f"{_at_most(g)} {move.best_possible}",

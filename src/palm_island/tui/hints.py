@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ..engine import GameState
 from .glyphs import Glyphs
+from .render import move_words
 
 if TYPE_CHECKING:  # the solver is imported when a hint is first asked for
     from ..solver import Budget, Hint
@@ -45,9 +46,9 @@ def search_hint(state: GameState, budget: Budget) -> HintResult | None:
 
 
 def hint_text(hint: Hint, g: Glyphs) -> Text:
-    """``Hint: R2 pay CH1 — expected final score 38★`` (the move in game notation)."""
+    """``Hint: rotate card 2, pay CH1 — expected final score 38★``."""
     text = Text("Hint: ", style="bold")
-    text.append(str(hint.move), style="bold reverse")
+    text.append(move_words(hint.move), style="bold reverse")
     text.append(f" {g.dash} expected final score {hint.expected_score}{g.star}")
     return text
 

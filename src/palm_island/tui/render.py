@@ -177,6 +177,20 @@ def describe_move(move: Move, code: str) -> str:
     return ", ".join([f"{move.kind} {code} (card {move.card})", *move_details(move)])
 
 
+def move_words(move: Move) -> str:
+    """``rotate card 2, pay CH1+LG2``: a move in words where the cards' codes are not
+    at hand (a hint, the analysis). Not the game notation (``R2 pay CH1+LG2``), whose
+    ``R2`` a player would read as a code, not as "rotate card 2"."""
+    if move.kind == "discard":
+        return "discard card 1"
+    words = [f"{move.kind} card {move.card}"]
+    if move.pay:
+        words.append(f"pay {'+'.join(move.pay)}")
+    if move.release:
+        words.append(f"release {move.release}")
+    return ", ".join(words)
+
+
 def move_details(move: Move) -> list[str]:
     """How a move pays and which stored card it releases, in words (may be empty)."""
     details = []
