@@ -113,6 +113,12 @@ class SavedGamesScreen(Screen[None]):
         else:
             options.highlighted = 0
         options.focus()
+        keys = "enter: resume  a: abandon  escape: back" if self.games else "escape: back"
+        self.query_one("#saved-help", Static).update(keys)
+        self.refresh_bindings()  # Abandon is listed only when there is a game to abandon
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return bool(self.games) if action == "abandon" else True
 
     def highlighted(self) -> SavedGame | None:
         index = self.query_one("#saved", OptionList).highlighted
