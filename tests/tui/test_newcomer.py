@@ -249,6 +249,17 @@ async def test_resizing_to_80_and_back_keeps_the_cards_padding() -> None:
         await pilot.pause()
         assert card.styles.padding.left == 1
         assert str(card.render()).splitlines()[0].startswith("Quarry QU3")
+        await pilot.resize_terminal(70, 20)  # too small: the notice covers the table
+        await pilot.pause()
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert card.styles.padding.left == 1
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        await pilot.resize_terminal(85, 30)  # big enough, but narrow
+        await pilot.pause()
+        assert card.styles.padding.left == 0
 
 
 async def test_ascii_pop_ups_and_footer_draw_only_ascii_frames(tmp_path: Path) -> None:

@@ -484,7 +484,6 @@ class PalmIslandApp(App[None]):
         from .screens.too_small import TooSmallScreen
 
         size = size or self.size
-        self.set_class(size.width < NARROW_WIDTH, "-narrow")
         small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
         showing = isinstance(self.screen, TooSmallScreen)
         if small and not showing:
@@ -493,6 +492,9 @@ class PalmIslandApp(App[None]):
             self.pop_screen()
         elif small:
             self.screen.refresh()
+        if not small:  # once the notice is gone: a class changed while it covered the
+            # table was not applied to it (the cards kept the narrow padding at full width)
+            self.set_class(size.width < NARROW_WIDTH, "-narrow")
 
 
 def make_app(
