@@ -343,7 +343,8 @@ async def test_ascii_screens_and_pop_ups_draw_only_ascii(tmp_path: Path) -> None
         await opened(pilot)
         for keys, screen in (
             ([], "TitleScreen"),
-            (["n"], "SetupScreen"),
+            (["ctrl+p"], "CommandPalette"),
+            (["escape", "n"], "SetupScreen"),
             (["escape", "s"], "SavedGamesScreen"),
             (["escape", "m"], "CampaignScreen"),
             (["escape", "y"], "HistoryScreen"),

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette, SearchIcon
 from textual.geometry import Size
 from textual.screen import Screen
 
@@ -138,6 +139,11 @@ class PalmIslandApp(App[None]):
     PalmIslandApp.-ascii CampaignScreen OptionList,
     PalmIslandApp.-ascii DamagedScreen OptionList { border: ascii $foreground 50%; }
     PalmIslandApp.-ascii FooterKey.-command-palette { border-left: ascii $foreground 20%; }
+    /* the command palette's rules are half blocks too (its icon: on_command_palette_opened) */
+    PalmIslandApp.-ascii CommandPalette Horizontal { border: blank; }
+    PalmIslandApp.-ascii CommandList, PalmIslandApp.-ascii CommandPalette LoadingIndicator {
+        border-bottom: blank;
+    }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help", key_display="?"),
@@ -250,6 +256,22 @@ class PalmIslandApp(App[None]):
         """Every move is already committed; closing only releases the file."""
         if self._store is not None:  # never open the file just to close it
             self._store.close()
+
+    def action_command_palette(self) -> None:
+        """Textual's palette; with ``--ascii`` its prompt ends in ``...``, not ``…``."""
+        if not self.config.ascii_only:
+            super().action_command_palette()
+        elif self.use_command_palette and not any(
+            isinstance(screen, CommandPalette) for screen in self.screen_stack
+        ):
+            prompt = "Search for commands..."
+            self.push_screen(CommandPalette(placeholder=prompt, id="--command-palette"))
+
+    def on_command_palette_opened(self, message: CommandPalette.Opened) -> None:
+        """With ``--ascii``, the palette's search icon is ``>``, not Textual's ``🔎``."""
+        if self.config.ascii_only:
+            for icon in self.screen.query(SearchIcon):
+                icon.icon = ">"
 
     def on_ready(self) -> None:
         """After the first frame: open the campaign file (if games are saved), then
