@@ -72,7 +72,8 @@ a key in the footer to press it.
  Replay         left/right or , . step, [ ] round back/forward,
                 1-8 start of a round, home/end first/last move,
                 space play/pause, + - speed, x export, a analysis,
-                escape back
+                escape back; the card the next move is played on says
+                what it will be ("next: rotate", and how it is paid)
  Analysis       escape or b back
 """
 
