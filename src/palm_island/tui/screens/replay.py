@@ -104,7 +104,7 @@ class ReplayScreen(Screen[None]):
         return len(self.replay.states) - 1
 
     def compose(self) -> ComposeResult:
-        g = cast("PalmIslandApp", self.app).glyphs
+        g = self.glyphs
         record = self.replay.record
         yield StatusBar(g, id="status")
         with Horizontal(id="cards"):
