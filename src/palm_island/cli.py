@@ -30,6 +30,7 @@ COMMANDS: tuple[str, ...] = (
     "history",
     "campaign",
     "doctor",
+    "serve",
 )
 """Modules in ``palm_island.commands``; each has ``register(subparsers)``."""
 

@@ -7,7 +7,12 @@ game) never pays for modules another command uses.
 
 from __future__ import annotations
 
+import os
 import sys
+
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+"""What ``textual-serve`` puts in ``TEXTUAL_DRIVER`` for each app process it starts:
+Textual then speaks its own protocol over the pipes to the browser's terminal."""
 
 
 def fail(message: str, code: int = 2) -> int:
@@ -21,8 +26,16 @@ def needs_terminal() -> int | None:
     script, ``</dev/null``) say so in one line and return exit code 2; else None.
 
     Checked before Textual is imported, so nothing is drawn into a pipe and
-    nothing waits for keys that cannot come.
+    nothing waits for keys that cannot come. A run served to a browser
+    (``palm-island serve``) has pipes, not a terminal, and is let through: its
+    driver draws into the page, not into the pipe.
     """
-    if sys.stdin.isatty() and sys.stdout.isatty():
+    if served_to_a_browser() or (sys.stdin.isatty() and sys.stdout.isatty()):
         return None
     return fail("the game needs a terminal (stdin and stdout); the commands work without one")
+
+
+def served_to_a_browser() -> bool:
+    """Whether this process was started by ``textual-serve`` for a browser tab (its
+    ``TEXTUAL_DRIVER`` names Textual's web driver), not by a script with a pipe."""
+    return os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER

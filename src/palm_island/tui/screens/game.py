@@ -42,8 +42,9 @@ class GameScreen(Screen[None]):
     Keys: ``1``/``2`` (or arrows, ``j k l``) select card 1 or 2; ``s`` ``r`` ``f``
     store, rotate, flip the selected card; ``d`` discards card 1; ``p`` peeks at the
     selected card's other side; ``h`` asks the solver for a hint (in a background
-    thread, so keys keep working); ``u`` undo, ``ctrl+r`` redo; ``escape`` back to
-    the title with the game kept (Continue offers it).
+    thread, so keys keep working); ``u`` undo, ``ctrl+r`` redo (also ``U``: a browser
+    may keep ctrl+r for itself); ``escape`` back to the title with the game kept
+    (Continue offers it).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -58,7 +59,7 @@ class GameScreen(Screen[None]):
         Binding("p", "peek", "Peek"),
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
-        Binding("ctrl+r", "redo", "Redo"),
+        Binding("ctrl+r,U", "redo", "Redo"),  # U: in a browser, ctrl+r may reload the page
         Binding("escape", "leave", "Title"),
         # The payment choice's keys: while it is open only these apply (check_action),
         # otherwise never; last, so the footer lists the table's keys in their order.

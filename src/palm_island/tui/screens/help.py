@@ -47,7 +47,7 @@ Every resource has a letter as well as a colour.
  d                      discard card 1
  p                      peek at the other side of the selected card
  h                      hint: the solver's move here and its expected score
- u, ctrl+r              undo, redo (as far back as you like)
+ u; ctrl+r or U         undo; redo (as far back as you like)
  escape                 back to the title; the game is kept (Continue)
  ?                      this help
  ctrl+p                 command palette: game commands, themes

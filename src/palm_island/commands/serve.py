@@ -1,0 +1,127 @@
+"""``palm-island serve [--host H] [--port N] [--public]``: play in a browser.
+
+Each browser tab gets its own game process (``textual-serve``), saving to the same
+data directory as the terminal game. Listening on anything but this machine's own
+loopback address lets anyone who reaches the port play with that directory, so it
+needs ``--public`` and says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import ipaddress
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+from . import fail
+
+DEFAULT_HOST = "127.0.0.1"
+EVERY_ADDRESS = "0.0.0.0"
+"""Where ``--public`` alone listens: every IPv4 address of this machine."""
+DEFAULT_PORT = 8000
+INSTALL_HINT = "serving to a browser needs textual-serve: pip install 'palm-island[web]'"
+
+
+def port_number(text: str) -> int:
+    """An argparse type: a TCP port a server may listen on."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 1 to 65535, not {port}")
+    return port
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help="play in a web browser (needs the [web] extra)",
+        description="Serve the game to web browsers: each tab plays its own game, saved "
+        "in the same data directory as the terminal game. ctrl+c stops the server and "
+        "every game it started.",
+    )
+    parser.add_argument(
+        "--host",
+        default=None,
+        help=f"the address to listen on (default: {DEFAULT_HOST}, this machine only; "
+        f"another address needs --public; --public alone listens on {EVERY_ADDRESS})",
+    )
+    parser.add_argument(
+        "--port", type=port_number, default=DEFAULT_PORT, help=f"default: {DEFAULT_PORT}"
+    )
+    parser.add_argument(
+        "--public",
+        action="store_true",
+        help="allow an address other machines can reach: whoever reaches the port plays "
+        "with this data directory (no password)",
+    )
+    parser.set_defaults(run=run)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether only this machine can reach ``host``: ``localhost`` or a loopback
+    address. Any other name counts as reachable from outside."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def url_for(host: str, port: int) -> str:
+    """The address to open in a browser (an IPv6 address in brackets); the
+    unspecified address is shown as this machine's loopback one."""
+    shown = host.strip("[]")
+    if shown in {"0.0.0.0", "::"}:
+        shown = "127.0.0.1" if shown == "0.0.0.0" else "::1"
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}"
+
+
+def app_command(data_dir: Path) -> str:
+    """The shell command ``textual-serve`` runs for each tab: this interpreter and
+    this package (``palm-island`` need not be on the PATH), this data directory.
+    ``exec``: the game replaces the shell, so a signal for the tab's process reaches it."""
+    game = [sys.executable, "-m", "palm_island", "--data-dir", str(data_dir.resolve()), "play"]
+    return "exec " + shlex.join(game)
+
+
+def run(args: argparse.Namespace) -> int:
+    host = args.host if args.host is not None else EVERY_ADDRESS if args.public else DEFAULT_HOST
+    if not host.strip("[]"):
+        return fail("--host needs an address")
+    if not is_loopback(host) and not args.public:
+        return fail(
+            f"{host} can be reached from other machines, and whoever reaches the port "
+            "plays with your saved games; add --public to serve there anyway"
+        )
+    if importlib.util.find_spec("textual_serve") is None:
+        return fail(INSTALL_HINT)
+    from ..storage.paths import data_dir
+    from ..text import printable
+    from ..web.server import GameServer
+
+    directory = data_dir(args.data_dir)
+    url = url_for(host, args.port)
+    if not is_loopback(host):
+        print(
+            printable(
+                f"palm-island: warning: listening on {host}: whoever reaches port "
+                f"{args.port} plays with the saved games, campaigns and settings in "
+                f"{directory} (there is no password)"
+            ),
+            file=sys.stderr,
+        )
+    server = GameServer(app_command(directory), host=host.strip("[]"), port=args.port, url=url)
+    try:
+        server.serve()
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        return fail(printable(f"cannot serve on {host} port {args.port}: {reason}"), 1)
+    return 0

@@ -1,0 +1,195 @@
+"""Helpers for the browser tests and measurements of ``palm-island serve``: a server
+on a free port with a scratch data dir, Debian's headless Chromium, the screen as
+text from the page's terminal, clicks on a cell of it.
+
+The browser is Debian's ``chromium-headless-shell`` driven by Playwright with
+``executable_path`` (``playwright install`` downloads browsers, which this project
+never does). Without it the browser tests skip, except in CI (``CI=true``), where
+a skipped browser test would hide that the page was never tried.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+BROWSER_ENV = "PALM_ISLAND_BROWSER"
+"""A Chromium to use instead of the one found on the PATH."""
+BROWSER_NAME = "chromium-headless-shell"
+INSTALL = "apt-get install chromium-headless-shell"
+
+SCREEN_JS = """() => {
+  const terminal = window.palmIslandTerminal;
+  if (!terminal) return null;
+  const buffer = terminal.buffer.active;
+  const rows = [];
+  for (let y = 0; y < terminal.rows; y++) {
+    const line = buffer.getLine(y);
+    rows.push(line ? line.translateToString(true) : "");
+  }
+  return rows.join("\\n");
+}"""
+"""The terminal's screen as text, one line per row (the page exposes its terminal
+when opened with ``?expose-terminal``)."""
+
+
+def browser_path() -> str | None:
+    """Debian's headless Chromium, or the one ``$PALM_ISLAND_BROWSER`` names."""
+    return os.environ.get(BROWSER_ENV) or shutil.which(BROWSER_NAME)
+
+
+def what_is_missing() -> str | None:
+    """Why the browser tests cannot run here, or None when they can."""
+    for module, package in (("playwright", "playwright"), ("textual_serve", "textual-serve")):
+        if importlib.util.find_spec(module) is None:
+            return f"{package} is not installed (pip install -e '.[test]')"
+    if browser_path() is None:
+        return f"{BROWSER_NAME} not found ({INSTALL}, or set ${BROWSER_ENV})"
+    return None
+
+
+def need_browser() -> str:
+    """The browser's path; else skip the test, or fail it in CI."""
+    missing = what_is_missing()
+    if missing is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must run the browser test: {missing}")
+        pytest.skip(missing)
+    path = browser_path()
+    assert path is not None
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def child_pids(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux's ``/proc``): the server's games."""
+    found: list[int] = []
+    for children in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(OSError):
+            found += [int(child) for child in children.read_text().split()]
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether ``pid`` is alive (a zombie counts as ended)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+def wait_until_ended(pids: list[int], timeout: float) -> list[int]:
+    """Waits up to ``timeout`` s; returns those of ``pids`` still running."""
+    deadline = time.monotonic() + timeout
+    while (alive := [pid for pid in pids if running(pid)]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return alive
+
+
+@dataclass
+class Served:
+    """A running ``palm-island serve``."""
+
+    process: subprocess.Popen[str]
+    url: str
+    data_dir: Path
+    started: float
+    """``time.monotonic()`` when the server process was started."""
+
+    def stop(self, sig: signal.Signals = signal.SIGINT, timeout: float = 30) -> int:
+        """Sends ``sig`` (ctrl+c by default) and returns the exit status."""
+        self.process.send_signal(sig)
+        return self.process.wait(timeout)
+
+
+@contextlib.contextmanager
+def serving(data_dir: Path, *extra: str, timeout: float = 30) -> Iterator[Served]:
+    """``palm-island --data-dir DATA_DIR serve --port FREE`` until the block ends
+    (then stopped with SIGINT, killed if it will not stop)."""
+    port = free_port()
+    command = [sys.executable, "-m", "palm_island", "--data-dir", str(data_dir), "serve"]
+    started = time.monotonic()
+    process = subprocess.Popen(
+        [*command, "--port", str(port), *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()  # the server prints its address once it listens
+        url = f"http://127.0.0.1:{port}"
+        assert first.strip() == f"Palm Island is served at {url}", first + process.stdout.read()
+        wait_for_port(port, timeout)
+        yield Served(process, url, data_dir, started)
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                for pid in child_pids(process.pid):
+                    os.kill(pid, signal.SIGKILL)
+                process.kill()
+                process.wait()
+
+
+def wait_for_port(port: int, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def screen_text(page: Page) -> str:
+    text = page.evaluate(SCREEN_JS)
+    return text if isinstance(text, str) else ""
+
+
+def wait_for_screen(page: Page, wanted: str, timeout: float = 30) -> str:
+    """Waits until the screen shows ``wanted``; returns the screen."""
+    page.wait_for_function(
+        f"(wanted) => ({SCREEN_JS})()?.includes(wanted)", arg=wanted, timeout=timeout * 1000
+    )
+    return screen_text(page)
+
+
+def click_text(page: Page, text: str, *, last: bool = False) -> None:
+    """Clicks the middle of the first (or last) cell where ``text`` is on screen."""
+    rows = screen_text(page).split("\n")
+    found = [(y, row.find(text)) for y, row in enumerate(rows) if text in row]
+    assert found, f"{text!r} is not on screen:\n" + "\n".join(rows)
+    y, x = found[-1] if last else found[0]
+    box = page.locator("#terminal .xterm-screen").bounding_box()
+    assert box is not None
+    cols, lines = page.evaluate("[window.palmIslandTerminal.cols, window.palmIslandTerminal.rows]")
+    width, height = box["width"] / cols, box["height"] / lines
+    page.mouse.click(box["x"] + (x + 0.5) * width, box["y"] + (y + 0.5) * height)
