@@ -1,0 +1,214 @@
+"""``palm-island serve`` without a browser: its options and errors, the page it sends,
+the served game past the no-terminal check, stopping it with a game that hangs."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from palm_island.cli import main
+from palm_island.commands import WEB_DRIVER, needs_terminal
+from palm_island.commands.serve import is_loopback, url_for
+
+from .served import child_pids, serving, wait_until_ended
+
+needs_textual_serve = pytest.mark.skipif(
+    importlib.util.find_spec("textual_serve") is None, reason="textual-serve is not installed"
+)
+
+
+def packet(kind: bytes, payload: bytes) -> bytes:
+    """A packet of textual-serve's protocol to the game's stdin."""
+    return kind + len(payload).to_bytes(4, "big") + payload
+
+
+def quit_packet() -> bytes:
+    return packet(b"M", json.dumps({"type": "quit"}).encode())
+
+
+# --- the no-terminal check ------------------------------------------------------
+
+
+def test_a_served_run_passes_the_terminal_check_and_a_pipe_does_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TEXTUAL_DRIVER", WEB_DRIVER)
+    assert needs_terminal() is None  # pytest's stdin and stdout are no terminal
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.linux_driver:LinuxDriver")
+    assert needs_terminal() == 2
+    monkeypatch.delenv("TEXTUAL_DRIVER")
+    assert needs_terminal() == 2
+
+
+def test_the_game_speaks_to_textual_serve_over_pipes_and_quits_when_told(
+    tmp_path: Path,
+) -> None:
+    env = {**os.environ, "TEXTUAL_DRIVER": WEB_DRIVER, "COLUMNS": "100", "ROWS": "32"}
+    game = subprocess.Popen(
+        [sys.executable, "-m", "palm_island", "--data-dir", str(tmp_path), "play"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert game.stdout is not None and game.stdin is not None
+    try:
+        assert game.stdout.readline() == b"__GANGLION__\n"  # textual-serve waits for it
+        game.stdin.write(quit_packet())
+        game.stdin.flush()
+        _, errors = game.communicate(timeout=30)
+    finally:
+        game.kill()
+    assert game.returncode == 0, errors.decode()
+    assert b"needs a terminal" not in errors
+
+
+# --- options and errors ---------------------------------------------------------
+
+
+def test_loopback_and_urls() -> None:
+    assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1")
+    assert is_loopback("127.8.0.1") and is_loopback("[::1]")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
+    assert not is_loopback("myhost.example") and not is_loopback("::")
+    assert url_for("127.0.0.1", 8000) == "http://127.0.0.1:8000"
+    assert url_for("::1", 8000) == "http://[::1]:8000"
+    assert url_for("0.0.0.0", 80) == "http://127.0.0.1:80"
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.5", "::", "myhost.example"])
+def test_an_address_others_can_reach_needs_public(
+    host: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--data-dir", str(tmp_path), "serve", "--host", host]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--public" in err and host in err
+
+
+@pytest.mark.parametrize("port", ["0", "65536", "-1", "http"])
+def test_a_port_out_of_range_is_refused(port: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit:
+        main(["serve", "--port", port])
+    assert exit.value.code == 2 and "--port" in capsys.readouterr().err
+
+
+def test_without_textual_serve_one_line_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = importlib.util.find_spec
+
+    def find_spec(name: str, package: str | None = None) -> object:
+        return None if name == "textual_serve" else real(name, package)
+
+    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
+    assert main(["--data-dir", str(tmp_path), "serve"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pip install 'palm-island[web]'" in err
+
+
+@needs_textual_serve
+def test_public_warns_that_whoever_reaches_the_port_plays_with_this_data_directory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from palm_island.web.server import GameServer
+
+    listened: list[tuple[str, int]] = []
+    monkeypatch.setattr(GameServer, "serve", lambda self: listened.append((self.host, self.port)))
+    assert main(["--data-dir", str(tmp_path), "serve", "--public", "--port", "8123"]) == 0
+    assert listened == [("0.0.0.0", 8123)]
+    err = capsys.readouterr().err
+    assert "warning" in err and "8123" in err and str(tmp_path) in err
+    # Loopback: no warning.
+    assert main(["--data-dir", str(tmp_path), "serve", "--host", "127.0.0.1"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+@needs_textual_serve
+def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        serve = [sys.executable, "-m", "palm_island", "--data-dir", str(tmp_path), "serve"]
+        done = subprocess.run(
+            [*serve, "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert f"cannot serve on 127.0.0.1 port {port}" in done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+
+
+# --- the page -------------------------------------------------------------------
+
+
+@needs_textual_serve
+def test_the_page_loads_everything_from_the_server_that_sent_it(tmp_path: Path) -> None:
+    with serving(tmp_path / "data") as served:
+        with urllib.request.urlopen(served.url) as response:
+            page = response.read().decode()
+        assert "<title>Palm Island</title>" in page
+        addresses = re.findall(r'(?:src|href)="([^"]*)"|url\("([^"]*)"\)', page)
+        addresses_found = [a or b for a, b in addresses]
+        assert len(addresses_found) >= 5
+        for address in addresses_found:
+            if address.startswith("data:"):
+                continue
+            assert address.startswith("static/"), address  # relative: this server
+            with urllib.request.urlopen(f"{served.url}/{address}") as response:
+                assert response.status == 200 and response.read()
+        assert not re.search(r"https?://", page)  # no other host, by any name
+        assert served.stop() == 0
+
+
+@needs_textual_serve
+@pytest.mark.slow
+def test_stopping_the_server_ends_a_game_that_does_not_quit(tmp_path: Path) -> None:
+    """A game stopped (SIGSTOP) cannot quit when asked: the server sends SIGTERM,
+    then SIGKILL, and is gone within its bounded wait."""
+    import aiohttp
+
+    from palm_island.web.server import QUIT_WAIT_SECONDS, SIGNAL_WAIT_SECONDS
+
+    async def drain(ws: aiohttp.ClientWebSocketResponse) -> None:
+        async for _ in ws:
+            pass
+
+    with serving(tmp_path / "data") as served:
+
+        async def open_tab_and_stop_its_game() -> float:
+            async with (
+                aiohttp.ClientSession() as session,
+                session.ws_connect(f"ws://127.0.0.1:{served.url.rsplit(':', 1)[1]}/ws") as ws,
+            ):
+                await ws.receive(timeout=30)  # the first frame: the game is running
+                games = child_pids(served.process.pid)
+                assert len(games) == 1
+                os.kill(games[0], signal.SIGSTOP)
+                started = time.monotonic()
+                served.process.send_signal(signal.SIGTERM)
+                reading = asyncio.create_task(drain(ws))  # as a browser would: answers the close
+                await asyncio.to_thread(served.process.wait, 60)
+                await reading
+                assert not wait_until_ended(games, timeout=5)
+                return time.monotonic() - started
+
+        took = asyncio.run(open_tab_and_stop_its_game())
+    assert served.process.returncode == 0
+    assert QUIT_WAIT_SECONDS < took < QUIT_WAIT_SECONDS + 2 * SIGNAL_WAIT_SECONDS + 5
