@@ -12,6 +12,7 @@ import argparse
 import importlib.util
 import ipaddress
 import shlex
+import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -92,6 +93,19 @@ def app_command(data_dir: Path) -> str:
     return "exec " + shlex.join(game)
 
 
+def why_not_listen(host: str, port: int) -> str | None:
+    """Why a server could not listen on ``host`` port ``port`` (in use, no such
+    address), or None. Asked first: the server prints its address before it binds."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server
+            probe.bind((host, port))
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     host = args.host if args.host is not None else EVERY_ADDRESS if args.public else DEFAULT_HOST
     if not host.strip("[]"):
@@ -109,6 +123,9 @@ def run(args: argparse.Namespace) -> int:
 
     directory = data_dir(args.data_dir)
     url = url_for(host, args.port)
+    problem = why_not_listen(host.strip("[]"), args.port)
+    if problem is not None:
+        return fail(printable(f"cannot serve on {host} port {args.port}: {problem}"), 1)
     if not is_loopback(host):
         print(
             printable(
