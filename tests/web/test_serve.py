@@ -212,3 +212,23 @@ def test_stopping_the_server_ends_a_game_that_does_not_quit(tmp_path: Path) -> N
         took = asyncio.run(open_tab_and_stop_its_game())
     assert served.process.returncode == 0
     assert QUIT_WAIT_SECONDS < took < QUIT_WAIT_SECONDS + 2 * SIGNAL_WAIT_SECONDS + 5
+
+
+# --- the browser test's own gate -------------------------------------------------
+
+
+def test_without_the_browser_the_browser_test_skips_but_fails_in_ci(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from . import served
+
+    monkeypatch.setattr(served, "browser_path", lambda: None)
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception) as skipped:
+        served.need_browser()
+    assert "chromium-headless-shell not found" in str(skipped.value)
+    assert "\n" not in str(skipped.value)
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception) as failed:
+        served.need_browser()
+    assert "CI must run the browser test" in str(failed.value)
