@@ -56,7 +56,8 @@ def test_a_game_played_in_the_browser_is_saved_and_the_page_asks_nothing_of_othe
         assert icon.startswith("data:image/svg+xml,")
         screen = wait_for_screen(page, TITLE)
         assert "New game" in screen and "My island" in screen
-        assert page.evaluate("document.fonts.check('16px \"Roboto Mono\"')")
+        loaded = "[...document.fonts].filter(f => f.status === 'loaded').map(f => f.family)"
+        assert "Roboto Mono" in page.evaluate(loaded)  # from the server, not the system
 
         # Keys: a new game in the campaign (setup, deck preview), then two moves.
         for key, shows in (("n", "Start (enter)"), ("Enter", "enter"), ("Enter", "Turn 1 ")):
