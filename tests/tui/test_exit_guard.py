@@ -103,6 +103,22 @@ def test_an_app_connected_after_the_guard_fired_is_asked_at_once() -> None:
     assert asked == [143] and guard.status == 143
 
 
+def test_an_app_already_exiting_is_not_asked_but_still_bounded() -> None:
+    asked: list[int] = []
+    forced: list[int] = []
+    ended = threading.Event()
+
+    def force(status: int) -> None:
+        forced.append(status)
+        ended.set()
+
+    guard = ExitGuard(fds=(), signals=(), deadline=0.1, force_exit=force)
+    guard.connect(asked.append)
+    guard.fire(0, ask=False)  # the player quit: the app unmounts, then Textual blocks
+    assert ended.wait(5)
+    assert asked == [] and forced == [0]
+
+
 def test_an_input_already_at_its_end_at_start_is_not_a_terminal_going_away() -> None:
     read, write = os.pipe()
     os.close(write)  # as `palm-island < /dev/null`

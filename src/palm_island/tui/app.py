@@ -226,9 +226,13 @@ class PalmIslandApp(App[None]):
         self._check_size()
 
     def on_unmount(self) -> None:
-        """Every move is already committed; closing only releases the file."""
+        """Every move is already committed; closing only releases the file. From here
+        the process must end soon whatever follows (Textual's driver closing, the
+        interpreter's exit): the exit guard's deadline is armed with the app's status."""
         if self._store is not None:  # never open the file just to close it
             self._store.close()
+        if self.config.exit_guard is not None:
+            self.config.exit_guard.fire(self.return_code or 0, ask=False)
 
     def action_command_palette(self) -> None:
         """Textual's palette; with ``--ascii`` its prompt ends in ``...``, not ``…``."""

@@ -17,17 +17,26 @@ So the guard lives outside the event loop, in two daemon threads:
   blocks in the calling thread before the app starts its own threads, so the
   signals reach only the guard, whatever the main thread is doing;
 - one polls standard input and output for a hang-up or error: a closed terminal
-  (tmux kill-session, a closed window), or the pipes of a textual-serve server
-  whose browser tab was closed (end of file on standard input).
+  (tmux kill-session, a closed window), or for an app process of textual-serve
+  (a browser page) the pipes of a server that went away.
 
 Either one first asks the app to exit through its event loop (the normal path:
 screens unmounted, the campaign file closed, the terminal restored) and gives it
 :data:`EXIT_DEADLINE_SECONDS`; if the process is still there then, it is ended with
 ``os._exit(128 + signal)``: 129 for a hang-up or a vanished terminal, 143 for
-SIGTERM. Nothing is lost by that: every move a player saw acknowledged was already
-committed in its own SQLite transaction, and one in flight is rolled back when the
-file is next opened, so the file is never half-written (the guard does not close
-the connection itself: it belongs to the main thread, which may be inside it).
+SIGTERM. An app that exits for its own reasons (the player quit, textual-serve sent
+"quit" for a closed tab) arms the same deadline as it unmounts, with its own status,
+so the rest of the shutdown (where Textual blocked) is bounded too.
+
+Nothing is lost by that: every move a player saw acknowledged was already committed
+in its own SQLite transaction, and one in flight is rolled back when the file is
+next opened, so the file is never half-written. The guard does not close the
+connection itself: it belongs to the main thread (sqlite3 refuses other threads),
+which may be inside it; the app closes it as it unmounts, before the step where
+Textual blocked.
+
+Processes started after :meth:`ExitGuard.start` inherit the blocked signals (POSIX
+keeps the signal mask across exec); the game starts none while it runs.
 """
 
 from __future__ import annotations
@@ -116,13 +125,18 @@ class ExitGuard:
         if status is not None:
             self._ask(request_exit, status)
 
-    def fire(self, status: int) -> None:
-        """Begin the bounded exit with ``status``; later calls change nothing."""
+    def fire(self, status: int, *, ask: bool = True) -> None:
+        """Begin the bounded exit with ``status``; later calls change nothing.
+
+        ``ask=False`` when the app is exiting already (it arms the guard as it
+        unmounts, so that a shutdown stuck after that, in Textual's driver or the
+        interpreter's exit, is bounded too: a browser tab's "quit" goes this way).
+        """
         if not self._fired.acquire(blocking=False):
             return
         with self._connect_lock:
             self.status = status
-            request_exit = self._request_exit
+            request_exit = self._request_exit if ask else None
         if request_exit is not None:
             self._ask(request_exit, status)
         timer = threading.Timer(self.deadline, self.force_exit, args=(status,))
