@@ -57,6 +57,9 @@ before 2 s in all (the guard notices at once: it waits on the signal and the fds
 HANG_UP_STATUS: Final = 128 + signal.SIGHUP
 """The exit status for a terminal that went away (as a shell reports SIGHUP)."""
 
+RECHECK_MILLISECONDS: Final = 500
+"""The longest the terminal watcher sleeps without looking at its fds again."""
+
 GUARDED_SIGNALS: Final = (signal.SIGHUP, signal.SIGTERM)
 
 _GONE: Final = select.POLLHUP | select.POLLERR | select.POLLNVAL
@@ -180,7 +183,9 @@ class ExitGuard:
             poller.register(fd, 0)  # hang-up and error are always reported
         poller.register(self._wake_read, select.POLLIN)
         while not self._stopping.is_set():
-            for fd, events in poller.poll():
+            # The timeout re-reads each fd's state now and then: a wake-up meant only
+            # for readers (a tty hung up by vhangup) does not wake a poll for hang-ups.
+            for fd, events in poller.poll(RECHECK_MILLISECONDS):
                 if fd in watched and events & _GONE:
                     self.fire(HANG_UP_STATUS)
                     return
