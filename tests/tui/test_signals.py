@@ -24,6 +24,7 @@ import sys
 import termios
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -310,3 +311,31 @@ def test_terminals_closed_after_a_burst_of_keys_leave_no_process(tmp_path: Path)
 @pytest.mark.slow
 def test_two_hundred_terminals_closed_under_load_leave_no_process(tmp_path: Path) -> None:
     check_closes(run_closes(tmp_path, 201, together=4))
+
+
+def summary(closes: list[Close]) -> str:
+    """What a loop gave: processes left, exit statuses, seconds from close to end."""
+    ended = sorted(s for close in closes if not close.left and (s := close.seconds) is not None)
+    statuses = Counter(close.status for close in closes if not close.left)
+    left = Counter(close.how for close in closes if close.left)
+    timing = (
+        f"close to end median {ended[len(ended) // 2]:.2f} s, max {ended[-1]:.2f} s, "
+        f"{sum(s > 2.0 for s in ended)} over 2 s"
+        if ended
+        else "none ended"
+    )
+    return (
+        f"{sum(left.values())} of {len(closes)} left running {dict(left)}; "
+        f"statuses {dict(statuses)}; {timing}"
+    )
+
+
+if __name__ == "__main__":
+    # The figures of docs/tui.md "Exit": python tests/tui/test_signals.py COUNT TOGETHER [LOAD]
+    import tempfile
+
+    count, together, *load = (int(arg) for arg in sys.argv[1:])
+    with tempfile.TemporaryDirectory(prefix="palm-island-closes-") as scratch:
+        done = run_closes(Path(scratch), count, together=together, load=load[0] if load else 0)
+        print(summary(done))
+        check_closes(done)
