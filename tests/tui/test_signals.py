@@ -313,6 +313,23 @@ def test_two_hundred_terminals_closed_under_load_leave_no_process(tmp_path: Path
     check_closes(run_closes(tmp_path, 201, together=4))
 
 
+def test_a_player_who_quits_ends_the_process_with_status_0(tmp_path: Path) -> None:
+    """The app arms the exit guard as it unmounts (with its own status): a quit still
+    ends as a quit, the terminal given back."""
+    child, master = start_game_in_a_terminal(tmp_path)
+    seen = bytearray()
+    try:
+        assert read_until(master, seen, b"Statistics", 60), bytes(seen[-400:])
+        os.write(master, b"q")  # nothing in play: no question
+        assert read_until(master, seen, LEAVE_ALT_SCREEN, 20)
+        assert child.wait(timeout=20) == 0
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        os.close(master)
+
+
 def summary(closes: list[Close]) -> str:
     """What a loop gave: processes left, exit statuses, seconds from close to end."""
     ended = sorted(s for close in closes if not close.left and (s := close.seconds) is not None)
