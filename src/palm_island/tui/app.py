@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import signal
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +35,7 @@ if TYPE_CHECKING:
     from ..session import DeckColour, GameSession
     from ..solver import Budget
     from ..storage.service import Store
+    from .exit_guard import ExitGuard
     from .par import ParBook
 
 MIN_WIDTH = 80
@@ -51,26 +51,6 @@ def _random_seed() -> int:
     return random.SystemRandom().randrange(1_000_000)
 
 
-HANG_UP_CHECK_SECONDS = 2.0
-"""How often a real run checks that its terminal is still there."""
-
-
-def terminal_attached() -> bool:
-    """Whether standard input is a terminal that still answers (a hung-up one fails
-    ``tcgetattr`` with an I/O error)."""
-    import sys
-    import termios
-
-    stdin = sys.__stdin__
-    if stdin is None:
-        return False
-    try:
-        termios.tcgetattr(stdin.fileno())
-    except (OSError, ValueError, termios.error):
-        return False
-    return True
-
-
 @dataclass
 class AppConfig:
     """What the CLI or a test decides before the app starts."""
@@ -82,8 +62,9 @@ class AppConfig:
     deck_colour: DeckColour = "blue"
     seed_source: Callable[[], int] = field(default=_random_seed)
     """Where "new deal" seeds come from; tests pass a fixed sequence."""
-    handle_signals: bool = False
-    """Exit cleanly on SIGTERM/SIGHUP (real terminals only, not tests)."""
+    exit_guard: ExitGuard | None = None
+    """Ends the process once its terminal is gone or on SIGTERM/SIGHUP (real runs
+    only, not tests); the app connects its event loop to it at mount."""
     start_in_game: bool = False
     """Skip the title and the deck preview (benchmarks)."""
     use_store: bool = False
@@ -228,18 +209,14 @@ class PalmIslandApp(App[None]):
         self._load_settings()
         if self.config.ascii_only:
             self.add_class("-ascii")
-        if self.config.handle_signals:
+        if self.config.exit_guard is not None:
+            # The guard's threads ask for the exit through the loop; every move is
+            # already committed, and the status is 128 + signal, as for a program
+            # the signal ended, so a script or shell sees the game did not just end.
             loop = asyncio.get_running_loop()
-            for sig in (signal.SIGTERM, signal.SIGHUP):
-                # Every move is already committed; exit as a killed program would
-                # (128 + signal), so a script or shell sees the game did not just end.
-                loop.add_signal_handler(sig, self.exit, None, 128 + sig)
-            if terminal_attached():
-                # A terminal can vanish without a SIGHUP reaching us (the game was
-                # started in another session, the emulator was killed): the input
-                # reader then sees end-of-file forever and spins. Notice and end
-                # as a hang-up would, every move being already committed.
-                self.set_interval(HANG_UP_CHECK_SECONDS, self._end_if_terminal_gone)
+            self.config.exit_guard.connect(
+                lambda status: loop.call_soon_threadsafe(self.exit, None, status)
+            )
         if self.config.start_in_game:
             self.start_game(self.new_session(self.next_seed, self.deck_colour), preview=False)
         else:
@@ -248,14 +225,14 @@ class PalmIslandApp(App[None]):
             self.open_replay_file(self.config.replay_file)
         self._check_size()
 
-    def _end_if_terminal_gone(self) -> None:
-        if not terminal_attached():
-            self.exit(None, 128 + signal.SIGHUP)
-
     def on_unmount(self) -> None:
-        """Every move is already committed; closing only releases the file."""
+        """Every move is already committed; closing only releases the file. From here
+        the process must end soon whatever follows (Textual's driver closing, the
+        interpreter's exit): the exit guard's deadline is armed with the app's status."""
         if self._store is not None:  # never open the file just to close it
             self._store.close()
+        if self.config.exit_guard is not None:
+            self.config.exit_guard.fire(self.return_code or 0, ask=False)
 
     def action_command_palette(self) -> None:
         """Textual's palette; with ``--ascii`` its prompt ends in ``...``, not ``…``."""
@@ -541,16 +518,24 @@ def run_app(
 ) -> int:
     """Run the game in this terminal, saving to the campaign file; returns the exit code.
 
-    With ``replay_file`` the replay viewer opens on that record first.
+    With ``replay_file`` the replay viewer opens on that record first. The run is
+    guarded (:mod:`.exit_guard`): once the terminal is gone or SIGHUP/SIGTERM
+    arrives, the process ends within 2 s with 128 + signal, even if Textual's
+    shutdown blocks.
     """
-    config = AppConfig(
-        seed=seed,
-        ascii_only=ascii_only,
-        handle_signals=True,
-        use_store=True,
-        data_dir=data_dir,
-        replay_file=replay_file,
-    )
-    app = make_app(config)
-    app.run()
-    return app.return_code or 0
+    from .exit_guard import ExitGuard
+
+    with ExitGuard() as guard:  # before the app starts any thread
+        config = AppConfig(
+            seed=seed,
+            ascii_only=ascii_only,
+            exit_guard=guard,
+            use_store=True,
+            data_dir=data_dir,
+            replay_file=replay_file,
+        )
+        app = make_app(config)
+        app.run()
+    # Gone terminal or signal: that is why the app ended, whatever it returned
+    # (its input thread may have failed on the dead terminal first).
+    return guard.status or app.return_code or 0
