@@ -11,6 +11,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -65,9 +66,15 @@ def test_the_game_speaks_to_textual_serve_over_pipes_and_quits_when_told(
     assert game.stdout is not None and game.stdin is not None
     try:
         assert game.stdout.readline() == b"__GANGLION__\n"  # textual-serve waits for it
+        # As textual-serve does: the frames are read, stdin stays open after "quit"
+        # (a closed stdin is a server gone away, a hang-up for the exit guard).
+        drain = threading.Thread(target=game.stdout.read, daemon=True)
+        drain.start()
         game.stdin.write(quit_packet())
         game.stdin.flush()
-        _, errors = game.communicate(timeout=30)
+        game.wait(timeout=30)
+        assert game.stderr is not None
+        errors = game.stderr.read()
     finally:
         game.kill()
     assert game.returncode == 0, errors.decode()
@@ -232,3 +239,30 @@ def test_without_the_browser_the_browser_test_skips_but_fails_in_ci(
     with pytest.raises(pytest.fail.Exception) as failed:
         served.need_browser()
     assert "CI must run the browser test" in str(failed.value)
+
+
+def test_a_served_game_whose_server_is_gone_ends_within_two_seconds(tmp_path: Path) -> None:
+    """A server killed outright (SIGKILL) closes the game's pipes: the game must end."""
+    env = {**os.environ, "TEXTUAL_DRIVER": WEB_DRIVER, "COLUMNS": "100", "ROWS": "32"}
+    game = subprocess.Popen(
+        [sys.executable, "-m", "palm_island", "--data-dir", str(tmp_path), "play"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    assert game.stdout is not None and game.stdin is not None
+    try:
+        assert game.stdout.readline() == b"__GANGLION__\n"
+        time.sleep(1.0)  # the title is up
+        game.stdin.close()  # what the kernel does to a killed server's pipes
+        game.stdout.close()
+        closed = time.monotonic()
+        game.wait(timeout=10)
+        took = time.monotonic() - closed
+    finally:
+        game.kill()
+    # Ended, not quit: whichever notices first (the exit guard's hang-up, 129, or the
+    # web driver's next write to the closed pipe) ends it; the bound is what matters.
+    assert game.returncode != 0
+    assert took < 2.0, f"took {took:.2f} s"
