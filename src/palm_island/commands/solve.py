@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return fail(str(exc))
     try:
-        solution = _solve_with_progress(start, budget)
+        solution = solve_with_progress(start, budget)
     except KeyboardInterrupt:
         return fail("interrupted", 130)
     _print_line(start, solution.moves)
@@ -82,12 +82,26 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _solve_with_progress(start: GameState, budget: Budget) -> Solution:
-    """Run the search with a Rich progress bar (Rich is imported only here)."""
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+def solve_with_progress(start: GameState, budget: Budget) -> Solution:
+    """Run the search with its progress on stderr: a Rich bar on a terminal (Rich is
+    imported only then), else a line at every tenth (``searching: 30%``), so a log or
+    a pipe shows that work is going on."""
+    import sys
 
     from ..solver import solve
+
+    if not sys.stderr.isatty():
+        shown = [0]
+
+        def tell(done: float) -> None:
+            tenth = int(done * 10)
+            if tenth > shown[0]:
+                shown[0] = tenth
+                print(f"searching: {tenth * 10}%", file=sys.stderr, flush=True)
+
+        return solve(start, budget, on_progress=tell)
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     columns = (TextColumn("searching"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"))
     # The bar goes to stderr so the line on stdout stays clean for scripts.

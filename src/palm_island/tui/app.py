@@ -100,6 +100,9 @@ class AppConfig:
     analysis_budget: Budget | None = None
     """The effort for the analysis screen; ``None`` is ``solver.ANALYSIS_BUDGET``."""
     compute_par: bool = True
+    par_cache: bool = True
+    """Keep the daily deal's par in the user cache (as ``daily`` does); tests turn it
+    off or point PALM_ISLAND_CACHE_DIR elsewhere."""
     """Search each deal's par in the background (off for benchmarks of the UI)."""
     today: dt.date | None = None
     """The date of the daily deal; ``None`` reads the clock (tests fix it)."""
@@ -317,7 +320,7 @@ class PalmIslandApp(App[None]):
         self.session = session
         self.kept = None  # a new game replaces a kept one (the title asked first)
         if self.config.compute_par:
-            self.pars.request(session.start)
+            self.pars.request(session.start, session.seed)
         if preview:
             from .screens.preview import PreviewScreen
 
@@ -345,7 +348,12 @@ class PalmIslandApp(App[None]):
             from ..solver import DEFAULT_BUDGET
             from .par import ParBook
 
-            self._pars = ParBook(self, self.config.par_budget or DEFAULT_BUDGET)
+            self._pars = ParBook(
+                self,
+                self.config.par_budget or DEFAULT_BUDGET,
+                lambda: self._store,
+                use_cache=self.config.par_cache,
+            )
         return self._pars
 
     def start_daily(self, colour: DeckColour) -> None:
