@@ -17,6 +17,7 @@ from . import fail
 if TYPE_CHECKING:
     from ..engine import GameState
     from ..solver import Budget
+    from ..solver.lines import Line
 
 
 def register(subparsers: Any) -> None:
@@ -46,18 +47,18 @@ def run(args: argparse.Namespace) -> int:
     print(f"seed: {seed}")
     print(f"deal: {position_notation(start)}", flush=True)
     try:
-        par, how = daily_par(start, budget)
+        line, how = par_line(start, budget)
     except KeyboardInterrupt:
         return fail("interrupted", 130)
-    print(f"par: {par} (solver, width {budget.width}, {how})")
+    print(f"par: {line.score} (solver, width {budget.width}, {how})")
     return 0
 
 
-def daily_par(start: GameState, budget: Budget) -> tuple[int, str]:
-    """The deal's par and where it came from: the user cache (the line the game's end
+def par_line(start: GameState, budget: Budget) -> tuple[Line, str]:
+    """The deal's par line and where it came from: the user cache (the line the game's end
     screen or an earlier ``daily`` found, replayed and rescored), else a search with a
     progress bar on stderr, whose line is then kept in the cache."""
-    from ..solver.lines import checked_line, deal_key, line_texts, solver_tag
+    from ..solver.lines import Line, checked_line, deal_key, line_texts, solver_tag
     from ..storage.par_cache import read_par_line, write_par_line
     from .solve import solve_with_progress
 
@@ -65,7 +66,7 @@ def daily_par(start: GameState, budget: Budget) -> tuple[int, str]:
     cached = read_par_line(key, tag)
     line = None if cached is None else checked_line(start, cached)
     if line is not None:
-        return line.score, "kept"
+        return line, "kept"
     found = solve_with_progress(start, budget)
     write_par_line(key, tag, line_texts(found.moves))
-    return found.score, f"{found.seconds:.1f} s"
+    return Line(found.score, found.moves), f"{found.seconds:.1f} s"
