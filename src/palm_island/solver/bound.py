@@ -28,6 +28,7 @@ is never below the best final score (R26).
 from __future__ import annotations
 
 from ..engine import ROUNDS, Catalog, GameState
+from ..engine.layout import packed_face, packed_id, packed_orientation, packed_stored
 
 
 class _CardPaths:
@@ -53,8 +54,8 @@ class _CardPaths:
         found = self._memo.get(key)
         if found is not None:
             return found
-        card = self.catalog.cards[packed >> 3]
-        start = (packed >> 1) & 3
+        card = self.catalog.cards[packed_id(packed)]
+        start = packed_orientation(packed)
         cheapest = {start: 0}
         frontier = {start: 0}
         for _ in range(actions):
@@ -104,17 +105,17 @@ def upper_bound(state: GameState) -> int:
     paths = _paths(catalog)
     deck = state.deck
     tracker = catalog.tracker_id
-    cut = next(i for i, p in enumerate(deck) if p >> 3 == tracker)
+    cut = next(i for i, p in enumerate(deck) if packed_id(p) == tracker)
     later = ROUNDS - state.round
     if state.is_over:
         later, cut = 0, 0
     turns = cut + later * (len(deck) - 1)
-    held = sum(catalog.cards[p >> 3].faces[(p >> 1) & 3].yields.total for p in deck if p & 1)
+    held = sum(packed_face(catalog, p).yields.total for p in deck if packed_stored(p))
     budget = paths.max_yield * turns + held
     # best[u]: the most stars the cards seen so far reach with exactly u units or fewer.
     best: dict[int, int] = {0: 0}
     for index, packed in enumerate(deck):
-        if packed >> 3 == tracker:
+        if packed_id(packed) == tracker:
             continue
         actions = later + (1 if index < cut else 0)
         options = paths.options(packed, actions)
