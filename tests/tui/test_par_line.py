@@ -117,3 +117,27 @@ async def test_par_and_hint_lines_are_kept_in_the_campaign_file(tmp_path: Path) 
             after = apply_move(after, move).state
         known = book.at(after)
         assert known is not None and known.score == found_score
+
+
+async def test_a_finished_games_analysis_is_kept_and_reopens_at_once(tmp_path: Path) -> None:
+    from palm_island.policies import greedy_policy
+    from palm_island.tui.widgets.analysis import AnalysisPanel
+
+    from .helpers import play_moves
+
+    app = store_app(tmp_path, compute_par=True, par_budget=PAR, analysis_budget=Budget(3))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await opened(pilot)
+        await new_saved_game(pilot)
+        await play_moves(pilot, greedy_policy(), 200)
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.3)
+        await pilot.press("a")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        first = app.screen.query_one(AnalysisPanel).report
+        assert first is not None
+        await pilot.press("escape", "a")  # back to the end screen, and the analysis again
+        panel = app.screen.query_one(AnalysisPanel)
+        assert panel.report == first  # read back on mount: no search
+        assert not [w for w in panel.workers]
