@@ -256,8 +256,11 @@ class PalmIslandApp(App[None]):
             self.exit(None, 128 + signal.SIGHUP)
 
     def on_unmount(self) -> None:
-        """Every move is already committed; closing only releases the file."""
+        """Every move is already committed; closing only releases the file (after
+        keeping a par line found since the UI last asked for one)."""
         if self._store is not None:  # never open the file just to close it
+            if self._pars is not None:
+                self._pars.flush()
             self._store.close()
 
     def action_command_palette(self) -> None:

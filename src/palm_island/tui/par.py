@@ -98,6 +98,7 @@ class ParBook:
         """Know ``start``'s par: read it back if kept, else search it in the
         background; stop searches for other deals."""
         key = tuple(start.deck)
+        self.flush()
         for other, deal in self._deals.items():
             worker = deal.worker
             if other != key and worker is not None and not deal.ready.is_set():
@@ -129,10 +130,17 @@ class ParBook:
         deal = self._deals.get(tuple(start.deck))
         if deal is None or deal.par is None:
             return None
-        if not deal.saved:
-            deal.saved = True
-            self._save_row(deal.key, solver_tag(self.budget.width), (), deal.par.moves)
+        self.flush()
         return deal.par
+
+    def flush(self) -> None:
+        """Keep in the campaign file every par line found since the last look (the
+        search's thread may not write it): called whenever the UI asks for a par,
+        a hint's line is kept or another deal starts."""
+        for deal in self._deals.values():
+            if deal.par is not None and not deal.saved:
+                deal.saved = True
+                self._save_row(deal.key, solver_tag(self.budget.width), (), deal.par.moves)
 
     def book(self, start: GameState) -> LineBook:
         """The lines known through ``start``'s deal (empty until something is known)."""
@@ -150,6 +158,7 @@ class ParBook:
             state = apply_move(state, move).state
         deal.book.add(state, line)
         self._save_row(deal.key, solver_tag(width), prefix, line.moves)
+        self.flush()
 
     def _save_row(self, deal: str, tag: str, prefix: Sequence[Move], moves: Sequence[Move]) -> None:
         """Keep a line in the campaign file, if there is one; failing costs a search later."""

@@ -295,6 +295,7 @@ class GameScreen(Screen[None]):
             return  # cancelled, or the player moved on: never show a stale hint
         self._hint_asked = None
         self.hint = result
+        self.palm_app.pars.flush()  # the par line the hint waited for is kept now
         if result.found is not None:  # searched off the known lines: keep it for later hints
             from ...solver import HINT_BUDGET
 
