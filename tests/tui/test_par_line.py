@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from palm_island.engine import Move
 from palm_island.solver import Budget
 from palm_island.solver.lines import deal_key
@@ -141,3 +143,21 @@ async def test_a_finished_games_analysis_is_kept_and_reopens_at_once(tmp_path: P
         panel = app.screen.query_one(AnalysisPanel)
         assert panel.report == first  # read back on mount: no search
         assert not [w for w in panel.workers]
+
+
+async def test_a_failed_par_search_does_not_hold_the_hint(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import palm_island.tui.par as par_module
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("the par search failed")
+
+    monkeypatch.setattr(par_module, "solve", broken)
+    app = app_for(7, par_budget=PAR, hint_budget=HINT)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await app.workers.wait_for_complete()
+        assert app.pars.get(session(app).start) is None
+        move, _, searched = await _hint(pilot, app)
+        assert searched and move in session(app).legal_moves()

@@ -192,8 +192,8 @@ class ParBook:
         if deal is None:
             return None
         while not deal.ready.wait(WAIT_SECONDS):
-            if should_stop() or deal.worker is None or deal.worker.is_cancelled:
-                return None
+            if should_stop() or deal.worker is None or deal.worker.is_finished:
+                return None  # cancelled, failed, or no search: the hint searches itself
         return deal.par
 
     # --- inside ----------------------------------------------------------------------
