@@ -19,6 +19,8 @@ from . import fail
 if TYPE_CHECKING:
     from ..engine import GameState, Move
     from ..records import GameRecord
+    from ..solver.lines import Line, LineBook
+    from ..storage.service import Store
 
 
 def register(subparsers: Any) -> None:
@@ -33,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ..engine import PalmIslandError
     from ..solver import ANALYSIS_BUDGET, DEFAULT_BUDGET, Cancelled, analyse
-    from ..solver.lines import LineBook, solver_tag
+    from ..solver.lines import solver_tag
     from ..storage.catalog_files import standard_feats
     from ..storage.errors import LoadError, SaveError
     from ..storage.service import Store
@@ -45,29 +47,34 @@ def run(args: argparse.Namespace) -> int:
     catalog = standard_feats().catalog
     game_id = int(args.game) if args.game.isdigit() else None
     tag = f"{solver_tag(ANALYSIS_BUDGET.width)}-par{DEFAULT_BUDGET.width}"
+    store: Store | None = None
     try:
-        if game_id is None:
-            record, store = _from_file(Path(args.game), catalog), None
-        else:
-            store = Store.open(args.data_dir)
-            record = store.replay_data(game_id).record
-        start, moves, final = _game(record, catalog)
-        kept = None if store is None or game_id is None else store.game_analysis(game_id, tag)
-    except (PalmIslandError, LoadError, SaveError, ValueError, KeyError) as exc:
-        return fail(printable(str(exc).strip("'\"")), 1)
-    try:
-        data = None if kept is None else json.loads(kept)
-        report = report_of_data(data, moves)
-        if report is None or not isinstance(data, dict):
-            line, _ = par_line(start, DEFAULT_BUDGET)
-            book = LineBook()
-            book.add(start, line)
-            report = analyse(start, moves, ANALYSIS_BUDGET, known=book, on_progress=_tell)
-            data = report_data(report, line.score)
-            if store is not None and game_id is not None:
-                store.save_game_analysis(game_id, tag, json.dumps(data))
-    except (KeyboardInterrupt, Cancelled):
-        return fail("interrupted", 130)
+        try:
+            if game_id is not None:
+                store = Store.open(args.data_dir)
+                record = store.replay_data(game_id).record
+            else:
+                record = _from_file(Path(args.game), catalog)
+            start, moves, final = _game(record, catalog)
+            kept = None if store is None or game_id is None else store.game_analysis(game_id, tag)
+        except (PalmIslandError, LoadError, SaveError, ValueError, KeyError) as exc:
+            return fail(printable(str(exc).strip("'\"")), 1)
+        try:
+            data = None if kept is None else json.loads(kept)
+            report = report_of_data(data, moves)
+            if report is None or not isinstance(data, dict):
+                book, line = _known(store, start)
+                if line is None:  # not kept with the game: the cache, else a search
+                    line, _ = par_line(start, DEFAULT_BUDGET)
+                    book.add(start, line)
+                report = analyse(start, moves, ANALYSIS_BUDGET, known=book, on_progress=_tell)
+                data = report_data(report, line.score)
+                if store is not None and game_id is not None:
+                    store.save_game_analysis(game_id, tag, json.dumps(data))
+        except (KeyboardInterrupt, Cancelled):
+            return fail("interrupted", 130)
+        except (LoadError, SaveError) as exc:
+            return fail(printable(str(exc)), 1)
     finally:
         if store is not None:
             store.close()
@@ -82,6 +89,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 _shown = [0]
+
+
+def _known(store: Store | None, start: GameState) -> tuple[LineBook, Line | None]:
+    """The lines the game kept for its deal (its par line and its hints' lines), as
+    the analysis screen uses them; empty without a store."""
+    from ..solver import DEFAULT_BUDGET
+    from ..solver.lines import LineBook, book_of_rows, deal_key, lines_prefix, solver_tag
+
+    if store is None:
+        return LineBook(), None
+    rows = store.solver_lines(deal_key(start), lines_prefix())
+    return book_of_rows(start, rows, solver_tag(DEFAULT_BUDGET.width))
 
 
 def _tell(done: float) -> None:

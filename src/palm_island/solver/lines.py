@@ -98,3 +98,42 @@ def joined(moves: Sequence[Move]) -> str:
 def split(text: str) -> list[str]:
     """The moves of :func:`joined` text (unchecked: replay them with :func:`checked_line`)."""
     return [part for part in text.split(",") if part.strip()]
+
+
+def lines_prefix() -> str:
+    """The start of the solver tags this version reads back (any width)."""
+    return f"beam{SOLVER_VERSION}-"
+
+
+def book_of_rows(
+    start: GameState,
+    rows: Iterable[tuple[str, str, str]],
+    par_tag: str,
+    book: LineBook | None = None,
+) -> tuple[LineBook, Line | None]:
+    """The lines kept for a deal (``(solver tag, prefix, moves)`` rows as the campaign
+    file holds them) added to ``book`` (a new one by default), and the par line (tag
+    ``par_tag``, empty prefix) if among them. Each is replayed and rescored; an
+    illegal or unfinished one is left out."""
+    book = LineBook() if book is None else book
+    par: Line | None = None
+    for tag, prefix, moves in rows:
+        position = checked_position(start, split(prefix))
+        line = None if position is None else checked_line(position, split(moves))
+        if position is None or line is None:
+            continue
+        if tag == par_tag and not prefix:
+            par = line
+        book.add(position, line)
+    return book, par
+
+
+def checked_position(start: GameState, prefix: Iterable[str]) -> GameState | None:
+    """The position ``prefix`` (moves in notation) reaches from ``start``; None if illegal."""
+    state = start
+    try:
+        for text in prefix:
+            state = apply_move(state, Move.parse(text)).state
+    except ValueError:
+        return None
+    return state

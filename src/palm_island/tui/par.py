@@ -30,15 +30,15 @@ from ..engine import GameState, Move, apply_move
 from ..solver import Cancelled, solve
 from ..solver.daily import daily_date
 from ..solver.lines import (
-    SOLVER_VERSION,
     Line,
     LineBook,
+    book_of_rows,
     checked_line,
     deal_key,
     joined,
     line_texts,
+    lines_prefix,
     solver_tag,
-    split,
 )
 
 if TYPE_CHECKING:
@@ -209,17 +209,11 @@ class ParBook:
             from ..storage.errors import LoadError, SaveError
 
             try:
-                rows = store.solver_lines(deal.key, f"beam{SOLVER_VERSION}-")
+                rows = store.solver_lines(deal.key, lines_prefix())
             except (LoadError, SaveError):
                 rows = []
-        for solver, prefix, moves in rows:
-            position = checked_position(deal.start, split(prefix))
-            line = None if position is None else checked_line(position, split(moves))
-            if position is None or line is None:
-                continue
-            if solver == tag and not prefix:
-                deal.par, deal.saved = line, True
-            deal.book.add(position, line)
+        _, deal.par = book_of_rows(deal.start, rows, tag, deal.book)
+        deal.saved = deal.par is not None
         if deal.par is None and self._daily(deal):
             from ..storage.par_cache import read_par_line
 
@@ -263,14 +257,3 @@ class ParBook:
             write_par_line(deal.key, solver_tag(self.budget.width), line_texts(line.moves))
         deal.ready.set()
         return line
-
-
-def checked_position(start: GameState, prefix: Sequence[str]) -> GameState | None:
-    """The position ``prefix`` (moves in notation) reaches from ``start``; None if illegal."""
-    state = start
-    try:
-        for text in prefix:
-            state = apply_move(state, Move.parse(text)).state
-    except ValueError:
-        return None
-    return state
