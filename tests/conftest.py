@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from palm_island.engine import Catalog, GameState, parse_position
-from palm_island.engine.notation import tracker_orientation
+from palm_island.engine.layout import tracker_orientation
 from palm_island.storage.catalog_files import standard_catalog
 from palm_island.storage.paths import CACHE_ENV_VAR
 

@@ -24,6 +24,7 @@ COMMANDS: tuple[str, ...] = (
     "bench",
     "solve",
     "daily",
+    "analyse",
     "verify",
     "export",
     "import",

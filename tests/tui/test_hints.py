@@ -28,11 +28,13 @@ async def test_hint_is_the_solvers_best_move_at_the_same_budget() -> None:
 
         await play_moves(pilot, greedy_policy(), 5)
         state = session(app).state
+        await app.workers.wait_for_complete()  # the par line
+        assert app.pars.book(session(app).start).at(state) is None, "greedy left the par line"
         await pilot.press("h")
         await app.workers.wait_for_complete()
         await pilot.pause()
         screen = game_screen(app)
-        expected = best_move(state, HINT_BUDGET)
+        expected = best_move(state, HINT_BUDGET)  # off every known line: a search
         assert screen.hint is not None and screen.hint.hint == expected
         assert expected.move in session(app).legal_moves()
         line = str(screen.query_one("#hint", HintLine).render())
@@ -59,7 +61,8 @@ async def test_a_move_clears_the_hint_and_counts_stay() -> None:
 
 
 async def test_keys_work_while_a_hint_is_searched_and_a_move_cancels_it() -> None:
-    app = app_for(7, hint_budget=SLOW)
+    # The hint waits for the deal's par line (its first known line), so both are slow.
+    app = app_for(7, hint_budget=SLOW, par_budget=SLOW)
     async with app.run_test(size=(100, 32)) as pilot:
         await open_game(pilot)
         screen = game_screen(app)

@@ -49,6 +49,30 @@ async def test_daily_deal_uses_the_dates_seed_and_shows_par_and_share_line() -> 
         assert app.clipboard == expected
 
 
+async def test_par_is_one_number_on_the_end_screen_analysis_share_line_and_daily(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from palm_island.cli import main
+
+    app = app_for(7, today=DAY, par_budget=Budget(20))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("d", "enter")  # title: daily deal; deck preview -> game
+        await play_moves(pilot, greedy_policy(), 200)
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.3)
+        result = app.screen.query_one(ResultLines)
+        par = result.par
+        assert par is not None and f"Par {par}" in str(result.render())
+        assert result.share is not None and f"(par {par}, " in result.share
+        await pilot.press("a")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        summary = str(app.screen.query_one("#analysis-status", Static).render())
+        assert summary.startswith(f"Par {par}★")
+    assert main(["daily", "--date", DAY.isoformat(), "--width", "20"]) == 0
+    assert f"par: {par} (solver, width 20, kept)" in capsys.readouterr().out.splitlines()
+
+
 async def test_end_screen_shows_par_and_hints_for_an_ordinary_deal() -> None:
     app = app_for(2)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -78,7 +102,9 @@ async def test_analysis_screen_lists_the_moves_that_cost_stars() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         panel = app.screen.query_one(AnalysisPanel)
-        expected = analyse(session(app).start, session(app).moves, Budget(5))
+        start = session(app).start
+        known = app.pars.book(start)
+        expected = analyse(start, session(app).moves, Budget(5), known=known)
         assert panel.report == expected
         console = Console(width=100, record=True, file=io.StringIO())
         console.print(panel.query_one("#analysis-table", Static).content)

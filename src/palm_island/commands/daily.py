@@ -2,16 +2,22 @@
 
 The same deal for everyone on a date (the seed is the date as YYYYMMDD, see
 ``solver/daily.py``); the par is searched at the default budget, as the end screen
-of the game does, so the two agree.
+of the game does, so the two agree. The line found is kept in the user cache
+(storage/par_cache.py), shared with the game: a second call answers at once.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import fail
+
+if TYPE_CHECKING:
+    from ..engine import GameState
+    from ..solver import Budget
+    from ..solver.lines import Line
 
 
 def register(subparsers: Any) -> None:
@@ -25,7 +31,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..engine import new_game, position_notation
-    from ..solver import DEFAULT_BUDGET, Budget, daily_seed, solve
+    from ..solver import DEFAULT_BUDGET, Budget, daily_seed
     from ..storage.catalog_files import standard_catalog
 
     try:
@@ -39,10 +45,28 @@ def run(args: argparse.Namespace) -> int:
     start = new_game(standard_catalog(), seed=seed)
     print(f"date: {day.isoformat()}")
     print(f"seed: {seed}")
-    print(f"deal: {position_notation(start)}")
+    print(f"deal: {position_notation(start)}", flush=True)
     try:
-        found = solve(start, budget)
+        line, how = par_line(start, budget)
     except KeyboardInterrupt:
         return fail("interrupted", 130)
-    print(f"par: {found.score} (solver, width {budget.width}, {found.seconds:.1f} s)")
+    print(f"par: {line.score} (solver, width {budget.width}, {how})")
     return 0
+
+
+def par_line(start: GameState, budget: Budget) -> tuple[Line, str]:
+    """The deal's par line and where it came from: the user cache (the line the game's end
+    screen or an earlier ``daily`` found, replayed and rescored), else a search with a
+    progress bar on stderr, whose line is then kept in the cache."""
+    from ..solver.lines import Line, checked_line, deal_key, line_texts, solver_tag
+    from ..storage.par_cache import read_par_line, write_par_line
+    from .solve import solve_with_progress
+
+    key, tag = deal_key(start), solver_tag(budget.width)
+    cached = read_par_line(key, tag)
+    line = None if cached is None else checked_line(start, cached)
+    if line is not None:
+        return line, "kept"
+    found = solve_with_progress(start, budget)
+    write_par_line(key, tag, line_texts(found.moves))
+    return Line(found.score, found.moves), f"{found.seconds:.1f} s"

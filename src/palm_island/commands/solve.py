@@ -8,7 +8,9 @@ fixed rate, so the same budget gives the same line on every machine.
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import fail
@@ -35,6 +37,16 @@ def register(subparsers: Any) -> None:
         "so the result does not depend on machine speed",
     )
     strength.add_argument("--width", type=int, metavar="N", help="the beam width, directly")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"score", "bound", "moves": [...]} instead of the rounds',
+    )
+    parser.add_argument(
+        "--out",
+        metavar="FILE",
+        help="also write the line as a game record (verify and replay read it)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -55,7 +67,7 @@ def parse_deal(text: str, catalog: Catalog) -> tuple[int, ...]:
 
 def run(args: argparse.Namespace) -> int:
     from ..engine import new_game, score
-    from ..solver import Budget
+    from ..solver import Budget, upper_bound
     from ..storage.catalog_files import standard_catalog
 
     catalog = standard_catalog()
@@ -70,24 +82,64 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return fail(str(exc))
     try:
-        solution = _solve_with_progress(start, budget)
+        solution = solve_with_progress(start, budget)
     except KeyboardInterrupt:
         return fail("interrupted", 130)
+    bound = upper_bound(start)
+    if args.out is not None:
+        problem = _write_record(start, solution.moves, Path(args.out), args.seed)
+        if problem is not None:
+            return fail(problem)
+    if args.json:
+        moves = [str(move) for move in solution.moves]
+        print(json.dumps({"score": solution.score, "bound": bound, "moves": moves}))
+        return 0
     _print_line(start, solution.moves)
     breakdown = score(_replay(start, solution.moves))
     print(
         f"best score found: {solution.score} ({breakdown.rank}) in {len(solution.moves)} turns; "
         f"width {budget.width}, {solution.nodes:,} positions, {solution.seconds:.1f} s"
     )
+    print(f"perfect play scores at most {bound}")
     return 0
 
 
-def _solve_with_progress(start: GameState, budget: Budget) -> Solution:
-    """Run the search with a Rich progress bar (Rich is imported only here)."""
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+def _write_record(
+    start: GameState, moves: Sequence[Move], path: Path, seed: int | None
+) -> str | None:
+    """Write the line as a game record; the reason it could not be, else None."""
+    from ..records import build_record
+    from ..storage.errors import SaveError
+    from ..storage.loading import export_record
+
+    record = build_record(start, moves, final=_replay(start, moves), seed=seed)
+    try:
+        export_record(record, path)
+    except (OSError, SaveError) as exc:
+        return f"cannot write {path}: {exc}"
+    return None
+
+
+def solve_with_progress(start: GameState, budget: Budget) -> Solution:
+    """Run the search with its progress on stderr: a Rich bar on a terminal (Rich is
+    imported only then), else a line at every tenth (``searching: 30%``), so a log or
+    a pipe shows that work is going on."""
+    import sys
 
     from ..solver import solve
+
+    if not sys.stderr.isatty():
+        shown = [0]
+
+        def tell(done: float) -> None:
+            tenth = int(done * 10)
+            if tenth > shown[0]:
+                shown[0] = tenth
+                print(f"searching: {tenth * 10}%", file=sys.stderr, flush=True)
+
+        return solve(start, budget, on_progress=tell)
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     columns = (TextColumn("searching"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"))
     # The bar goes to stderr so the line on stdout stays clean for scripts.

@@ -32,6 +32,7 @@ from .feat_schema import (
     TurnsTest,
     UpgradeIconsTest,
 )
+from .layout import packed_id
 from .moves import Move
 from .rules import apply_move
 from .state import GameState
@@ -146,7 +147,8 @@ def summarize(start: GameState, moves: Sequence[Move]) -> GameSummary:
             discards[state.round - 1] += 1
         state = apply_move(state, move).state
     catalog = start.catalog
-    in_play = tuple(catalog.cards[p >> 3].code for p in start.deck if p >> 3 > catalog.tracker_id)
+    ids = [packed_id(p) for p in start.deck]
+    in_play = tuple(catalog.cards[i].code for i in ids if i > catalog.tracker_id)
     return GameSummary(state, tuple(discards), in_play)
 
 

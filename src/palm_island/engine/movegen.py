@@ -31,6 +31,7 @@ from typing import Final, TypeVar
 
 from .cards import ROUNDS, Catalog, Resources
 from .events import Event, RoundEnded, StoredCardReturned
+from .layout import pack, tracker_turned
 from .moves import DISCARD, Move
 from .state import STORE_LIMIT
 
@@ -225,12 +226,10 @@ class Tables:
         """A translation table: each packed value to its card id."""
         self.costly = [p for p in range(256) if self.costs[p] or self.free_store[p]]
         """The packed cards whose steps may depend on the stored cards."""
-        faces = catalog.cards[self.tracker].faces
         nxt = [0] * 256
         for orientation in range(4):
-            target = faces[orientation].actions[0].to
-            assert target is not None
-            nxt[self.tracker << 3 | orientation << 1] = self.tracker << 3 | int(target) << 1
+            turned = tracker_turned(catalog, orientation)
+            nxt[pack(self.tracker, orientation)] = pack(self.tracker, turned)
         self.tracker_next = tuple(ONE[v] for v in nxt)
         """R22: the tracker's packed byte once it has turned to show the next round."""
         self.clear_runs: dict[bytes, tuple[tuple[bytes, bytes], ...] | None] = {}

@@ -19,6 +19,7 @@ from typing import Final
 
 from .cards import DECK_SIZE, ROUNDS, Catalog, Orientation
 from .errors import InvalidPositionError
+from .layout import packed_id, packed_orientation, tracker_orientation
 from .state import STORE_LIMIT, GameState, pack
 
 _FACES: Final = {o.short: o for o in Orientation}
@@ -32,16 +33,6 @@ def position_notation(state: GameState) -> str:
         f"{c.code}:{c.orientation.short}{'*' if c.stored else ''}" for c in state.cards
     )
     return f"{state.round}/{state.turn} {cards}"
-
-
-def tracker_orientation(catalog: Catalog, round_: int) -> Orientation:
-    """The tracker's face while round ``round_`` is played (R22): 1/5, 2/6, 3/7, 4/8."""
-    orientation = Orientation.FRONT_UP
-    for _ in range((round_ - 1) % 4):
-        action = catalog.cards[catalog.tracker_id].faces[orientation].actions[0]
-        assert action.to is not None
-        orientation = action.to
-    return orientation
 
 
 def parse_position(text: str, catalog: Catalog, deal: tuple[int, ...] | None = None) -> GameState:
@@ -77,7 +68,7 @@ def _card(token: str, catalog: Catalog, place: int) -> int:
 
 def _check_reachable(state: GameState) -> None:
     catalog = state.catalog
-    ids = [p >> 3 for p in state.deck]
+    ids = [packed_id(p) for p in state.deck]
     twice = {catalog.cards[i].code for i in ids if ids.count(i) > 1}
     if twice:
         raise InvalidPositionError(f"{', '.join(sorted(twice))} listed more than once")
@@ -92,7 +83,7 @@ def _check_reachable(state: GameState) -> None:
     if tracker & 1:
         raise InvalidPositionError("the round tracker cannot be stored")
     expected = tracker_orientation(catalog, state.round)
-    if (tracker >> 1) & 3 != expected:
+    if packed_orientation(tracker) != expected:
         raise InvalidPositionError(
             f"in round {state.round} the tracker shows {expected.short} (R22)"
         )

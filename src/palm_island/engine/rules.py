@@ -14,10 +14,10 @@ from .cards import BUILDINGS, Catalog, Orientation
 from .deal import deal_from_seed
 from .errors import IllegalMoveError
 from .events import Event, GameEnded, MovePlayed
-from .movegen import entry_of, legal, payments
+from .movegen import entry_of, legal
 from .moves import Move
 from .scoring import stars
-from .state import STORE_LIMIT, GameState, pack
+from .state import GameState, pack
 
 _ORIENTATIONS = tuple(Orientation)
 _new = tuple.__new__
@@ -151,33 +151,38 @@ def _illegal(state: GameState, move: Move) -> IllegalMoveError:
 
 
 def _reason(state: GameState, move: Move) -> str:
+    """Why ``move`` is not legal, read off the generator's own legal moves (one
+    source of legality): only what the card offers is described here."""
     if state.is_over:
         return "the game is over"
     if move.kind == "discard":
         return "discard takes no card number, payment or release"
+    same = [m for m in legal_moves(state) if m.kind == move.kind and m.card == move.card]
     card = state.card_at(move.card)
-    if card.spec.is_round_tracker:
-        return "the round tracker cannot be used as card 2 (R23)"
-    if card.stored:
-        return f"card {move.card} ({card.code}) is stored and offers no actions"
-    action = card.face.action(move.kind)
-    if action is None:
-        printed = ", ".join(a.kind for a in card.face.actions) or "no actions"
-        return f"card {move.card} ({card.code}) shows {printed}, not {move.kind} (R8)"
-    stored = {c.code: c.face.yields for c in sorted(state.stored, key=lambda c: c.code)}
-    holdings = tuple(stored.items())
-    options = payments(action.cost, holdings)
-    if not options:
+    if not same:
+        if card.spec.is_round_tracker:
+            return "the round tracker cannot be used as card 2 (R23)"
+        if card.stored:
+            return f"card {move.card} ({card.code}) is stored and offers no actions"
+        action = card.face.action(move.kind)
+        if action is None:
+            printed = ", ".join(a.kind for a in card.face.actions) or "no actions"
+            return f"card {move.card} ({card.code}) shows {printed}, not {move.kind} (R8)"
         return f"{card.code} {move.kind} costs {action.cost_text()}; the stored cards cannot pay"
-    if move.pay not in options:
+    pays = list(dict.fromkeys(m.pay for m in same))  # the generator's order
+    if move.pay not in pays:
+        stored = sorted(c.code for c in state.stored)
         unknown = [code for code in move.pay if code not in stored]
         if unknown:
             return f"{', '.join(unknown)} not stored; stored: {', '.join(stored) or 'none'}"
-        listed = "; ".join("pay " + "+".join(p) if p else "no payment" for p in options)
-        return f"{move.kind} costs {action.cost_text()}: pay with one of: {listed}"
-    left = len(stored) - len(move.pay)
-    if move.release is None:
-        return f"{left} cards stay stored: name one to release first (R20)"
-    if left < STORE_LIMIT or move.kind != "store":
+        action = card.face.action(move.kind)
+        cost = action.cost_text() if action is not None else "?"
+        listed = "; ".join("pay " + "+".join(p) if p else "no payment" for p in pays)
+        return f"{move.kind} costs {cost}: pay with one of: {listed}"
+    releases = [m.release for m in same if m.pay == move.pay]
+    if None in releases:
         return "release is only for storing while 4 cards stay stored (R20)"
+    if move.release is None:
+        left = state.stored_count - len(move.pay)
+        return f"{left} cards stay stored: name one to release first (R20)"
     return f"{move.release} is not a stored card left after paying"

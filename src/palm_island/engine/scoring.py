@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Orientation, Resources
+from .layout import packed_face
 from .state import GameState
 
 
@@ -66,5 +67,5 @@ def score(state: GameState) -> ScoreBreakdown:
 
 def stars(state: GameState) -> int:
     """Just the total (R26), without building the breakdown."""
-    faces = [state.catalog.cards[p >> 3].faces[(p >> 1) & 3] for p in state.deck]
+    faces = [packed_face(state.catalog, p) for p in state.deck]
     return sum(face.stars for face in faces)

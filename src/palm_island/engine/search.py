@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import ROUNDS, Catalog
+from .cards import Catalog
+from .layout import tracker_by_round
 from .movegen import Tables, tables
 from .moves import Move
 from .notation import position_notation
@@ -74,15 +75,7 @@ class CompactRules:
         self.merge = bytes(merge)
         """Translation table: each packed value to the same value of the first identical copy."""
         self._stars = tuple(stars)
-        faces = catalog.cards[self.tracker].faces
-        at = [0, self.tracker << 3]
-        orientation = 0
-        for _ in range(2, ROUNDS + 1):
-            target = faces[orientation].actions[0].to
-            assert target is not None
-            orientation = int(target)
-            at.append(self.tracker << 3 | orientation << 1)
-        self.tracker_at = tuple(at)
+        self.tracker_at = tracker_by_round(catalog)
         """The tracker's packed value while each round (index 1-8) is played (R22)."""
 
     def encode(self, state: GameState) -> Position:

@@ -10,14 +10,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import ROUNDS, CardSpec, Catalog, Face, Orientation
+from .layout import pack, packed_id, packed_orientation, packed_stored
 
 STORE_LIMIT = 4
 """At most four stored resource cards at once (R19)."""
 
 
-def pack(card_id: int, orientation: int, stored: bool = False) -> int:
-    """Pack one deck entry into an int: ``id << 3 | orientation << 1 | stored``."""
-    return card_id << 3 | orientation << 1 | int(stored)
+__all__ = ["STORE_LIMIT", "DeckCard", "GameState", "pack"]
 
 
 class DeckCard(NamedTuple):
@@ -38,7 +37,11 @@ class DeckCard(NamedTuple):
 
     @classmethod
     def unpack(cls, catalog: Catalog, packed: int) -> DeckCard:
-        return cls(catalog.cards[packed >> 3], Orientation((packed >> 1) & 3), bool(packed & 1))
+        return cls(
+            catalog.cards[packed_id(packed)],
+            Orientation(packed_orientation(packed)),
+            packed_stored(packed),
+        )
 
 
 class GameState(NamedTuple):
@@ -91,7 +94,7 @@ class GameState(NamedTuple):
     @property
     def is_over(self) -> bool:
         """R25: the round tracker is on top after round 8 ended."""
-        return self.round == ROUNDS and self.deck[0] >> 3 == self.catalog.tracker_id
+        return self.round == ROUNDS and packed_id(self.deck[0]) == self.catalog.tracker_id
 
     @property
     def stored(self) -> tuple[DeckCard, ...]:
@@ -106,4 +109,4 @@ class GameState(NamedTuple):
     def cards_left_in_round(self) -> int:
         """How many cards lie above the round tracker (0 once the game is over)."""
         tracker = self.catalog.tracker_id
-        return next(i for i, p in enumerate(self.deck) if p >> 3 == tracker)
+        return next(i for i, p in enumerate(self.deck) if packed_id(p) == tracker)

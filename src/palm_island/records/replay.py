@@ -28,6 +28,7 @@ from ..engine import (
     position_notation,
     score,
 )
+from ..engine.layout import packed_id
 from .migrations import migrate
 from .model import (
     RECORD_FORMAT,
@@ -263,7 +264,8 @@ def build_record(
     if start.deal is None:
         raise ValueError("a record needs the deal the game started from")
     catalog = start.catalog
-    feats = tuple(catalog.card(p >> 3).code for p in start.deck if p >> 3 > catalog.tracker_id)
+    ids = [packed_id(p) for p in start.deck]
+    feats = tuple(catalog.card(i).code for i in ids if i > catalog.tracker_id)
     if difficulty is None:
         difficulty = "hard" if not feats else "medium" if len(feats) == 1 else "easy"
     result = None

@@ -21,6 +21,7 @@ from ..engine import Catalog, CompactRules, GameState, Move, apply_move, new_gam
 from .beam import ProgressCallback, StopCheck, beam_search
 from .bound import upper_bound
 from .evaluation import Weights, evaluator_for
+from .lines import LineBook
 
 WIDTH_PER_SECOND = 500
 """Beam width per second of budget. Measured on the reference machine (2 shared
@@ -180,8 +181,14 @@ def analyse(
     *,
     should_stop: StopCheck | None = None,
     on_progress: ProgressCallback | None = None,
+    known: LineBook | None = None,
 ) -> tuple[MoveAnalysis, ...]:
     """Judge every move of a game: how many final stars each one gave away.
+
+    ``known`` (the deal's par line and the hints' lines, :class:`~.lines.LineBook`)
+    values every position on a known line at that line's score without a search,
+    so on the par line every move is the best and is valued at par, and a hint's
+    expected score is what the analysis says of its position.
 
     One search runs from every position of the game. Each search's score is a
     lower bound on the best final score from its position (it is reached by a real
@@ -204,7 +211,11 @@ def analyse(
     # expansions repeat), so they share one memo of children.
     rules = CompactRules(start.catalog, remember=_ANALYSIS_MEMO)
     for i, state in enumerate(states):
-        found.append(_solve(state, budget, rules, should_stop=should_stop))
+        line = None if known is None else known.at(state)
+        if line is not None:
+            found.append(Solution(line.score, line.moves, 0, 0.0))
+        else:
+            found.append(_solve(state, budget, rules, should_stop=should_stop))
         if on_progress is not None:
             on_progress((i + 1) / len(states))
     value = [f.score for f in found]

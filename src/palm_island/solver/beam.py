@@ -34,6 +34,7 @@ from contextlib import contextmanager
 from typing import NamedTuple
 
 from ..engine import ROUNDS, CompactRules, GameState, Move
+from ..engine.layout import packed_values
 from ..engine.search import Position
 from .evaluation import Evaluator
 
@@ -125,7 +126,7 @@ def _beam(
     if rules.is_over(deck):
         return rules.stars(deck), [], 0
     width = max(1, width)
-    tracker = rules.tracker
+    tracker_values = packed_values(rules.tracker)
     size = len(deck)
     tracker_at = rules.tracker_at
     first = rules.progress(deck, round_)
@@ -156,7 +157,7 @@ def _beam(
         expanded += len(nodes)
         for node in nodes:
             for child, child_round in children(node[0], node[1]):
-                if child[0] >> 3 == tracker:  # R25: only a finished game shows it on top
+                if child[0] in tracker_values:  # R25: only a finished game shows it on top
                     final = rules.stars(child)
                     if best is None or final > best[0]:
                         best = (final, (child, child_round, node))

@@ -28,6 +28,7 @@ is never below the best final score (R26).
 from __future__ import annotations
 
 from ..engine import ROUNDS, Catalog, GameState
+from ..engine.layout import packed_face, packed_id, packed_orientation, packed_stored
 
 
 class _CardPaths:
@@ -44,6 +45,7 @@ class _CardPaths:
         ]
         self.max_yield = max(storing, default=0)
         self._memo: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+        self._balances: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
 
     def options(self, packed: int, actions: int) -> tuple[tuple[int, int], ...]:
         """``(units, stars)`` pairs worth choosing: the card's final face reached within
@@ -53,8 +55,8 @@ class _CardPaths:
         found = self._memo.get(key)
         if found is not None:
             return found
-        card = self.catalog.cards[packed >> 3]
-        start = (packed >> 1) & 3
+        card = self.catalog.cards[packed_id(packed)]
+        start = packed_orientation(packed)
         cheapest = {start: 0}
         frontier = {start: 0}
         for _ in range(actions):
@@ -82,6 +84,41 @@ class _CardPaths:
         found = self._memo[key] = tuple(useful)
         return found
 
+    def balances(self, packed: int, actions: int) -> tuple[tuple[int, int], ...]:
+        """``(net resources, stars)`` pairs worth choosing for one card: for each face
+        it can end on within ``actions`` of its own actions, the most resources its
+        stores can make (a store yields its face's resources, less its own cost) net
+        of the smallest cost of each rotate or flip on the way."""
+        key = (packed, actions)
+        found = self._balances.get(key)
+        if found is not None:
+            return found
+        card = self.catalog.cards[packed_id(packed)]
+        net: list[int | None] = [None] * 4
+        net[packed_orientation(packed)] = 0
+        for _ in range(actions):
+            after = list(net)
+            for orientation, have in enumerate(net):
+                if have is None:
+                    continue
+                face = card.faces[orientation]
+                for action in face.actions:
+                    cost = min((alt.total for alt in action.cost), default=0)
+                    target = orientation if action.to is None else int(action.to)
+                    gain = face.yields.total if action.kind == "store" else 0
+                    value = have + gain - cost
+                    known = after[target]
+                    if known is None or value > known:
+                        after[target] = value
+            net = after
+        by_stars: dict[int, int] = {}
+        for orientation, have in enumerate(net):
+            if have is not None:
+                stars = card.faces[orientation].stars
+                by_stars[stars] = max(have, by_stars.get(stars, have))
+        found = self._balances[key] = tuple((n, s) for s, n in sorted(by_stars.items()))
+        return found
+
 
 _PATHS: dict[int, _CardPaths] = {}
 
@@ -96,25 +133,31 @@ def _paths(catalog: Catalog) -> _CardPaths:
 
 
 def upper_bound(state: GameState) -> int:
-    """A final score no line from ``state`` can beat (the module doc proves why).
+    """A final score no line from ``state`` can beat (the module doc proves why): the
+    smaller of the two relaxations' optima, each admissible on its own.
 
     Exact for a finished game (its score). Costs a few milliseconds.
     """
+    return min(_turn_budget_bound(state), _card_resources_bound(state))
+
+
+def _turn_budget_bound(state: GameState) -> int:
+    """Relaxation 1: one budget of ``Y + cost`` units per upgrade over the turns left."""
     catalog = state.catalog
     paths = _paths(catalog)
     deck = state.deck
     tracker = catalog.tracker_id
-    cut = next(i for i, p in enumerate(deck) if p >> 3 == tracker)
+    cut = next(i for i, p in enumerate(deck) if packed_id(p) == tracker)
     later = ROUNDS - state.round
     if state.is_over:
         later, cut = 0, 0
     turns = cut + later * (len(deck) - 1)
-    held = sum(catalog.cards[p >> 3].faces[(p >> 1) & 3].yields.total for p in deck if p & 1)
+    held = sum(packed_face(catalog, p).yields.total for p in deck if packed_stored(p))
     budget = paths.max_yield * turns + held
     # best[u]: the most stars the cards seen so far reach with exactly u units or fewer.
     best: dict[int, int] = {0: 0}
     for index, packed in enumerate(deck):
-        if packed >> 3 == tracker:
+        if packed_id(packed) == tracker:
             continue
         actions = later + (1 if index < cut else 0)
         options = paths.options(packed, actions)
@@ -130,3 +173,37 @@ def upper_bound(state: GameState) -> int:
             if merged[units] > top:
                 top = best[units] = merged[units]
     return max(best.values())
+
+
+def _card_resources_bound(state: GameState) -> int:
+    """Relaxation 2: each card's own actions make or spend resources; the cards'
+    total made plus what is stored now covers the total spent."""
+    catalog = state.catalog
+    paths = _paths(catalog)
+    deck = state.deck
+    tracker = catalog.tracker_id
+    cut = next(i for i, p in enumerate(deck) if packed_id(p) == tracker)
+    later = ROUNDS - state.round
+    if state.is_over:
+        later, cut = 0, 0
+    held = sum(packed_face(catalog, p).yields.total for p in deck if packed_stored(p))
+    # best[r]: the most stars the cards seen so far reach while ending with a net
+    # resource balance of r (stored now plus made minus spent); only the pairs where
+    # fewer resources left buy more stars are kept.
+    best: dict[int, int] = {held: 0}
+    for index, packed in enumerate(deck):
+        if packed_id(packed) == tracker:
+            continue
+        options = paths.balances(packed, later + (1 if index < cut else 0))
+        merged: dict[int, int] = {}
+        for balance, stars in best.items():
+            for net, gain in options:
+                total = balance + net
+                if merged.get(total, -1) < stars + gain:
+                    merged[total] = stars + gain
+        best = {}
+        top = -1
+        for balance in sorted(merged, reverse=True):
+            if merged[balance] > top:
+                top = best[balance] = merged[balance]
+    return max(stars for balance, stars in best.items() if balance >= 0)

@@ -23,7 +23,14 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..engine import ROUNDS, Catalog, Face, Resources
+from ..engine import DECK_SIZE, ROUNDS, Catalog, Face, Resources
+from ..engine.layout import (
+    pack,
+    packed_face,
+    packed_id,
+    packed_stored,
+    tracker_by_round,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,48 +91,53 @@ class Evaluator:
     """Upgrade icons on each packed card's active half (0 for the tracker)."""
     _held: list[float] = field(default_factory=list)
     """Priced resources each packed card holds when stored (0 when not stored)."""
-    _cache: dict[tuple[int, int], Callable[[Sequence[int]], float]] = field(default_factory=dict)
-    _tables: dict[tuple[int, int], tuple[list[float], list[float]]] = field(default_factory=dict)
-    _marked: dict[tuple[int, int], tuple[list[complex], list[complex]]] = field(
+    _cache: dict[tuple[int, int, int], Callable[[Sequence[int]], float]] = field(
+        default_factory=dict
+    )
+    _tables: dict[tuple[int, int, int], tuple[list[float], list[float]]] = field(
+        default_factory=dict
+    )
+    _marked: dict[tuple[int, int, int], tuple[list[complex], list[complex]]] = field(
         default_factory=dict
     )
 
     def __post_init__(self) -> None:
         tracker = self.catalog.tracker_id
-        packed = [0, tracker << 3]
-        faces = self.catalog.cards[tracker].faces
-        orientation = 0
-        for _ in range(2, ROUNDS + 1):
-            target = faces[orientation].actions[0].to
-            assert target is not None
-            orientation = int(target)
-            packed.append(tracker << 3 | orientation << 1)
-        self.tracker_packed = tuple(packed)
+        self.tracker_packed = tracker_by_round(self.catalog)
         self.final_progress = ROUNDS * len(self.catalog.cards)
         self._card_values = [self._values_with_actions(k) for k in range(ROUNDS + 2)]
         size = len(self.catalog.cards) * 8
-        self._upgrades = [0 if p >> 3 == tracker else self._face(p).upgrades for p in range(size)]
+        self._upgrades = [
+            0 if packed_id(p) == tracker else self._face(p).upgrades for p in range(size)
+        ]
         self._held = [
-            self._priced(self._face(p).yields) if p & 1 and p >> 3 != tracker else 0.0
+            self._priced(self._face(p).yields)
+            if packed_stored(p) and packed_id(p) != tracker
+            else 0.0
             for p in range(size)
         ]
 
-    def value_function(self, round_: int, cut: int) -> Callable[[Sequence[int]], float]:
-        """The value function for positions in ``round_`` with the tracker at index ``cut``."""
-        key = (round_, cut)
+    def value_function(
+        self, round_: int, cut: int, cards: int = DECK_SIZE
+    ) -> Callable[[Sequence[int]], float]:
+        """The value function for decks of ``cards`` cards in ``round_`` with the
+        tracker at index ``cut``."""
+        key = (round_, cut, cards)
         found = self._cache.get(key)
         if found is None:
-            found = self._cache[key] = self._build(round_, cut)
+            found = self._cache[key] = self._build(round_, cut, cards)
         return found
 
     def value(self, deck: Sequence[int], round_: int) -> float:
         """The evaluation of one position (convenience for tests and hints)."""
         cut = deck.index(self.tracker_packed[round_]) if round_ <= ROUNDS else 0
-        return self.value_function(round_, cut)(deck)
+        return self.value_function(round_, cut, len(deck))(deck)
 
     def values(self, decks: list[bytes], round_: int, cut: int) -> list[float]:
         """The evaluation of many positions of one progress step (same round and cut)."""
-        above, below = self.tables(round_, cut)
+        if not decks:
+            return []
+        above, below = self.tables(round_, cut, len(decks[0]))
         get_above, get_below = above.__getitem__, below.__getitem__
         return [sum(map(get_above, d[:cut])) + sum(map(get_below, d[cut:])) for d in decks]
 
@@ -138,10 +150,12 @@ class Evaluator:
         are integers below 2**46, so their sums (at most 32 cards) are exact floats and
         do not depend on the order of addition.
         """
-        key = (round_, cut)
+        if not decks:
+            return []
+        key = (round_, cut, len(decks[0]))  # one progress step: one deck size
         found = self._marked.get(key)
         if found is None:
-            above, below = self.tables(round_, cut)
+            above, below = self.tables(round_, cut, len(decks[0]))
             found = self._marked[key] = (
                 [complex(v, m) for v, m in zip(above, VILLAGE_MARKS, strict=False)],
                 [complex(v, m) for v, m in zip(below, VILLAGE_MARKS, strict=False)],
@@ -166,21 +180,25 @@ class Evaluator:
             found_values.append(high + low)
         return found_values
 
-    def tables(self, round_: int, cut: int) -> tuple[list[float], list[float]]:
+    def tables(
+        self, round_: int, cut: int, cards: int = DECK_SIZE
+    ) -> tuple[list[float], list[float]]:
         """Each packed card's worth above the tracker and below it, in positions of
-        ``round_`` with the tracker at index ``cut``."""
-        key = (round_, cut)
+        ``round_`` with the tracker at index ``cut`` in a deck of ``cards`` cards."""
+        key = (round_, cut, cards)
         found = self._tables.get(key)
         if found is None:
             left_after = ROUNDS - round_
+            per_round = cards - 1  # a turn per card but the tracker: 16 + feat cards (R30)
+            turns_left = left_after * per_round + cut
             found = self._tables[key] = (
-                self._with_held(self._card_values[left_after + 1], left_after * 16 + cut),
-                self._with_held(self._card_values[left_after], left_after * 16 + cut),
+                self._with_held(self._card_values[left_after + 1], turns_left, per_round),
+                self._with_held(self._card_values[left_after], turns_left, per_round),
             )
         return found
 
-    def _build(self, round_: int, cut: int) -> Callable[[Sequence[int]], float]:
-        above, below = self.tables(round_, cut)
+    def _build(self, round_: int, cut: int, cards: int) -> Callable[[Sequence[int]], float]:
+        above, below = self.tables(round_, cut, cards)
         get_above, get_below = above.__getitem__, below.__getitem__
 
         def value(deck: Sequence[int]) -> float:
@@ -188,17 +206,17 @@ class Evaluator:
 
         return value
 
-    def _with_held(self, base: list[float], turns_left: int) -> list[float]:
+    def _with_held(self, base: list[float], turns_left: int, per_round: int) -> list[float]:
         w = self.weights
         share = w.held * min(1.0, turns_left / w.held_horizon)
-        icon = w.icons * min(1.0, turns_left / (ROUNDS * 16)) ** w.icon_power
+        icon = w.icons * min(1.0, turns_left / (ROUNDS * per_round)) ** w.icon_power
         return [
             value + icon * upgrades + share * held
             for value, upgrades, held in zip(base, self._upgrades, self._held, strict=True)
         ]
 
     def _face(self, packed: int) -> Face:
-        return self.catalog.cards[packed >> 3].faces[(packed >> 1) & 3]
+        return packed_face(self.catalog, packed)
 
     def _priced(self, resources: Resources) -> float:
         pw, pf, ps = self.weights.price
@@ -232,7 +250,7 @@ class Evaluator:
             for o, face in enumerate(card.faces):
                 worth = face.stars + share * (best[o] - face.stars)
                 for stored in (0, 1):
-                    table[card.id << 3 | o << 1 | stored] = worth
+                    table[pack(card.id, o, bool(stored))] = worth
         return table
 
 

@@ -15,14 +15,12 @@ cards of their choosing through a shared or world-writable cache directory.
 from __future__ import annotations
 
 import json
-import os
-import stat
-import tempfile
 from pathlib import Path
 from typing import Final
 
 from ..engine import Action, CardSpec, Catalog, Face, Orientation, Resources
 from ..engine.cards import VillageRank
+from .cache_files import read_cache_file, write_cache_file
 
 CACHE_FORMAT: Final = "palm-island catalog cache 2"
 MAX_CACHE_BYTES: Final = 1 << 20
@@ -172,33 +170,10 @@ def read_cached_catalog(path: Path, key: str) -> Catalog | None:
 
 
 def _read_own_file(path: Path) -> bytes | None:
-    """The file's bytes, only if it is a regular file of ours that no one else may write."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    try:
-        handle = os.open(path, flags)
-    except OSError:
-        return None
-    with os.fdopen(handle, "rb") as file:
-        info = os.fstat(file.fileno())
-        if not stat.S_ISREG(info.st_mode) or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-            return None
-        if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
-            return None
-        data = file.read(MAX_CACHE_BYTES + 1)
-    return data if len(data) <= MAX_CACHE_BYTES else None
+    """The file's bytes, only if it is a regular file of ours (cache_files.py)."""
+    return read_cache_file(path, MAX_CACHE_BYTES)
 
 
 def write_cached_catalog(path: Path, catalog: Catalog, key: str) -> None:
     """Write atomically (a reader never sees half a file); failing to write is harmless."""
-    try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".catalog-")  # mode 0600
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                json.dump(catalog_to_data(catalog, key), file, ensure_ascii=False)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
-    except OSError:
-        pass
+    write_cache_file(path, json.dumps(catalog_to_data(catalog, key), ensure_ascii=False))

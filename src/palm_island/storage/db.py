@@ -22,14 +22,33 @@ from .errors import LoadError, SaveError
 
 APPLICATION_ID: Final = 0x50616C6D
 """``PRAGMA application_id``: "Palm" in ASCII, marks the file as ours."""
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 """``PRAGMA user_version`` of the schema this release writes.
 
 1: the first layout. 2: ``game.played_at`` (when a move was last saved: the
-Saved games list) and ``game.quarantined`` (why doctor set a damaged row aside)."""
+Saved games list) and ``game.quarantined`` (why doctor set a damaged row aside).
+3: ``solver_line`` (par and hint lines of a deal) and ``game_analysis``."""
 BUSY_TIMEOUT_MS: Final = 5000
 
-SCHEMA: Final = """
+SOLVER_TABLES: Final = """
+CREATE TABLE solver_line (
+    deal TEXT NOT NULL,
+    solver TEXT NOT NULL,
+    prefix TEXT NOT NULL,
+    moves TEXT NOT NULL,
+    PRIMARY KEY (deal, solver, prefix)
+) STRICT, WITHOUT ROWID;
+CREATE TABLE game_analysis (
+    game_id INTEGER NOT NULL REFERENCES game(id) ON DELETE CASCADE,
+    solver TEXT NOT NULL,
+    report TEXT NOT NULL,
+    PRIMARY KEY (game_id, solver)
+) STRICT;
+"""
+"""Added in version 3 (new tables only, so the step up is one migration)."""
+
+SCHEMA: Final = (
+    """
 CREATE TABLE campaign (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL UNIQUE CHECK (length(name) BETWEEN 1 AND 64),
@@ -65,8 +84,15 @@ CREATE TABLE feat_unlock (
     PRIMARY KEY (campaign_id, feat)
 ) STRICT;
 """
-"""Version 2. ``game.header`` is the game's record without moves (JSON, schema-checked
-on every load); the moves are rows so each one is committed as it is made."""
+    + SOLVER_TABLES
+)
+"""Version 3. ``game.header`` is the game's record without moves (JSON, schema-checked
+on every load); the moves are rows so each one is committed as it is made.
+``solver_line`` keeps the solver's lines of a deal (``prefix``: the moves from the
+deal to where the line starts, ``""`` for the par line; ``moves``: the line), so a
+par is searched once; ``game_analysis`` keeps a finished game's analysis (JSON).
+Both are caches of deterministic searches: read back, they are checked, never
+trusted (a line is replayed and its score recomputed)."""
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -78,7 +104,14 @@ def _v1_to_v2(conn: sqlite3.Connection) -> None:
     conn.execute("UPDATE game SET played_at = coalesce(finished_at, started_at)")
 
 
-MIGRATIONS: Final[dict[int, Migration]] = {1: _v1_to_v2}
+def _v2_to_v3(conn: sqlite3.Connection) -> None:
+    """Add the solver's stored lines and analyses (new tables only)."""
+    for statement in SOLVER_TABLES.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+MIGRATIONS: Final[dict[int, Migration]] = {1: _v1_to_v2, 2: _v2_to_v3}
 """``MIGRATIONS[n]`` upgrades a version-n database to n + 1 (inside one transaction)."""
 
 

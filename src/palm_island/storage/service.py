@@ -31,7 +31,7 @@ from ..campaign.service import CampaignError, check_setup, earned
 from ..campaign.stats import campaign_stats
 from ..engine import FeatSet, FeatSpec, GameState, Move, new_game, score
 from ..records import Difficulty, GameRecord, RecordError, build_record, replay, result_of
-from . import backups, repositories
+from . import backups, repositories, solver_rows
 from .catalog_files import standard_feats
 from .db import checkpoint, empty_database, empty_file, guard, open_database, open_read_only
 from .errors import LoadError, SaveError
@@ -246,6 +246,31 @@ class Store:
         """Every feat of the game, with the campaign's unlock (and proof) if any."""
         unlocks = {u.feat: u for u in self.campaign(name).unlocks}
         return [FeatStatus(f, unlocks.get(f.code)) for f in self.feats.feats]
+
+    # --- the solver's results (caches: docs/storage.md) -----------------------------
+
+    @_guarded
+    def solver_lines(self, deal: str, solver: str) -> list[tuple[str, str, str]]:
+        """``(solver tag, prefix, moves)`` of the deal's stored lines whose tag starts
+        with ``solver``; text to be checked by the caller (solver.lines.checked_line)."""
+        return solver_rows.lines(self.conn, deal, solver)
+
+    @_guarded
+    def save_solver_line(self, deal: str, solver: str, prefix: str, moves: str) -> None:
+        """Keep a line the solver found (nothing is written to a read-only store)."""
+        if not self.read_only:
+            solver_rows.save_line(self.conn, deal, solver, prefix, moves)
+
+    @_guarded
+    def game_analysis(self, game_id: int, solver: str) -> str | None:
+        """A finished game's stored analysis (JSON text), or None."""
+        return solver_rows.analysis(self.conn, game_id, solver)
+
+    @_guarded
+    def save_game_analysis(self, game_id: int, solver: str, report: str) -> None:
+        """Keep a finished game's analysis (nothing is written to a read-only store)."""
+        if not self.read_only:
+            solver_rows.save_analysis(self.conn, game_id, solver, report)
 
     # --- playing ------------------------------------------------------------------
 

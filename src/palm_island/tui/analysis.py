@@ -29,24 +29,81 @@ def costly(report: Sequence[MoveAnalysis]) -> tuple[MoveAnalysis, ...]:
     return tuple(move for move in report if move.drop > 0)
 
 
-def summary_text(report: Sequence[MoveAnalysis], final: int, g: Glyphs) -> Text:
-    """``The solver expected 43★ from the deal (best possible ≤ 57★); you scored 38★. 2
-    moves cost stars.``"""
+def summary_text(
+    report: Sequence[MoveAnalysis], final: int, g: Glyphs, par: int | None = None
+) -> Text:
+    """``Par 43★; perfect play scores at most 57★; you scored 38★. 2 moves cost stars.``
+
+    ``par`` is the deal's par (the one number the end screen and ``daily`` show);
+    without it, the analysis's own estimate from the deal is named instead."""
     text = Text()
     if not report:
         return Text("No moves were played.", style="dim")
     start = report[0].best_score
-    text.append(
-        f"The solver expected {start}{g.star} from the deal "
-        f"(best possible {_at_most(g)} {report[0].best_possible}{g.star}); "
-        f"you scored {final}{g.star}. "
-    )
+    bound = report[0].best_possible
+    if par is None:
+        text.append(f"The solver expected {start}{g.star} from the deal")
+    else:
+        text.append(f"Par {par}{g.star}")
+        if start > par:  # a line through the player's moves beat the par line
+            text.append(f" (your moves opened a line to {start}{g.star})")
+    text.append(f"; perfect play scores at most {bound}{g.star}; you scored {final}{g.star}. ")
     count = len(costly(report))
     if count:
         text.append(f"{count} move{'s' if count != 1 else ''} cost stars:", style="bold")
     else:
         text.append("No move cost stars by the solver's estimate.", style="bold")
     return text
+
+
+def report_data(report: Sequence[MoveAnalysis], par: int | None) -> dict[str, object]:
+    """The analysis as plain data: what ``analyse --json`` prints and the campaign
+    file keeps (``{"par", "bound", "turns": [{"turn", "played", "best",
+    "value_played", "value_best", "bound"}, ...]}``)."""
+    return {
+        "par": par,
+        "bound": report[0].best_possible if report else None,
+        "turns": [
+            {
+                "turn": move.turn,
+                "played": str(move.played),
+                "best": str(move.best),
+                "value_played": move.played_score,
+                "value_best": move.best_score,
+                "bound": move.best_possible,
+            }
+            for move in report
+        ],
+    }
+
+
+def report_of_data(data: object, moves: Sequence[Move]) -> tuple[MoveAnalysis, ...] | None:
+    """:func:`report_data`'s analysis read back for a game of ``moves``; ``None`` when
+    it is not exactly that (another game's, damaged): then it is computed again."""
+    if not isinstance(data, dict) or not isinstance(data.get("turns"), list):
+        return None
+    turns = data["turns"]
+    if len(turns) != len(moves):
+        return None
+    try:
+        report = tuple(
+            MoveAnalysis(
+                int(row["turn"]),
+                Move.parse(row["played"]),
+                Move.parse(row["best"]),
+                int(row["value_best"]),
+                int(row["value_played"]),
+                int(row["bound"]),
+            )
+            for row in turns
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+    if any(
+        a.played != m or a.turn != i for i, (a, m) in enumerate(zip(report, moves, strict=True), 1)
+    ):
+        return None
+    return report
 
 
 def drops_table(report: Sequence[MoveAnalysis], g: Glyphs) -> Table:

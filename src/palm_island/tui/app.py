@@ -81,6 +81,9 @@ class AppConfig:
     analysis_budget: Budget | None = None
     """The effort for the analysis screen; ``None`` is ``solver.ANALYSIS_BUDGET``."""
     compute_par: bool = True
+    par_cache: bool = True
+    """Keep the daily deal's par in the user cache (as ``daily`` does); tests turn it
+    off or point PALM_ISLAND_CACHE_DIR elsewhere."""
     """Search each deal's par in the background (off for benchmarks of the UI)."""
     today: dt.date | None = None
     """The date of the daily deal; ``None`` reads the clock (tests fix it)."""
@@ -226,10 +229,13 @@ class PalmIslandApp(App[None]):
         self._check_size()
 
     def on_unmount(self) -> None:
-        """Every move is already committed; closing only releases the file. From here
-        the process must end soon whatever follows (Textual's driver closing, the
+        """Every move is already committed; closing only releases the file (after
+        keeping a par line found since the UI last asked for one). From here the
+        process must end soon whatever follows (Textual's driver closing, the
         interpreter's exit): the exit guard's deadline is armed with the app's status."""
         if self._store is not None:  # never open the file just to close it
+            if self._pars is not None:
+                self._pars.flush()
             self._store.close()
         if self.config.exit_guard is not None:
             self.config.exit_guard.fire(self.return_code or 0, ask=False)
@@ -294,7 +300,7 @@ class PalmIslandApp(App[None]):
         self.session = session
         self.kept = None  # a new game replaces a kept one (the title asked first)
         if self.config.compute_par:
-            self.pars.request(session.start)
+            self.pars.request(session.start, session.seed)
         if preview:
             from .screens.preview import PreviewScreen
 
@@ -322,7 +328,12 @@ class PalmIslandApp(App[None]):
             from ..solver import DEFAULT_BUDGET
             from .par import ParBook
 
-            self._pars = ParBook(self, self.config.par_budget or DEFAULT_BUDGET)
+            self._pars = ParBook(
+                self,
+                self.config.par_budget or DEFAULT_BUDGET,
+                lambda: self._store,
+                use_cache=self.config.par_cache,
+            )
         return self._pars
 
     def start_daily(self, colour: DeckColour) -> None:

@@ -1,5 +1,12 @@
 """Provides the hint search the game screen runs off the UI thread, and its text.
 
+A hint follows the best known line (:class:`~..par.ParBook`): it waits for the
+deal's par line, and on any known line it names the line's next move with the
+line's score, so a player who follows the hints stays on the par line and the
+expected score stays at par. Off every known line (the player deviated) it
+searches from the position; the screen then keeps that line (:meth:`ParBook.keep`)
+and later hints along it reuse it.
+
 Kept apart from the screens so they stay about layout and keys, and so the rules
 for staleness live in one place: a hint belongs to the exact position it was asked
 for (states are immutable, so identity is the test), and a result for any other
@@ -20,6 +27,8 @@ from .render import move_words
 
 if TYPE_CHECKING:  # the solver is imported when a hint is first asked for
     from ..solver import Budget, Hint
+    from ..solver.lines import Line
+    from .par import ParBook
 
 HINT_GROUP = "hint"
 """The worker group of hint searches; at most one runs (``exclusive``)."""
@@ -30,19 +39,39 @@ class HintResult(NamedTuple):
 
     state: GameState
     hint: Hint
+    found: Line | None = None
+    """The line searched for this hint (off every known line), to be kept; ``None``
+    when the hint came from a known line."""
 
 
-def search_hint(state: GameState, budget: Budget) -> HintResult | None:
-    """Run in a thread worker: the solver's move for ``state``; ``None`` if cancelled."""
+def search_hint(
+    start: GameState, state: GameState, budget: Budget, pars: ParBook
+) -> HintResult | None:
+    """Run in a thread worker: the move for ``state`` (of the game dealt at ``start``)
+    from the best known line, else from a search; ``None`` if cancelled."""
     from textual.worker import get_current_worker
 
-    from ..solver import Cancelled, best_move
+    from ..solver import Cancelled, Hint, solve
+    from ..solver.lines import Line
 
     worker = get_current_worker()
+
+    def should_stop() -> bool:
+        return worker.is_cancelled
+
+    pars.wait(start, should_stop)  # the par line is the first known line
+    if worker.is_cancelled:
+        return None
+    known = pars.book(start).at(state)
+    if known is not None and known.moves:
+        return HintResult(state, Hint(known.moves[0], known.score))
     try:
-        return HintResult(state, best_move(state, budget, should_stop=lambda: worker.is_cancelled))
+        with pars.paused():  # a par search of another deal waits: the player is waiting
+            found = solve(state, budget, should_stop=should_stop)
     except Cancelled:
         return None
+    line = Line(found.score, found.moves)
+    return HintResult(state, Hint(found.moves[0], found.score), line)
 
 
 def hint_text(hint: Hint, g: Glyphs) -> Text:

@@ -35,14 +35,26 @@ class AnalysisScreen(Screen[None]):
     AnalysisScreen #analysis-title { padding: 0 1; background: $panel; text-style: bold; }
     """
 
-    def __init__(self, start: GameState, moves: Sequence[Move]) -> None:
+    def __init__(self, start: GameState, moves: Sequence[Move], game_id: int | None = None) -> None:
         super().__init__()
         self.start = start
         self.moves = tuple(moves)
+        self.game_id = game_id
+        """A stored game's number: its analysis is kept with it."""
 
     def compose(self) -> ComposeResult:
         app = cast("PalmIslandApp", self.app)
         budget = app.config.analysis_budget or ANALYSIS_BUDGET
         yield Static("Analysis: the moves that cost stars", id="analysis-title")
-        yield AnalysisPanel(self.start, self.moves, budget, app.glyphs, id="analysis")
+        pars = app.pars if app.config.compute_par else None
+        yield AnalysisPanel(
+            self.start,
+            self.moves,
+            budget,
+            app.glyphs,
+            pars=pars,
+            store=app.store,
+            game_id=self.game_id,
+            id="analysis",
+        )
         yield SteadyFooter(compact=True)

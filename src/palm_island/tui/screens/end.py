@@ -113,7 +113,8 @@ class EndScreen(Screen[str]):
         """Where the game lost stars, by the solver (computed on its own screen)."""
         from .analysis import AnalysisScreen
 
-        self.app.push_screen(AnalysisScreen(self.session.start, self.session.moves))
+        game_id = getattr(self.session, "game_id", None)  # a stored game keeps its analysis
+        self.app.push_screen(AnalysisScreen(self.session.start, self.session.moves, game_id))
 
     def action_copy_share(self) -> None:
         share = self.query_one("#result", ResultLines).share

@@ -273,10 +273,10 @@ class GameScreen(Screen[None]):
 
         budget = self.palm_app.config.hint_budget or HINT_BUDGET
         pars = self.palm_app.pars
+        start = self.session.start
 
         def search() -> HintResult | None:
-            with pars.paused():  # the par search waits: the player is waiting for this
-                return search_hint(state, budget)
+            return search_hint(start, state, budget, pars)
 
         self.run_worker(
             search,
@@ -296,6 +296,14 @@ class GameScreen(Screen[None]):
             return  # cancelled, or the player moved on: never show a stale hint
         self._hint_asked = None
         self.hint = result
+        self.palm_app.pars.flush()  # the par line the hint waited for is kept now
+        if result.found is not None:  # searched off the known lines: keep it for later hints
+            from ...solver import HINT_BUDGET
+
+            budget = self.palm_app.config.hint_budget or HINT_BUDGET
+            self.palm_app.pars.keep(
+                self.session.start, self.session.moves, result.found, budget.width
+            )
         self.session.hints_used += 1
         self.query_one("#hint", HintLine).show_hint(hint_text(result.hint, self.palm_app.glyphs))
         self.show_state()

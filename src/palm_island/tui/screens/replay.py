@@ -216,7 +216,8 @@ class ReplayScreen(Screen[None]):
         """Where this game lost stars, by the solver: the end screen's analysis."""
         from .analysis import AnalysisScreen
 
-        self.app.push_screen(AnalysisScreen(self.replay.states[0], self.replay.moves))
+        replay = self.replay  # a stored game's analysis is kept with it (and read back)
+        self.app.push_screen(AnalysisScreen(replay.states[0], replay.moves, replay.game_id))
 
     def action_export(self) -> None:
         """Write the game as a record file in the data dir's ``exports/`` folder."""

@@ -9,7 +9,10 @@ read from a plain attribute by a timer, so the thread never calls into the UI.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from contextlib import suppress
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
@@ -19,8 +22,13 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from ...engine import GameState, Move, apply_move, score
 from ...solver import Budget, Cancelled, MoveAnalysis, analyse
-from ..analysis import drops_table, summary_text
+from ...solver.lines import solver_tag
+from ..analysis import drops_table, report_data, report_of_data, summary_text
 from ..glyphs import Glyphs
+
+if TYPE_CHECKING:
+    from ...storage.service import Store
+    from ..par import ParBook
 
 POLL_SECONDS = 0.1
 
@@ -42,6 +50,9 @@ class AnalysisPanel(Vertical):
         budget: Budget,
         glyphs: Glyphs,
         *,
+        pars: ParBook | None = None,
+        store: Store | None = None,
+        game_id: int | None = None,
         id: str | None = None,
     ) -> None:
         super().__init__(id=id)
@@ -49,6 +60,12 @@ class AnalysisPanel(Vertical):
         self.moves = tuple(moves)
         self.budget = budget
         self.glyphs = glyphs
+        self.pars = pars
+        """The deal's par line and known lines: the analysis agrees with them."""
+        self.store = store
+        self.game_id = game_id
+        """A stored finished game: its analysis is kept with it and read back."""
+        self.par: int | None = None
         self.report: tuple[MoveAnalysis, ...] | None = None
         """The analysis once finished (``None`` while the solver works)."""
         self._done = 0.0
@@ -62,9 +79,39 @@ class AnalysisPanel(Vertical):
         with VerticalScroll(id="analysis-scroll"):
             yield Static("", id="analysis-table")
 
+    @property
+    def tag(self) -> str:
+        """The searches an analysis was made with (its width and the par's)."""
+        par = "none" if self.pars is None else str(self.pars.budget.width)
+        return f"{solver_tag(self.budget.width)}-par{par}"
+
     def on_mount(self) -> None:
+        if self.pars is not None:
+            self.pars.request(self.start)
+        kept = self._kept()
+        if kept is not None:
+            self._show(kept)
+            return
         self._timer = self.set_interval(POLL_SECONDS, self._show_progress)
         self.run_worker(self._analyse, thread=True, exit_on_error=False)
+
+    def _kept(self) -> tuple[MoveAnalysis, ...] | None:
+        """The analysis kept with the game, if any (checked against its moves)."""
+        if self.store is None or self.game_id is None or self.pars is None:
+            return None
+        from ...storage.errors import LoadError, SaveError
+
+        try:
+            text = self.store.game_analysis(self.game_id, self.tag)
+            data = None if text is None else json.loads(text)
+        except (LoadError, SaveError, ValueError, RecursionError):
+            return None
+        report = report_of_data(data, self.moves)
+        if report is None or not isinstance(data, dict):
+            return None
+        par = data.get("par")
+        self.par = par if isinstance(par, int) else None
+        return report
 
     def _analyse(self) -> tuple[MoveAnalysis, ...] | None:
         """In the worker thread: one search per position, cancelled with the panel."""
@@ -73,13 +120,22 @@ class AnalysisPanel(Vertical):
         def progress(done: float) -> None:
             self._done = done  # read by the timer on the UI thread
 
+        def should_stop() -> bool:
+            return worker.is_cancelled
+
+        known = None
+        if self.pars is not None:
+            line = self.pars.wait(self.start, should_stop)  # the par line comes first
+            self.par = None if line is None else line.score
+            known = self.pars.book(self.start)
         try:
             return analyse(
                 self.start,
                 self.moves,
                 self.budget,
-                should_stop=lambda: worker.is_cancelled,
+                should_stop=should_stop,
                 on_progress=progress,
+                known=known,
             )
         except Cancelled:
             return None
@@ -95,12 +151,22 @@ class AnalysisPanel(Vertical):
         if event.state != WorkerState.SUCCESS or event.worker.result is None:
             return
         report: tuple[MoveAnalysis, ...] = event.worker.result
+        self._show(report)
+        if self.store is not None and self.game_id is not None and self.pars is not None:
+            from ...storage.errors import LoadError, SaveError
+
+            text = json.dumps(report_data(report, self.par))
+            with suppress(LoadError, SaveError):  # a cache: computed again next time
+                self.store.save_game_analysis(self.game_id, self.tag, text)
+
+    def _show(self, report: tuple[MoveAnalysis, ...]) -> None:
         self.report = report
         if self._timer is not None:
             self._timer.stop()
         self.query_one(ProgressBar).display = False
         final = score(self._final()).total
-        self.query_one("#analysis-status", Static).update(summary_text(report, final, self.glyphs))
+        summary = summary_text(report, final, self.glyphs, self.par)
+        self.query_one("#analysis-status", Static).update(summary)
         self.query_one("#analysis-table", Static).update(drops_table(report, self.glyphs))
 
     def _final(self) -> GameState:

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ...solver import share_line
+from ...solver import share_line, upper_bound
 from ..glyphs import Glyphs
 
 if TYPE_CHECKING:
@@ -24,8 +24,17 @@ if TYPE_CHECKING:
 POLL_SECONDS = 0.2
 
 
-def par_text(total: int, par: int | None, hints: int, g: Glyphs, *, searching: bool) -> Text:
-    """``Par 41★ (solver) · you 38★, 3 under par · 2 hints used``."""
+def par_text(
+    total: int,
+    par: int | None,
+    hints: int,
+    g: Glyphs,
+    *,
+    searching: bool,
+    bound: int | None = None,
+) -> Text:
+    """``Par 41★ (solver) · you 38★, 3 under par · 2 hints used``, and on a second line
+    ``Perfect play scores at most 52★`` (the solver's upper bound from the deal)."""
     text = Text()
     if par is None:
         text.append("Par: searching..." if searching else "Par: not searched", style="dim")
@@ -38,6 +47,8 @@ def par_text(total: int, par: int | None, hints: int, g: Glyphs, *, searching: b
         else:
             text.append(", level with par")
     text.append(f" {g.sep} {hints} hint{'s' if hints != 1 else ''} used")
+    if bound is not None:
+        text.append(f"\nPerfect play scores at most {bound}{g.star}", style="dim")
     return text
 
 
@@ -66,6 +77,8 @@ class ResultLines(Static):
         """The daily deal's date, or ``None`` for any other deal."""
         self.glyphs = glyphs
         self.par: int | None = None
+        self.bound = upper_bound(session.start)
+        """No line from the deal scores more (a few milliseconds to compute)."""
         self._timer: Timer | None = None
 
     @property
@@ -94,6 +107,7 @@ class ResultLines(Static):
             self.session.hints_used,
             self.glyphs,
             searching=self._searching,
+            bound=self.bound,
         )
         if self.share is not None:
             text.append("\nShare (c copies): ", style="dim")
