@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from rich.text import Text
 
-from ..engine import GameState
+from ..engine import GameState, Move
 from .glyphs import Glyphs
 from .render import move_words
 
@@ -30,25 +30,30 @@ class HintResult(NamedTuple):
 
     state: GameState
     hint: Hint
+    line: tuple[Move, ...] = ()
+    """The solver's line from ``state``, the hint's move first (:func:`.why.why` reads it)."""
 
 
 def search_hint(state: GameState, budget: Budget) -> HintResult | None:
     """Run in a thread worker: the solver's move for ``state``; ``None`` if cancelled."""
     from textual.worker import get_current_worker
 
-    from ..solver import Cancelled, best_move
+    from ..solver import Cancelled, Hint, solve
 
     worker = get_current_worker()
-    try:
-        return HintResult(state, best_move(state, budget, should_stop=lambda: worker.is_cancelled))
+    try:  # best_move's search, keeping its whole line for the "why"
+        found = solve(state, budget, should_stop=lambda: worker.is_cancelled)
     except Cancelled:
         return None
+    return HintResult(state, Hint(found.moves[0], found.score), found.moves)
 
 
-def hint_text(hint: Hint, g: Glyphs) -> Text:
-    """``Hint: rotate card 2, pay CH1 — expected final score 38★``."""
+def hint_text(hint: Hint, g: Glyphs, reason: str = "") -> Text:
+    """``Hint: rotate card 2, pay CH1 (+2★ now) — expected final score 38★``."""
     text = Text("Hint: ", style="bold")
     text.append(move_words(hint.move), style="bold reverse")
+    if reason:
+        text.append(f" ({reason.replace('★', g.star)})")
     text.append(f" {g.dash} expected final score {hint.expected_score}{g.star}")
     return text
 

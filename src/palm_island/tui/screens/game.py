@@ -24,6 +24,7 @@ from ...session import GameSession
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
 from ..options import ActionOption, card_options, moves_for, why_not
 from ..plain import notify_plain
+from ..why import why
 from ..widgets.card import DISCARD, CardWidget
 from ..widgets.choice import ChoiceBox
 from ..widgets.footer import SteadyFooter
@@ -316,7 +317,9 @@ class GameScreen(Screen[None]):
         self._hint_asked = None
         self.hint = result
         self.session.hints_used += 1
-        self.query_one("#hint", HintLine).show_hint(hint_text(result.hint, self.palm_app.glyphs))
+        reason = why(result.state, result.line)
+        text = hint_text(result.hint, self.palm_app.glyphs, reason)
+        self.query_one("#hint", HintLine).show_hint(text)
         self.show_state()
 
     def _forget_stale_hint(self) -> None:
