@@ -65,6 +65,8 @@ def test_the_wheel_carries_the_lesson_file() -> None:
         (lambda d: d["steps"][3].update(shows=["round_ended"]), "steps[3].shows[0]"),
         (lambda d: d["steps"][0].update(mark={"card": 4}), "steps[0].mark.card"),
         (lambda d: d.update(version=2), "version"),
+        (lambda d: d["steps"][9].update(score=2), "steps[9].score"),  # the text says +1★
+        (lambda d: d["steps"][1].update(title="x" * 23), "steps[1].title"),
     ],
 )
 def test_a_malformed_file_names_where(change: Any, where: str) -> None:
@@ -88,3 +90,5 @@ def test_a_reading_step_marks_its_card_and_a_move_step_its_move() -> None:
             move = lesson.moves[0]
             assert lesson.mark.card == (1 if move.kind == "discard" else move.card)
             assert lesson.mark.action == move.kind
+        else:
+            assert lesson.mark.action is None  # a reading step points at a card or nothing

@@ -134,6 +134,24 @@ async def test_escape_leaves_and_the_title_resumes_at_the_step(tmp_path: Path) -
         assert tutorial_screen(again).session.turn == 3
 
 
+async def test_hint_and_undo_are_off_the_key_bar_until_free_play(notifications: Notes) -> None:
+    app = app_for(7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await play_to_step(pilot, 3)
+        bar = [b.action for _, b, enabled, _ in screen.active_bindings.values() if enabled]
+        assert "hint" not in bar and "undo" not in bar
+        notes = notifications(app)
+        await pilot.press("u", "h")
+        assert screen.session.turn == 1 and len(notes) == 2
+        screen = await play_to_step(pilot, len(standard_tutorial().lessons))
+        bar = [b.action for _, b, enabled, _ in screen.active_bindings.values() if enabled]
+        assert "hint" in bar and "undo" in bar
+        await pilot.press("d", "escape")
+        assert "back to your game" in str(app.screen.query_one("#tutorial", Button).label)
+        await pilot.press("t")
+        assert tutorial_screen(app).session is screen.session  # free play, as it was
+
+
 async def test_finishing_the_tutorial_counts_for_nothing_in_the_campaign(tmp_path: Path) -> None:
     app = store_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -429,11 +429,14 @@ class PalmIslandApp(App[None]):
 
         tutorial = standard_tutorial()
         progress = self.settings.tutorial or Progress()
-        bounds = (tutorial.moves_before(progress.step), tutorial.moves_before(progress.step + 1))
-        if progress.done or not bounds[0] <= progress.moves <= bounds[1]:
-            progress = Progress(done=progress.done)  # again from the start (or a stale file)
-        session = self.tutorial_session
-        if session is None or session.turn < progress.moves:
+        session = self.tutorial_session  # left in this run: exactly as it was
+        if session is None:
+            bounds = (
+                tutorial.moves_before(progress.step),
+                tutorial.moves_before(progress.step + 1),
+            )
+            if progress.done or not bounds[0] <= progress.moves <= bounds[1]:
+                progress = Progress(done=progress.done)  # again from the start (or a stale file)
             session = tutorial_session(tutorial, self.catalog, progress.moves)
         self._pop_to_title()
         self.tutorial_session = session

@@ -23,6 +23,7 @@ from ..engine import (
     apply_move,
     is_legal,
     new_game,
+    score,
 )
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ EVENT_TYPES = {"round_ended": RoundEnded, "stored_card_returned": StoredCardRetu
 
 @dataclass(frozen=True, slots=True)
 class Mark:
-    """The card a step is about (1-3) and the action line on it, if one."""
+    """The card a step is about (1-3; 0: none) and the action line on it, if one."""
 
     card: int
     action: str | None = None
@@ -102,6 +103,9 @@ def parse_tutorial(text: str, catalog: Catalog, source: str = "tutorial.json") -
     for i, step in enumerate(data.steps):
         where = f"steps[{i}]"
         start = state
+        if step.score is not None and score(state).total != step.score:
+            problem = f"the score here is {score(state).total}, not {step.score}"
+            raise CatalogError(source, f"{where}.score", problem)
         moves: list[Move] = []
         seen: set[type] = set()
         for j, notation in enumerate(step.moves):
@@ -153,5 +157,5 @@ def _mark(step: StepData, moves: list[Move]) -> Mark:
         move = moves[0]
         return Mark(1 if move.kind == "discard" else move.card, move.kind)
     if step.mark is None:
-        return Mark(1)
+        return Mark(0)
     return Mark(step.mark.card, step.mark.action)

@@ -9,6 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field
 TEXT_LIMIT = 240
 """The longest lesson text: what fits the lesson panel at 80×24 (seven lines)."""
 
+TITLE_LIMIT = 22
+"""The longest step title: what fits the panel's border beside "Step 10 of 18" at 80×24."""
+
 ShownEvent = Literal["round_ended", "stored_card_returned"]
 
 
@@ -26,10 +29,13 @@ class MarkData(_Strict):
 class StepData(_Strict):
     """One step: a text, and either moves to play (in notation) or nothing (read it)."""
 
-    title: str = Field(min_length=1, max_length=40)
+    title: str = Field(min_length=1, max_length=TITLE_LIMIT)
     text: str = Field(min_length=1, max_length=TEXT_LIMIT)
     moves: list[str] = Field(default_factory=list, max_length=10)
     mark: MarkData | None = None
+    """A reading step's card; none: the step is about the whole table."""
+    score: int | None = Field(default=None, ge=0)
+    """The score the text speaks of at the step's start; checked, so the text cannot drift."""
     shows: list[ShownEvent] = Field(default_factory=list)
     """Automatic steps the text speaks of; checked to happen during the step's last move."""
 

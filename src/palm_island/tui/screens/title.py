@@ -216,7 +216,9 @@ class TitleScreen(Screen[None]):
         new.display = progress is None and first
         new.label = f"{STANDOUT.format(dash=self.palm_app.glyphs.dash):<{LABEL_WIDTH}}t"
         button.display = not new.display
-        if progress is not None and not progress.done and progress.step:
+        if progress is not None and progress.done and self.palm_app.tutorial_session:
+            label = "Tutorial: back to your game"
+        elif progress is not None and not progress.done and progress.step:
             label = f"Tutorial: resume at step {progress.step + 1}"
         else:
             label = ENTRIES[[e.id for e in ENTRIES].index("tutorial")].label

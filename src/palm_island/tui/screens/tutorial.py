@@ -115,8 +115,12 @@ class TutorialScreen(GameScreen):
         if self.choice.is_open:
             index = self.choice.moves.index(move) + 1 if move in self.choice.moves else 1
             return f"Press {index}: {move_words(move)}."
+        lesson = self.lesson
+        assert lesson is not None
+        done = self.session.turn - lesson.start.turn
+        count = f" ({done} of {len(lesson.moves)} done)" if len(lesson.moves) > 1 else ""
         if move.kind == "discard":
-            return "Press d (discard card 1)."
+            return f"Press d (discard card 1).{count}"
         keys = []
         if self.selected != move.card:
             keys.append(f"{move.card} (select card {move.card})")
@@ -124,7 +128,7 @@ class TutorialScreen(GameScreen):
         variants = moves_for(self.session.state, move.card, move.kind)
         if len(variants) > 1:
             keys.append(f"{variants.index(move) + 1} ({move_words(move).split(', ', 1)[-1]})")
-        return "Press " + ", then ".join(keys) + "."
+        return "Press " + ", then ".join(keys) + "." + count
 
     def explain(self) -> None:
         """A key that is not the one asked: say what is asked; nothing is played."""
@@ -147,6 +151,8 @@ class TutorialScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next":
             return self.scripted and self.expected is None and not self.choice.is_open
+        if action in FORBIDDEN and self.scripted:
+            return False  # off the key bar; the key is explained (on_key)
         return super().check_action(action, parameters)
 
     def action_next(self) -> None:
@@ -170,6 +176,8 @@ class TutorialScreen(GameScreen):
             self.explain()
             return
         super().action_act(kind)
+        if self.choice.is_open:  # it covers the lesson: the ask goes on its border
+            self.choice.border_subtitle = Text(self.asked()) if self.scripted else None
         self.show_state()
 
     def action_choice(self, what: str, index: int = 0) -> None:

@@ -101,9 +101,9 @@ class CardWidget(Static):
             if kind == hinted:  # reverse video and a word, so it never relies on colour
                 lines[row].stylize("reverse")
                 lines[row].append(" <- hint", style="bold")
-            elif kind == marked:  # the same: reverse video and words
+            elif kind == marked:  # the same: reverse video and an arrow (fits 80 columns)
                 lines[row].stylize("reverse")
-                lines[row].append(" <- this", style="bold")
+                lines[row].append(" <-", style="bold")
         self.update(Text("\n").join(lines), layout=False)  # fixed size: no layout
 
     def _render_lines(
