@@ -20,6 +20,7 @@ from palm_island.tui.keys import keys_for
 from palm_island.tui.screens.end import EndScreen
 from palm_island.tui.screens.tutorial import TutorialScreen
 from palm_island.tui.widgets.card import CardWidget
+from palm_island.tui.widgets.lesson import LessonPanel
 
 from .helpers import SIZE_IDS, SIZES, app_for
 from .store_helpers import opened, store_app
@@ -242,3 +243,39 @@ def test_tutorial_steps(
         await _steps(pilot, step, keys)
 
     assert snap_compare(app_for(7), run_before=before, terminal_size=size)
+
+
+async def test_with_ascii_every_step_draws_only_ascii() -> None:
+    app = app_for(7, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await play_to_step(pilot, 0)
+        while screen.scripted:
+            lesson = str(screen.query_one("#lesson", LessonPanel).render())
+            title = str(screen.query_one("#lesson", LessonPanel).border_title)
+            assert (lesson + title).isascii(), (screen.step, lesson)
+            await pilot.press(*asked_keys(screen))
+
+
+def test_every_place_a_game_screen_changes_the_game_is_held_by_the_tutorial() -> None:
+    """A move, undo or redo the game screen makes must pass the tutorial's checks: each
+    method of GameScreen that calls the session's play/undo/redo is overridden."""
+    import ast
+    import inspect
+
+    from palm_island.tui.screens import game
+
+    tree = ast.parse(inspect.getsource(game))
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "GameScreen")
+    changing = set()
+    for method in cls.body:
+        if isinstance(method, ast.FunctionDef):
+            for node in ast.walk(method):
+                if (
+                    isinstance(node, ast.Attribute)
+                    and node.attr in ("play", "undo", "redo")
+                    and "session" in ast.unparse(node.value)
+                ):
+                    changing.add(method.name)
+    assert changing == {"play", "action_undo", "action_redo"}, changing
+    for name in changing:
+        assert name in vars(TutorialScreen), f"TutorialScreen does not hold {name}"

@@ -53,7 +53,7 @@ def hint_text(hint: Hint, g: Glyphs, reason: str = "") -> Text:
     text = Text("Hint: ", style="bold")
     text.append(move_words(hint.move), style="bold reverse")
     if reason:
-        text.append(f" ({reason.replace('★', g.star)})")
+        text.append(f" ({g.in_text(reason)})")
     text.append(f" {g.dash} expected final score {hint.expected_score}{g.star}")
     return text
 

@@ -82,7 +82,7 @@ class TutorialScreen(GameScreen):
         return "tutorial"
 
     def compose_lower(self) -> ComposeResult:
-        yield LessonPanel(id="lesson")
+        yield LessonPanel(self.palm_app.glyphs, id="lesson")
 
     def marked(self, position: int) -> str | None:
         lesson = self.lesson

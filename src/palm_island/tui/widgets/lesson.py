@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ...text import printable
+from ..glyphs import Glyphs
 
 
 class LessonPanel(Static):
@@ -26,10 +27,18 @@ class LessonPanel(Static):
     }
     """
 
+    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+
     def show(self, heading: str, text: str, ask: str, note: str | None = None) -> None:
-        """Draw one step: ``ask`` is what to press; ``note`` why the last key did nothing."""
-        self.border_title = Text(printable(heading))  # data: text, never markup
-        body = Text(printable(text))
+        """Draw one step: ``ask`` is what to press; ``note`` why the last key did nothing.
+
+        Data, so text (never markup), written with the terminal's glyphs (``--ascii``).
+        """
+        g = self.glyphs
+        self.border_title = Text(printable(g.in_text(heading)))
+        body = Text(printable(g.in_text(text)))
         body.append("\n")
         body.append(ask, style="bold")
         if note:
