@@ -111,6 +111,12 @@ async def test_a_wrong_choice_and_a_wrong_click_play_nothing(notifications: Note
         assert await pilot.click(card1, offset=card1.action_offset("rotate"))  # the mouse
         await pilot.press("1")
         assert screen.step == 9
+        await pilot.press("s")
+        assert screen.step == 10  # the Temple: discard
+        before = len(notes)
+        card1 = screen.query_one("#card-1", CardWidget)
+        assert await pilot.click(card1, offset=card1.action_offset("discard"))
+        assert screen.step == 11 and len(notes) == before  # played, nothing to explain
 
 
 async def test_escape_leaves_and_the_title_resumes_at_the_step(tmp_path: Path) -> None:
@@ -147,6 +153,10 @@ async def test_hint_and_undo_are_off_the_key_bar_until_free_play(notifications: 
         screen = await play_to_step(pilot, len(standard_tutorial().lessons))
         bar = [b.action for _, b, enabled, _ in screen.active_bindings.values() if enabled]
         assert "hint" in bar and "undo" in bar
+        turn = screen.session.turn
+        card1 = screen.query_one("#card-1", CardWidget)
+        assert await pilot.click(card1, offset=card1.action_offset("discard"))  # free play
+        assert screen.session.turn == turn + 1
         await pilot.press("d", "escape")
         assert "back to your game" in str(app.screen.query_one("#tutorial", Button).label)
         await pilot.press("t")

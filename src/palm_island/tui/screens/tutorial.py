@@ -192,6 +192,24 @@ class TutorialScreen(GameScreen):
         super().action_choice(what, index)
         self.show_state()
 
+    def on_card_widget_clicked(self, message: CardWidget.Clicked) -> None:
+        """A click on the asked action line plays it (selecting its card on the way);
+        a click anywhere else is explained, once."""
+        move = self.expected
+        if not self.scripted or self.choice.is_open or message.position == 3:
+            return  # Textual then runs the game screen's handler, as in a game
+        message.prevent_default()  # (and here it does not)
+        card = None if move is None else (1 if move.kind == "discard" else move.card)
+        if move is None or message.position != card or message.kind not in (None, move.kind):
+            self.explain()
+            return
+        if move.kind != "discard":
+            super().action_select(message.position)
+        if message.kind is not None:
+            self.action_act(message.kind)
+        else:
+            self.show_state()
+
     def action_hint(self) -> None:
         if self.scripted:
             self.explain()
