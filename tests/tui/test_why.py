@@ -40,11 +40,16 @@ def test_paying_with_the_card_that_returns_first_says_so() -> None:
 
 def test_a_release_and_a_discard_say_what_they_do() -> None:
     assert why(start(7), line("S1 release LG1")) == "makes room: LG1 is released"
+    # the Market lies nearest the top: releasing it loses what would be lost next anyway
+    assert (
+        why(start(7), line("S1 release MK")) == "makes room: MK would return released next anyway"
+    )
     assert why(start(10), line("D")) == "nothing here is worth its price now"
 
 
 KNOWN = re.compile(
-    r"\+\d+★ now|spends \w+ before it returns released|makes room: \w+ is released"
+    r"\+\d+★ now|spends \w+ before it returns released"
+    r"|makes room: \w+ (is released|would return released next anyway)"
     r"|keeps .+ for (the .+ (this|next) round|later)|the .+ comes back next round for a \w+"
     r"|nothing here is worth its price now|sets up \+\d+★ on the .+ later"
     r"|(the .+ now holds .+|upgrades the .+)(; keeps card 1 on top)?"

@@ -40,6 +40,8 @@ def why(state: GameState, line: Sequence[Move]) -> str:
     if first.kind == "store":
         held = _words(acting.face.yields)
         if first.release is not None:
+            if first.release == returning:
+                return f"makes room: {first.release} would return released next anyway"
             return f"makes room: {first.release} is released"
         if later is not None:
             i, target = later
