@@ -19,8 +19,10 @@ from palm_island.tui.app import PalmIslandApp
 from palm_island.tui.keys import keys_for
 from palm_island.tui.screens.end import EndScreen
 from palm_island.tui.screens.tutorial import TutorialScreen
+from palm_island.tui.settings import load_settings
 from palm_island.tui.widgets.card import CardWidget
 from palm_island.tui.widgets.lesson import LessonPanel
+from palm_island.tutorial.progress import Progress
 
 from .helpers import SIZE_IDS, SIZES, app_for
 from .store_helpers import opened, store_app
@@ -289,3 +291,30 @@ def test_every_place_a_game_screen_changes_the_game_is_held_by_the_tutorial() ->
     assert changing == {"play", "action_undo", "action_redo"}, changing
     for name in changing:
         assert name in vars(TutorialScreen), f"TutorialScreen does not hold {name}"
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        {"step": "5", "moves": 3, "done": False},
+        {"step": 5, "moves": 3},
+        {"step": -1, "moves": 3, "done": False},
+        {"step": True, "moves": 3, "done": False},
+        [5, 3, False],
+    ],
+)
+def test_a_tutorial_entry_not_as_written_means_never_started(tmp_path: Path, kept: object) -> None:
+    (tmp_path / "settings.json").write_text(json.dumps({"theme": "nord", "tutorial": kept}))
+    settings = load_settings(tmp_path)
+    assert settings.theme == "nord" and settings.tutorial is None
+
+
+async def test_changing_the_theme_keeps_the_tutorial_step(tmp_path: Path) -> None:
+    app = store_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await play_to_step(pilot, 4)
+        app.theme = "nord"
+        await pilot.pause()
+    settings = load_settings(tmp_path)
+    assert settings.theme == "nord" and settings.tutorial == Progress(4, 2, False)
