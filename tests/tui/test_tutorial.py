@@ -16,6 +16,7 @@ from textual.widgets import Button, Input
 from palm_island.policies import greedy_policy
 from palm_island.storage.catalog_files import standard_tutorial
 from palm_island.tui.app import PalmIslandApp
+from palm_island.tui.glyphs import ASCII
 from palm_island.tui.keys import keys_for
 from palm_island.tui.screens.end import EndScreen
 from palm_island.tui.screens.tutorial import TutorialScreen
@@ -69,18 +70,21 @@ async def test_the_whole_tutorial_plays_by_its_asked_keys() -> None:
         assert screen.session.turn == len(tutorial.moves) + 1
 
 
-async def test_wrong_keys_at_every_step_play_nothing_and_say_what_is_asked(
-    notifications: Notes,
-) -> None:
+SOME_WRONG = ("s", "d", "2", "x", "u", "enter")
+"""At each step: an action, discard, a card, an unbound key, undo, enter (those not asked)."""
+ALL_WRONG = ("s", "r", "f", "d", "1", "2", "3", "x", "h", "u", "ctrl+r", "enter", "t", "n")
+
+
+async def wrong_keys_at_every_step(candidates: tuple[str, ...], notes_of: Notes) -> None:
     app = app_for(7)
     async with app.run_test(size=(80, 24)) as pilot:
-        notes = notifications(app)
+        notes = notes_of(app)
         screen = await play_to_step(pilot, 0)
         while screen.scripted:
             turn, step = screen.session.turn, screen.step
             right = asked_keys(screen)
-            candidates = ("s", "r", "f", "d", "1", "2", "3", "x", "h", "u", "ctrl+r", "enter")
             wrong = [k for k in candidates if k not in right]
+            assert len(wrong) >= 3
             for key in wrong:
                 before = len(notes)
                 await pilot.press(key)
@@ -90,6 +94,17 @@ async def test_wrong_keys_at_every_step_play_nothing_and_say_what_is_asked(
             assert notes and "asks for something else" in notes[-1]
             await pilot.press(*right)
             assert screen.step > step or screen.session.turn == turn + 1
+
+
+async def test_wrong_keys_at_every_step_play_nothing_and_say_what_is_asked(
+    notifications: Notes,
+) -> None:
+    await wrong_keys_at_every_step(SOME_WRONG, notifications)
+
+
+@pytest.mark.slow
+async def test_every_wrong_key_at_every_step_plays_nothing(notifications: Notes) -> None:
+    await wrong_keys_at_every_step(ALL_WRONG, notifications)
 
 
 async def test_a_wrong_choice_and_a_wrong_click_play_nothing(notifications: Notes) -> None:
@@ -257,15 +272,18 @@ def test_tutorial_steps(
     assert snap_compare(app_for(7), run_before=before, terminal_size=size)
 
 
-async def test_with_ascii_every_step_draws_only_ascii() -> None:
+def test_with_ascii_every_lesson_is_written_in_ascii() -> None:
+    for lesson in standard_tutorial().lessons:
+        assert ASCII.in_text(lesson.title + lesson.text).isascii(), lesson.title
+
+
+async def test_with_ascii_the_lesson_panel_draws_only_ascii() -> None:
     app = app_for(7, ascii_only=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await play_to_step(pilot, 0)
-        while screen.scripted:
-            lesson = str(screen.query_one("#lesson", LessonPanel).render())
-            title = str(screen.query_one("#lesson", LessonPanel).border_title)
-            assert (lesson + title).isascii(), (screen.step, lesson)
-            await pilot.press(*asked_keys(screen))
+        screen = await play_to_step(pilot, 1)  # reading a card: stars, icons, arrows
+        panel = screen.query_one("#lesson", LessonPanel)
+        assert "*0" in str(panel.render())
+        assert (str(panel.render()) + str(panel.border_title)).isascii()
 
 
 def test_every_place_a_game_screen_changes_the_game_is_held_by_the_tutorial() -> None:
