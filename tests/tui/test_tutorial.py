@@ -25,7 +25,7 @@ from palm_island.tui.widgets.card import CardWidget
 from palm_island.tui.widgets.lesson import LessonPanel
 from palm_island.tutorial.progress import Progress
 
-from .helpers import SIZE_IDS, SIZES, app_for
+from .helpers import app_for
 from .store_helpers import opened, store_app
 
 Notes = Callable[[App[Any]], list[str]]
@@ -250,26 +250,6 @@ async def test_first_start_with_a_campaign_file_every_title_key_works(
         await pilot.press(key)
         await pilot.pause()
         assert type(app.screen).__name__ == screen
-
-
-async def _steps(pilot: Pilot[None], step: int, keys: tuple[str, ...] = ()) -> None:
-    await play_to_step(pilot, step)
-    await pilot.press(*keys)
-
-
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
-@pytest.mark.parametrize(
-    ("step", "keys"),
-    [(1, ()), (7, ("s",)), (12, ("d", "d", "d", "d"))],
-    ids=["reading-a-card", "release-choice", "round-tracker"],
-)
-def test_tutorial_steps(
-    snap_compare: Snap, size: tuple[int, int], step: int, keys: tuple[str, ...]
-) -> None:
-    async def before(pilot: Pilot[None]) -> None:
-        await _steps(pilot, step, keys)
-
-    assert snap_compare(app_for(7), run_before=before, terminal_size=size)
 
 
 def test_with_ascii_every_lesson_is_written_in_ascii() -> None:
