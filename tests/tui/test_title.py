@@ -71,10 +71,13 @@ async def test_focus_starts_on_new_game_and_moves_over_the_entries() -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         title = title_of(app)
         assert app.focused is not None and app.focused.id == "new"
-        assert title.shown_entries() == ["new", "daily", "help", "quit"]
+        # a first start: the tutorial stands out at the top (never the focus)
+        assert title.shown_entries() == ["tutorial-new", "new", "daily", "help", "quit"]
         await pilot.press("down")
         assert app.focused.id == "daily"
         await pilot.press("up", "up")
+        assert app.focused.id == "tutorial-new"
+        await pilot.press("up")
         assert app.focused.id == "seed"
         await pilot.press("up")
         assert app.focused.id == "colour"
@@ -143,6 +146,7 @@ async def test_campaign_entries_show_only_with_saved_games(tmp_path: Path) -> No
         await opened(pilot)
         title = title_of(app)
         assert title.shown_entries() == [
+            "tutorial-new",
             "new",
             "saved",
             "daily",

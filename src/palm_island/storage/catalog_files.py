@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
     from ..engine import FeatSet
+    from ..tutorial.model import Tutorial
 
 CARDS_FILE = "cards.json"
 
@@ -104,3 +105,16 @@ def standard_feats() -> FeatSet:
 
     path = data_file(FEATS_FILE)
     return parse_feats(path.read_text(encoding="utf-8"), standard_catalog(), f"data/{FEATS_FILE}")
+
+
+TUTORIAL_FILE = "tutorial.json"
+
+
+@cache
+def standard_tutorial() -> Tutorial:
+    """The guided first game's lessons, validated and checked on their deal (read once)."""
+    from ..tutorial.model import parse_tutorial  # pydantic: only the tutorial needs it
+
+    path = data_file(TUTORIAL_FILE)
+    text = path.read_text(encoding="utf-8")
+    return parse_tutorial(text, standard_catalog(), f"data/{TUTORIAL_FILE}")

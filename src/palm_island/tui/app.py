@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -26,6 +26,7 @@ from textual.screen import Screen
 from .glyphs import Glyphs, glyphs_for
 from .plain import notify_plain
 from .screens.title import TitleScreen
+from .settings import Settings
 
 if TYPE_CHECKING:
     from textual.driver import Driver
@@ -35,8 +36,10 @@ if TYPE_CHECKING:
     from ..session import DeckColour, GameSession
     from ..solver import Budget
     from ..storage.service import Store
+    from ..tutorial.progress import Progress
     from .exit_guard import ExitGuard
     from .par import ParBook
+    from .screens.tutorial import TutorialScreen
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -167,6 +170,10 @@ class PalmIslandApp(App[None]):
         self.feat_choice: tuple[str, ...] = ()
         """The setup of the last new game (R31), reused by "new deal"."""
         self._pars: ParBook | None = None
+        self.settings = Settings()
+        """What is remembered between runs (kept in the data directory when games are saved)."""
+        self.tutorial_session: GameSession | None = None
+        """The tutorial's game left with ``escape``, resumed exactly in this run."""
 
     @property
     def store(self) -> Store | None:
@@ -400,6 +407,42 @@ class PalmIslandApp(App[None]):
                 return session
         return None
 
+    # The tutorial (never part of a campaign) -------------------------------------------
+
+    def start_tutorial(self) -> None:
+        """Open the guided game where the player left it (from its start once finished)."""
+        from ..storage.catalog_files import standard_tutorial
+        from ..tutorial.progress import Progress
+        from .screens.tutorial import TutorialScreen, tutorial_session
+
+        tutorial = standard_tutorial()
+        progress = self.settings.tutorial or Progress()
+        session = self.tutorial_session  # left in this run: exactly as it was
+        if session is None:
+            bounds = (
+                tutorial.moves_before(progress.step),
+                tutorial.moves_before(progress.step + 1),
+            )
+            if progress.done or not bounds[0] <= progress.moves <= bounds[1]:
+                progress = Progress(done=progress.done)  # again from the start (or a stale file)
+            session = tutorial_session(tutorial, self.catalog, progress.moves)
+        self._pop_to_title()
+        self.tutorial_session = session
+        self.push_screen(TutorialScreen(session, tutorial, progress))
+
+    def leave_tutorial(self, screen: TutorialScreen) -> None:
+        """Back to the title; the step is kept (and the game, for this run)."""
+        finished = screen.session.state.is_over
+        self.tutorial_session = None if finished else screen.session
+        self.save_tutorial(screen.progress)
+        self.back_to_title()
+
+    def save_tutorial(self, progress: Progress) -> None:
+        """Remember the tutorial step (in settings.json when games are saved)."""
+        done = progress.done or (self.settings.tutorial is not None and self.settings.tutorial.done)
+        self.settings = replace(self.settings, tutorial=progress._replace(done=done))
+        self._save_settings()
+
     def pop_to_title(self) -> None:
         """Close every screen above the title (a game shown is left as it is)."""
         self._pop_to_title()
@@ -434,21 +477,24 @@ class PalmIslandApp(App[None]):
             return
         from .settings import load_settings
 
-        theme = load_settings(directory).theme
+        self.settings = load_settings(directory)
+        theme = self.settings.theme
         if theme is not None and theme in self.available_themes:
             self.theme = theme
         self.theme_changed_signal.subscribe(self, lambda _theme: self._save_settings())
 
     def _save_settings(self) -> None:
         directory = self._settings_dir()
-        if directory is None:
+        if directory is None:  # quick games: remembered for this run only
+            self.settings = replace(self.settings, theme=self.theme)
             return
-        from .settings import Settings, save_settings
+        from .settings import save_settings
 
+        self.settings = replace(self.settings, theme=self.theme)
         try:
-            save_settings(directory, Settings(theme=self.theme))
+            save_settings(directory, self.settings)
         except OSError as exc:
-            notify_plain(self, f"Theme not remembered: {exc}", severity="warning", timeout=6)
+            notify_plain(self, f"Settings not remembered: {exc}", severity="warning", timeout=6)
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen

@@ -1,7 +1,8 @@
 """The game's commands for the command palette (``ctrl+p``), besides Textual's own.
 
 Each command does what its key does on the screen it belongs to: title commands
-(new game, daily deal, continue, campaign, feats, history, statistics) go to the
+(new game, daily deal, continue, campaign, feats, history, statistics,
+tutorial) go to the
 title first, keeping a game in play for Continue; game commands (hint, undo, redo,
 peek) are offered only while a game is on the table.
 """
@@ -25,6 +26,7 @@ TITLE_COMMANDS = (
     ("feats", "Feats", "Every feat, locked ones included, and how to earn it"),
     ("history", "History", "Finished games, to replay; import a record file"),
     ("stats", "Statistics", "Games, scores and village ranks of the campaign"),
+    ("tutorial", "Tutorial", "Learn by playing: a guided first game, about 5 minutes"),
 )
 GAME_COMMANDS = (
     ("hint", "Hint", "The solver's move here and its expected final score"),
@@ -59,7 +61,7 @@ def _on_title(app: PalmIslandApp, entry: str) -> Callable[[], None]:
         if isinstance(app.screen, GameScreen):
             if entry == "continue":
                 return  # already playing it
-            app.leave_game()
+            app.screen.action_leave()  # a game is kept for Continue, the tutorial's step
         else:
             app.pop_to_title()
         if isinstance(app.screen, TitleScreen):

@@ -39,6 +39,16 @@ class Glyphs(NamedTuple):
         letter = name[0].upper()
         return letter if glyph == letter else f"{glyph}{letter}"
 
+    def in_text(self, text: str) -> str:
+        """``text`` written with these glyphs: running text from a data file or a
+        phrase (a lesson, a hint's reason) is written with the Unicode ones. Resource
+        glyphs are left alone: text names resources in words."""
+        for name in self._fields:
+            unicode, mine = getattr(UNICODE, name), getattr(self, name)
+            if name not in RESOURCE_NAMES and unicode != mine:
+                text = text.replace(unicode, mine)
+        return text
+
 
 UNICODE: Final = Glyphs("♣", "≈", "▲", "★", "⇧", "↑", "↓", "▶", "·", "—")
 ASCII: Final = Glyphs("W", "F", "S", "*", "^", "up", "down", ">", "|", "-", "x", "->")

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from rich.text import Text
 
-from ..engine import GameState
+from ..engine import GameState, Move
 from .glyphs import Glyphs
 from .render import move_words
 
@@ -42,6 +42,8 @@ class HintResult(NamedTuple):
     found: Line | None = None
     """The line searched for this hint (off every known line), to be kept; ``None``
     when the hint came from a known line."""
+    line: tuple[Move, ...] = ()
+    """The line from ``state``, the hint's move first (:func:`.why.why` reads it)."""
 
 
 def search_hint(
@@ -64,20 +66,22 @@ def search_hint(
         return None
     known = pars.book(start).at(state)
     if known is not None and known.moves:
-        return HintResult(state, Hint(known.moves[0], known.score))
+        return HintResult(state, Hint(known.moves[0], known.score), line=known.moves)
     try:
         with pars.paused():  # a par search of another deal waits: the player is waiting
             found = solve(state, budget, should_stop=should_stop)
     except Cancelled:
         return None
     line = Line(found.score, found.moves)
-    return HintResult(state, Hint(found.moves[0], found.score), line)
+    return HintResult(state, Hint(found.moves[0], found.score), line, found.moves)
 
 
-def hint_text(hint: Hint, g: Glyphs) -> Text:
-    """``Hint: rotate card 2, pay CH1 — expected final score 38★``."""
+def hint_text(hint: Hint, g: Glyphs, reason: str = "") -> Text:
+    """``Hint: rotate card 2, pay CH1 (+2★ now) — expected final score 38★``."""
     text = Text("Hint: ", style="bold")
     text.append(move_words(hint.move), style="bold reverse")
+    if reason:
+        text.append(f" ({g.in_text(reason)})")
     text.append(f" {g.dash} expected final score {hint.expected_score}{g.star}")
     return text
 

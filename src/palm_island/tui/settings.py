@@ -1,4 +1,5 @@
-"""Provides :class:`Settings`: what the app remembers between runs (the theme).
+"""Provides :class:`Settings`: what the app remembers between runs (the theme, and
+where the player is in the tutorial).
 
 A small JSON file, ``settings.json``, in the data directory next to the campaign
 file. Anything wrong with it (missing, unreadable, not JSON, an unknown theme)
@@ -13,6 +14,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..tutorial.progress import Progress
+
 FILE_NAME = "settings.json"
 
 
@@ -20,6 +23,8 @@ FILE_NAME = "settings.json"
 class Settings:
     theme: str | None = None
     """The name of the theme chosen last (``None``: Textual's default)."""
+    tutorial: Progress | None = None
+    """Where the player is in the tutorial; ``None``: never started (the title offers it)."""
 
 
 def settings_path(directory: Path) -> Path:
@@ -32,8 +37,23 @@ def load_settings(directory: Path) -> Settings:
         data = json.loads(settings_path(directory).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return Settings()
-    theme = data.get("theme") if isinstance(data, dict) else None
-    return Settings(theme=theme if isinstance(theme, str) else None)
+    if not isinstance(data, dict):
+        return Settings()
+    theme = data.get("theme")
+    return Settings(
+        theme=theme if isinstance(theme, str) else None, tutorial=_progress(data.get("tutorial"))
+    )
+
+
+def _progress(data: object) -> Progress | None:
+    """The tutorial progress kept, or ``None`` when it is missing or not as written."""
+    if not isinstance(data, dict):
+        return None
+    step, moves, done = data.get("step"), data.get("moves"), data.get("done")
+    numbers = [n for n in (step, moves) if type(n) is int and 0 <= n < 1000]
+    if len(numbers) != 2 or type(done) is not bool:
+        return None
+    return Progress(numbers[0], numbers[1], done)
 
 
 def save_settings(directory: Path, settings: Settings) -> None:
@@ -41,5 +61,8 @@ def save_settings(directory: Path, settings: Settings) -> None:
     directory.mkdir(mode=0o700, parents=True, exist_ok=True)
     path = settings_path(directory)
     temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps({"theme": settings.theme}) + "\n", encoding="utf-8")
+    data: dict[str, object] = {"theme": settings.theme}
+    if settings.tutorial is not None:
+        data["tutorial"] = settings.tutorial._asdict()
+    temporary.write_text(json.dumps(data) + "\n", encoding="utf-8")
     os.replace(temporary, path)

@@ -24,6 +24,7 @@ from ...session import GameSession
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
 from ..options import ActionOption, card_options, moves_for, why_not
 from ..plain import notify_plain
+from ..why import why
 from ..widgets.card import DISCARD, CardWidget
 from ..widgets.choice import ChoiceBox
 from ..widgets.footer import SteadyFooter
@@ -101,23 +102,36 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         g = self.palm_app.glyphs
-        session = self.session
         yield StatusBar(g, id="status")
         with Horizontal(id="cards"):
             for position in (1, 2, 3):
                 yield CardWidget(position, g, id=f"card-{position}")
         with Horizontal(id="lower"):
             yield StoredPanel(g, id="stored")
-            deal = f"Seed {session.seed}, {session.deck_colour} deck"
-            from ...solver.daily import daily_date
-
-            day = daily_date(session.seed)
-            kind = f"Daily deal of {day.isoformat()}" if day else "New game"
-            yield MoveLog(f"{kind}. {deal}. Round 1 begins.", id="log")
+            yield MoveLog(self.opening_line(), id="log")
+            yield from self.compose_lower()
         self._choice = ChoiceBox(self.palm_app.glyphs, id="choice")
         yield self._choice
         yield HintLine(id="hint")
         yield SteadyFooter(compact=True, show_command_palette=False)  # ctrl+p: in the help
+
+    def opening_line(self) -> str:
+        """The move log's first line: what game this is."""
+        session = self.session
+        deal = f"Seed {session.seed}, {session.deck_colour} deck"
+        from ...solver.daily import daily_date
+
+        day = daily_date(session.seed) if session.seed is not None else None
+        kind = f"Daily deal of {day.isoformat()}" if day else "New game"
+        return f"{kind}. {deal}. Round 1 begins."
+
+    def compose_lower(self) -> ComposeResult:
+        """More parts beside the move log (the tutorial's lesson panel); none here."""
+        yield from ()
+
+    def marked(self, position: int) -> str | None:
+        """The action line of card ``position`` a lesson points at (none in a game)."""
+        return None
 
     def on_mount(self) -> None:
         self.show_state()
@@ -133,7 +147,14 @@ class GameScreen(Screen[None]):
             widget = self.query_one(f"#card-{position}", CardWidget)
             card_view, options, note = self._card_parts(state, view, position)
             hinted = hinted_kind(self.hint.hint, position) if self.hint else None
-            widget.show(card_view, options, note, selected=position == self.selected, hinted=hinted)
+            widget.show(
+                card_view,
+                options,
+                note,
+                selected=position == self.selected,
+                hinted=hinted,
+                marked=self.marked(position),
+            )
         self.query_one("#stored", StoredPanel).show(state)
         self.query_one("#status", StatusBar).show(view, score(state).total, self._deal)
         self.query_one("#log", MoveLog).show(self.session.steps)
@@ -305,7 +326,9 @@ class GameScreen(Screen[None]):
                 self.session.start, self.session.moves, result.found, budget.width
             )
         self.session.hints_used += 1
-        self.query_one("#hint", HintLine).show_hint(hint_text(result.hint, self.palm_app.glyphs))
+        reason = why(result.state, result.line)
+        text = hint_text(result.hint, self.palm_app.glyphs, reason)
+        self.query_one("#hint", HintLine).show_hint(text)
         self.show_state()
 
     def _forget_stale_hint(self) -> None:

@@ -51,10 +51,13 @@ ENTRIES = (
     Entry("feats", "Feats", "f", True),
     Entry("history", "History", "y", True),
     Entry("stats", "Statistics", "z", True),
+    Entry("tutorial", "Learn by playing (tutorial)", "t"),
     Entry("help", "How to play", "?"),
     Entry("quit", "Quit", "q"),
 )
-LABEL_WIDTH = 33
+STANDOUT = "New to Palm Island? Learn by playing {dash} 5 minutes"
+"""The tutorial's entry on a first start: at the top of the menu, standing out."""
+LABEL_WIDTH = 55
 """Cells of an entry's label, so the keys line up."""
 
 
@@ -76,13 +79,14 @@ class TitleScreen(Screen[None]):
         Binding("f", "entry('feats')", "Feats", show=False),
         Binding("y", "entry('history')", "History", show=False),
         Binding("z", "entry('stats')", "Statistics", show=False),
+        Binding("t", "entry('tutorial')", "Tutorial", show=False),
         Binding("up", "app.focus_previous", "Previous", show=False),
         Binding("down", "app.focus_next", "Next", show=False),
     ]
 
     DEFAULT_CSS = """
     TitleScreen { align: center middle; }
-    TitleScreen #title-box { width: 44; height: auto; border: round $accent; padding: 0 2; }
+    TitleScreen #title-box { width: 64; height: auto; border: round $accent; padding: 0 2; }
     TitleScreen #banner { width: 100%; content-align: center middle; text-style: bold;
         color: $accent; padding: 1 0 0 0; }
     TitleScreen #tagline { width: 100%; content-align: center middle; color: $text-muted;
@@ -99,6 +103,8 @@ class TitleScreen(Screen[None]):
     TitleScreen #entries Button { width: 100%; content-align: left middle; text-align: left;
         padding: 0 0; }
     TitleScreen #wait { color: $text-muted; }
+    TitleScreen #entries #tutorial-new { text-style: bold reverse; }
+    TitleScreen #entries #tutorial-new:focus { background: $warning 60%; }
     """
 
     def __init__(self) -> None:
@@ -134,6 +140,7 @@ class TitleScreen(Screen[None]):
             yield Static(id="campaign-row")
             with Vertical(id="entries"):
                 yield Static("Opening your campaign file...", id="wait")
+                yield Button("", id="tutorial-new", compact=True)
                 for entry in ENTRIES:
                     label = f"{entry.label:<{LABEL_WIDTH}}{entry.key}"
                     yield Button(label, id=entry.id, compact=True)
@@ -190,6 +197,8 @@ class TitleScreen(Screen[None]):
                 note = f"({waiting} unfinished)" if waiting else ""
                 button.label = f"{f'{entry.label} {note}':<{LABEL_WIDTH}}{entry.key}"
                 button.display = True
+            elif entry.id == "tutorial":
+                self._show_tutorial_entries(button, first=not can_continue)
             elif entry.saved_games_only or entry.id == "new":
                 button.display = saved if entry.saved_games_only else not pending
         self.refresh_bindings()
@@ -198,6 +207,22 @@ class TitleScreen(Screen[None]):
         self._had_continue = bool(can_continue)
         if focus or appeared or focused is None or not focused.display:
             self.query_one("#continue" if can_continue else "#new", Button).focus()
+
+    def _show_tutorial_entries(self, button: Button, *, first: bool) -> None:
+        """Never started (and no game to continue): the entry stands out at the top;
+        else it is an entry like the others, saying where the player left it."""
+        progress = self.palm_app.settings.tutorial
+        new = self.query_one("#tutorial-new", Button)
+        new.display = progress is None and first
+        new.label = f"{STANDOUT.format(dash=self.palm_app.glyphs.dash):<{LABEL_WIDTH}}t"
+        button.display = not new.display
+        if progress is not None and progress.done and self.palm_app.tutorial_session:
+            label = "Tutorial: back to your game"
+        elif progress is not None and not progress.done and progress.step:
+            label = f"Tutorial: resume at step {progress.step + 1}"
+        else:
+            label = ENTRIES[[e.id for e in ENTRIES].index("tutorial")].label
+        button.label = f"{label:<{LABEL_WIDTH}}t"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Continue only when there is a game to continue; campaign entries only when
@@ -221,6 +246,8 @@ class TitleScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         entry = event.button.id or ""
+        if entry == "tutorial-new":
+            entry = "tutorial"
         if entry == "colour":
             self.action_toggle_colour()
         else:
@@ -262,6 +289,8 @@ class TitleScreen(Screen[None]):
             app.start_daily(self.colour)
         elif entry == "help":
             app.action_help()
+        elif entry == "tutorial":
+            app.start_tutorial()
         elif entry == "quit":
             app.action_request_quit()
         elif entry == "continue" and app.continue_kept():

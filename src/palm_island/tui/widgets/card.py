@@ -77,12 +77,14 @@ class CardWidget(Static):
         *,
         selected: bool,
         hinted: str | None = None,
+        marked: str | None = None,
     ) -> None:
         """Draw ``view`` with its options; ``selected`` marks the card the keys act on.
 
-        ``hinted`` is the action (kind) the solver's hint suggests on this card.
+        ``hinted`` is the action (kind) the solver's hint suggests on this card;
+        ``marked`` the one a tutorial step asks for (``discard`` included).
         """
-        key = (view, options, note, selected, hinted)
+        key = (view, options, note, selected, hinted, marked)
         if key == self._shown:
             return  # nothing changed: no repaint
         self._shown = key
@@ -99,6 +101,9 @@ class CardWidget(Static):
             if kind == hinted:  # reverse video and a word, so it never relies on colour
                 lines[row].stylize("reverse")
                 lines[row].append(" <- hint", style="bold")
+            elif kind == marked:  # the same: reverse video and an arrow (fits 80 columns)
+                lines[row].stylize("reverse")
+                lines[row].append(" <-", style="bold")
         self.update(Text("\n").join(lines), layout=False)  # fixed size: no layout
 
     def _render_lines(

@@ -113,6 +113,10 @@ class ChoiceBox(Vertical):
         current = options.highlighted or 0
         options.highlighted = (current + step) % options.option_count
 
+    def highlighted_index(self) -> int:
+        """The option ``enter`` would choose (counted from 0; past the moves: cancel)."""
+        return self.query_one(OptionList).highlighted or 0
+
     def choose_highlighted(self) -> None:
         """Choose the highlighted option (cancel closes and changes nothing)."""
         highlighted = self.query_one(OptionList).highlighted or 0

@@ -15,7 +15,8 @@ class HintLine(Static):
 
     DEFAULT_CSS = """
     HintLine {
-        height: 1;
+        height: auto;
+        max-height: 2;  /* the move, why, and the expected score wrap at 80 columns */
         padding: 0 1;
         background: $boost;
         display: none;

@@ -1,0 +1,283 @@
+"""Provides :class:`TutorialScreen`: the guided first game, on the game's own table.
+
+The game screen with a lesson panel in the move log's place. While the scripted
+steps run, every way a move can be made (a key, a click on an action line, a
+pick in the payment choice) passes through the checks here, and only the move the
+step asks for is played: any other key says what is asked instead. Reading steps
+go on with ``enter``. After the last step the table is the game screen as usual
+(free play) and the move log comes back. The session is a quick game in memory:
+the tutorial never enters a campaign (no saved game, no history, no feats).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+
+from ...engine import Catalog, Move, new_game
+from ...session import GameSession
+from ...tutorial.model import Lesson, Tutorial
+from ...tutorial.progress import Progress
+from ..options import moves_for
+from ..plain import notify_plain
+from ..render import KIND_KEYS, move_words
+from ..widgets.card import CardWidget
+from ..widgets.lesson import LessonPanel
+from ..widgets.log import MoveLog
+from .game import GameScreen
+
+ALWAYS = frozenset({"escape", "question_mark", "q", "ctrl+q", "ctrl+c", "ctrl+p", "p"})
+"""Keys that never play a move and always work: leave, help, quit, palette, peek."""
+FORBIDDEN = frozenset({"hint", "undo", "redo"})
+"""Game actions a scripted step refuses (they would leave the script)."""
+
+
+class TutorialScreen(GameScreen):
+    """The tutorial: the game's keys, held to what each step asks (see the module)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "next", "Next"),
+    ]
+
+    DEFAULT_CSS = """
+    TutorialScreen CardWidget.-lesson { background: $warning 12%; }
+    TutorialScreen LessonPanel { width: 1fr; }
+    """
+
+    def __init__(self, session: GameSession, tutorial: Tutorial, progress: Progress) -> None:
+        super().__init__(session)
+        self.tutorial = tutorial
+        self.step = min(progress.step, len(tutorial.lessons))
+        self._note: str | None = None
+
+    # What is shown --------------------------------------------------------------------
+
+    @property
+    def scripted(self) -> bool:
+        """True while a step waits for its move or its ``enter``; False in free play."""
+        return self.step < len(self.tutorial.lessons)
+
+    @property
+    def lesson(self) -> Lesson | None:
+        return self.tutorial.lessons[self.step] if self.scripted else None
+
+    @property
+    def expected(self) -> Move | None:
+        """The move this step waits for next (``None``: a reading step, or free play)."""
+        lesson = self.lesson
+        if lesson is None or lesson.reading:
+            return None
+        done = self.session.turn - lesson.start.turn
+        return lesson.moves[done] if done < len(lesson.moves) else None
+
+    def opening_line(self) -> str:
+        return f"{self.tutorial.title}: a guided game (not saved). Round 1 begins."
+
+    @property
+    def _deal(self) -> str:
+        return "tutorial"
+
+    def compose_lower(self) -> ComposeResult:
+        yield LessonPanel(self.palm_app.glyphs, id="lesson")
+
+    def marked(self, position: int) -> str | None:
+        lesson = self.lesson
+        if lesson is None or lesson.mark.card != position:
+            return None
+        return lesson.mark.action
+
+    def show_state(self) -> None:
+        super().show_state()
+        lesson = self.lesson
+        for position in (1, 2, 3):
+            card = self.query_one(f"#card-{position}", CardWidget)
+            on = lesson is not None and lesson.mark.card == position
+            card.set_class(on, "-lesson")
+            card.border_subtitle = Text("this step", style="bold") if on else None
+        self.query_one("#log", MoveLog).display = lesson is None
+        panel = self.query_one("#lesson", LessonPanel)
+        panel.display = lesson is not None
+        if lesson is not None:
+            count = len(self.tutorial.lessons)
+            heading = f"Step {self.step + 1} of {count} {self.palm_app.glyphs.sep} {lesson.title}"
+            panel.show(heading, lesson.text, self.asked(), self._note)
+
+    def asked(self) -> str:
+        """What to press now, in words: ``Press 2 (card 2), then s (store).``"""
+        move = self.expected
+        if move is None:
+            last = self.step == len(self.tutorial.lessons) - 1
+            return "Press enter to play on by yourself." if last else "Press enter to go on."
+        if self.choice.is_open:
+            index = self.choice.moves.index(move) + 1 if move in self.choice.moves else 1
+            return f"Press {index}: {move_words(move)}."
+        lesson = self.lesson
+        assert lesson is not None
+        done = self.session.turn - lesson.start.turn
+        count = f" ({done} of {len(lesson.moves)} done)" if len(lesson.moves) > 1 else ""
+        if move.kind == "discard":
+            return f"Press d (discard card 1).{count}"
+        keys = []
+        if self.selected != move.card:
+            keys.append(f"{move.card} (select card {move.card})")
+        keys.append(f"{KIND_KEYS[move.kind]} ({move.kind})")
+        variants = moves_for(self.session.state, move.card, move.kind)
+        if len(variants) > 1:
+            keys.append(f"{variants.index(move) + 1} ({move_words(move).split(', ', 1)[-1]})")
+        return "Press " + ", then ".join(keys) + "." + count
+
+    def explain(self) -> None:
+        """A key that is not the one asked: say what is asked; nothing is played."""
+        asked = self.asked()
+        self._note = f"Not that one. {asked}"
+        notify_plain(self, f"This step asks for something else. {asked}", timeout=4)
+        self.show_state()
+
+    # Holding the keys to the step --------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        """A key bound to nothing here (say ``x``) is explained, never ignored silently."""
+        if not self.scripted or event.key in ALWAYS:
+            return
+        binding = self.active_bindings.get(event.key)
+        if binding is None or not binding.enabled:
+            event.stop()
+            self.explain()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next":
+            return self.scripted and self.expected is None and not self.choice.is_open
+        if action in FORBIDDEN and self.scripted:
+            return False  # off the key bar; the key is explained (on_key)
+        return super().check_action(action, parameters)
+
+    def action_next(self) -> None:
+        """``enter`` on a reading step: the next step."""
+        if self.scripted and self.expected is None:
+            self.advance()
+
+    def action_select(self, card: int) -> None:
+        move = self.expected
+        if self.scripted and (move is None or move.kind == "discard" or move.card != card):
+            self.explain()
+            return
+        super().action_select(card)
+        self.show_state()
+
+    def action_act(self, kind: str) -> None:
+        move = self.expected
+        if self.scripted and (
+            move is None or move.kind != kind or (kind != "discard" and move.card != self.selected)
+        ):
+            self.explain()
+            return
+        super().action_act(kind)
+        if self.choice.is_open:  # it covers the lesson: the ask goes on its border
+            self.choice.border_subtitle = Text(self.asked()) if self.scripted else None
+        self.show_state()
+
+    def action_choice(self, what: str, index: int = 0) -> None:
+        move = self.expected
+        if self.scripted and what in ("pick", "enter"):
+            if what == "enter":
+                index = self.choice.highlighted_index()
+            moves = self.choice.moves
+            if index >= len(moves) or moves[index] != move:
+                self.explain()
+                return
+        super().action_choice(what, index)
+        self.show_state()
+
+    def on_card_widget_clicked(self, message: CardWidget.Clicked) -> None:
+        """A click on the asked action line plays it (selecting its card on the way);
+        a click anywhere else is explained, once."""
+        move = self.expected
+        if not self.scripted or self.choice.is_open or message.position == 3:
+            return  # Textual then runs the game screen's handler, as in a game
+        message.prevent_default()  # (and here it does not)
+        card = None if move is None else (1 if move.kind == "discard" else move.card)
+        if move is None or message.position != card or message.kind not in (None, move.kind):
+            self.explain()
+            return
+        if move.kind != "discard":
+            super().action_select(message.position)
+        if message.kind is not None:
+            self.action_act(message.kind)
+        else:
+            self.show_state()
+
+    def action_hint(self) -> None:
+        if self.scripted:
+            self.explain()
+            return
+        super().action_hint()
+
+    def action_undo(self) -> None:
+        if self.scripted:
+            self.explain()
+            return
+        super().action_undo()
+
+    def action_redo(self) -> None:
+        if self.scripted:
+            self.explain()
+            return
+        super().action_redo()
+
+    def play(self, move: Move) -> None:
+        """Every move passes here (keys, clicks, the choice): only the asked one plays."""
+        if self.scripted:
+            if move != self.expected:
+                self.explain()
+                return
+            before = self.session.turn
+            super().play(move)
+            if self.session.turn != before and self.expected is None:
+                self.advance()
+            else:
+                self._note = None
+                self.show_state()
+            return
+        super().play(move)
+
+    def advance(self) -> None:
+        """On to the next step; remember where the player is."""
+        self.step += 1
+        self._note = None
+        self.selected = 1
+        self.palm_app.save_tutorial(self.progress)
+        self.show_state()
+
+    @property
+    def progress(self) -> Progress:
+        done = not self.scripted
+        moves = self.tutorial.moves_before(self.step) if self.scripted else len(self.tutorial.moves)
+        return Progress(self.step, moves, done)
+
+    # Leaving and the end --------------------------------------------------------------------
+
+    def action_leave(self) -> None:
+        """Back to the title; the tutorial resumes at this step (its entry says which)."""
+        self.palm_app.leave_tutorial(self)
+
+    def show_end(self) -> None:
+        """The end screen as in any game; the result is kept nowhere."""
+        from .end import EndScreen
+
+        self.app.push_screen(EndScreen(self.session), self._after_end)
+
+    def _after_end(self, choice: str | None) -> None:
+        if choice == "undo":
+            self.action_undo()
+        else:
+            self.palm_app.leave_tutorial(self)
+
+
+def tutorial_session(tutorial: Tutorial, catalog: Catalog, moves: int) -> GameSession:
+    """The tutorial's game with its first ``moves`` scripted moves played."""
+    start = new_game(catalog, deal=tutorial.deal)
+    return GameSession(start, history=tutorial.moves[:moves])
