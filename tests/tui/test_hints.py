@@ -61,12 +61,23 @@ async def test_a_move_clears_the_hint_and_counts_stay() -> None:
 
 
 async def test_keys_work_while_a_hint_is_searched_and_a_move_cancels_it() -> None:
-    # The hint waits for the deal's par line (its first known line), so both are slow.
-    app = app_for(7, hint_budget=SLOW, par_budget=SLOW)
+    # Off every known line a hint is a search; the par line is found first, then
+    # greedy moves leave it, so the slow hint budget is what the key waits on.
+    app = app_for(7, hint_budget=SLOW)
     async with app.run_test(size=(100, 32)) as pilot:
         await open_game(pilot)
+        from palm_island.policies import greedy_policy
+
+        await play_moves(pilot, greedy_policy(), 5)
+        await app.workers.wait_for_complete()  # the par line
+        state = session(app).state
+        assert app.pars.book(session(app).start).at(state) is None, "greedy left the par line"
         screen = game_screen(app)
         await pilot.press("h")
+        asked = time.perf_counter()
+        while not any(w.group == HINT_GROUP for w in app.workers):
+            assert time.perf_counter() - asked < 5, "h started no hint search"
+            await asyncio.sleep(0.002)
         (worker,) = [w for w in app.workers if w.group == HINT_GROUP]
         # Pilot.press waits for the process to go idle, which a busy search thread
         # never does; so post the key and watch for the screen to act on it.
