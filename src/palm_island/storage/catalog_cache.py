@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tempfile
 from pathlib import Path
 from typing import Final
 
@@ -190,15 +189,11 @@ def _read_own_file(path: Path) -> bytes | None:
 
 def write_cached_catalog(path: Path, catalog: Catalog, key: str) -> None:
     """Write atomically (a reader never sees half a file); failing to write is harmless."""
+    from . import safe_write
+
+    data = json.dumps(catalog_to_data(catalog, key), ensure_ascii=False).encode("utf-8")
     try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".catalog-")  # mode 0600
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                json.dump(catalog_to_data(catalog, key), file, ensure_ascii=False)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+        safe_write.make_dir(path.parent, parents=True)
+        safe_write.write_file(path, data, replace=True)
     except OSError:
         pass

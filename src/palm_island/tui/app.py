@@ -437,16 +437,19 @@ class PalmIslandApp(App[None]):
             return None
         from ..storage.paths import data_dir
 
-        return data_dir(self.config.data_dir)
+        return data_dir(self.config.data_dir, create=False)
 
     def _load_settings(self) -> None:
         """Apply the theme chosen in an earlier run, then remember later changes."""
         directory = self._settings_dir()
         if directory is None:
             return
-        from .settings import load_settings
+        from ..storage.settings import load_settings
 
-        theme = load_settings(directory).theme
+        loaded = load_settings(directory)
+        if loaded.problem is not None:
+            notify_plain(self, loaded.problem, severity="warning", timeout=8)
+        theme = loaded.settings.theme
         if theme is not None and theme in self.available_themes:
             self.theme = theme
         self.theme_changed_signal.subscribe(self, lambda _theme: self._save_settings())
@@ -455,11 +458,11 @@ class PalmIslandApp(App[None]):
         directory = self._settings_dir()
         if directory is None:
             return
-        from .settings import Settings, save_settings
+        from ..storage.settings import Settings, save_settings
 
         try:
             save_settings(directory, Settings(theme=self.theme))
-        except OSError as exc:
+        except OSError as exc:  # SaveError: a full disk, a file where the folder goes
             notify_plain(self, f"Theme not remembered: {exc}", severity="warning", timeout=6)
 
     def action_help(self) -> None:

@@ -224,8 +224,10 @@ class ReplayScreen(Screen[None]):
         from ...storage.loading import export_record
 
         try:
+            from ...storage.safe_write import make_dir
+
             path = self.export_path()
-            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            make_dir(path.parent, parents=True)
             export_record(self.replay.record, path)
         except (OSError, SaveError) as exc:
             notify_plain(self, f"Export failed: {exc}", severity="error", timeout=8)
