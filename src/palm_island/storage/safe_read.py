@@ -28,6 +28,7 @@ _KIND_NAMES: Final = (
     (stat.S_ISSOCK, "a socket"),
     (stat.S_ISDIR, "a folder"),
     (stat.S_ISLNK, "a symbolic link"),
+    (stat.S_ISREG, "a file"),
 )
 
 
