@@ -85,18 +85,16 @@ MIGRATIONS: Final[dict[int, Migration]] = {1: _v1_to_v2}
 """``MIGRATIONS[n]`` upgrades a version-n database to n + 1 (inside one transaction)."""
 
 
-def connect(path: Path, *, wal: bool = True) -> sqlite3.Connection:
+def connect(path: Path) -> sqlite3.Connection:
     """A connection with our pragmas; autocommit mode, so :func:`tx` owns transactions.
 
-    ``wal=False`` leaves the journal mode alone: switching to WAL writes to the
-    file, which must not happen before we know the file is ours.
+    The journal mode is left alone: switching to WAL writes to the file, which must
+    not happen before we know the file is ours (see :func:`_use_wal`).
     """
     conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA synchronous = FULL")
-    if wal:
-        sql_write(conn, "PRAGMA journal_mode = WAL")
     return conn
 
 
@@ -158,7 +156,7 @@ def open_database(
     if empty_file(path) and has_backups():
         raise damaged(path, "the file is empty")
     try:
-        conn = connect(path, wal=False)
+        conn = connect(path)
     except sqlite3.OperationalError as exc:
         raise SaveError(path.name, f"cannot open the campaign file: {exc}") from None
     except sqlite3.DatabaseError as exc:

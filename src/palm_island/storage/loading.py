@@ -120,7 +120,15 @@ def write_atomically(
 
 
 def export_record(
-    record: GameRecord, path: Path, *, replace: bool = True, protected: Sequence[Path] = ()
+    record: GameRecord,
+    path: Path,
+    *,
+    replace: bool = True,
+    protected: Sequence[Path] = (),
+    make_parent: bool = False,
 ) -> None:
-    """Write a record as a JSON file (what ``import`` and ``verify`` read)."""
+    """Write a record as a JSON file (what ``import`` and ``verify`` read);
+    ``make_parent`` creates its folder first (the app's ``exports/``)."""
+    if make_parent:
+        safe_write.make_dir(path.parent, parents=True)
     write_atomically(path, dump_record(record), replace=replace, protected=protected)

@@ -26,8 +26,7 @@ import os as os  # re-exported: the power-loss tests replace it with a fake disk
 import secrets
 import sqlite3
 import stat
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -244,13 +243,6 @@ def link_aside(source: Path, target: Path) -> None:
     fsync_dir(target.parent)
 
 
-def replace_file(source: Path, target: Path) -> None:
-    """Rename ``source`` (a finished temp file of ours) over ``target``, durably."""
-    faults.point("fs:rename")
-    os.replace(source, target)
-    fsync_dir(target.parent)
-
-
 def remove(path: Path) -> None:
     """Delete one file of ours (a rotated backup, a used temp); a missing one is fine."""
     faults.point("fs:unlink")
@@ -352,19 +344,3 @@ def _alive(pid: int) -> bool:
     except OSError:
         return True
     return True
-
-
-@contextmanager
-def temp_file_beside(target: Path) -> Iterator[Path]:
-    """An exclusively created, empty temp file beside ``target`` that the caller fills
-    (SQLite writes a restored copy into it); removed on any failure."""
-    try:
-        fd, temp = _create_temp(target, 0o600)
-        os.close(fd)
-    except OSError as exc:
-        raise SaveError(target.name, f"not written: {reason(exc)}") from None
-    try:
-        yield temp
-    except BaseException:
-        _discard_all(temp)
-        raise

@@ -186,8 +186,9 @@ class Store:
                 return store
         folder = data_dir(directory)
         path = db_path(folder)
-        with contextlib.suppress(OSError):
-            safe_write.clean_stale(folder)
+        # Temp files of a process killed mid-write (an export, a backup, a restore).
+        safe_write.clean_stale(folder)
+        safe_write.clean_stale(folder / BACKUP_DIR)
         if not check_store_files(path):
             _refuse_missing(folder)
         conn = open_database(path, backups.before_migration, lambda: backups.has_backups(folder))
@@ -272,12 +273,6 @@ class Store:
         ``campaign.damaged-<time>.db`` (returned), never deleted."""
         path = backup.path if isinstance(backup, backups.Backup) else backup
         return backups.restore_backup(data_dir(directory), path)
-
-    @staticmethod
-    def clean_stale(directory: str | Path | None = None) -> list[Path]:
-        """Remove temp files a killed process left in the data folder and backups."""
-        folder = data_dir(directory, create=False)
-        return safe_write.clean_stale(folder) + safe_write.clean_stale(folder / BACKUP_DIR)
 
     # --- campaigns ----------------------------------------------------------------
 

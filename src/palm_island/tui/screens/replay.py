@@ -224,11 +224,8 @@ class ReplayScreen(Screen[None]):
         from ...storage.loading import export_record
 
         try:
-            from ...storage.safe_write import make_dir
-
             path = self.export_path()
-            make_dir(path.parent, parents=True)
-            export_record(self.replay.record, path)
+            export_record(self.replay.record, path, make_parent=True)
         except (OSError, SaveError) as exc:
             notify_plain(self, f"Export failed: {exc}", severity="error", timeout=8)
             return
