@@ -214,7 +214,6 @@ def take_backup(conn: sqlite3.Connection, directory: Path, now: datetime | None 
     """Back up the open store now (after a finished game, at a clean close) and keep
     the :data:`AUTO_KEEP` newest by sequence (never the one just written). Raises SaveError."""
     folder = backup_dir(directory)
-    safe_write.clean_stale(folder)
     target = copy_database(conn, folder, "auto", now)
     _rotate(folder, "auto", AUTO_KEEP, keep=target)
     return target

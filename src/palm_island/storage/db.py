@@ -288,8 +288,7 @@ def empty_database() -> sqlite3.Connection:
     """An in-memory store with the schema: what a read-only command sees when there
     is no campaign file yet (nothing is created on disk)."""
     conn = sqlite3.connect(":memory:", isolation_level=None)
-    with tx(conn):
-        _create(conn)
+    _create(conn)  # in memory: nothing to make atomic
     return conn
 
 

@@ -226,28 +226,45 @@ def _discard_all(temp: Path) -> None:
 
 def link_aside(source: Path, target: Path) -> None:
     """Give ``source`` a second name ``target`` (never replacing one), so it is kept
-    whatever happens to ``source`` next; a copy where hard links are impossible."""
-    faults.point("fs:link")
+    whatever happens to ``source`` next; a copy where hard links are impossible.
+
+    Raises:
+        SaveError: nothing was linked or copied.
+    """
     try:
-        os.link(source, target, follow_symlinks=False)
-    except OSError as exc:
-        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
-            raise
-        fd = os.open(source, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        faults.point("fs:link")
         try:
-            data = b"".join(iter(lambda: os.read(fd, 1 << 20), b""))
-        finally:
-            os.close(fd)
-        write_file(target, data, replace=False)
-        return
-    fsync_dir(target.parent)
+            os.link(source, target, follow_symlinks=False)
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
+                raise
+            fd = os.open(source, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+            try:
+                data = b"".join(iter(lambda: os.read(fd, 1 << 20), b""))
+            finally:
+                os.close(fd)
+            write_file(target, data, replace=False)
+            return
+        fsync_dir(target.parent)
+    except SaveError:
+        raise
+    except OSError as exc:
+        raise SaveError(target.name, f"not kept: {reason(exc)}") from None
 
 
 def remove(path: Path) -> None:
-    """Delete one file of ours (a rotated backup, a used temp); a missing one is fine."""
-    faults.point("fs:unlink")
-    with contextlib.suppress(FileNotFoundError):
+    """Delete one file of ours (a rotated backup, a used temp); a missing one is fine.
+
+    Raises:
+        SaveError: it could not be deleted.
+    """
+    try:
+        faults.point("fs:unlink")
         os.unlink(path)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise SaveError(path.name, f"not removed: {reason(exc)}") from None
 
 
 def make_dir(path: Path, *, parents: bool = False) -> None:
