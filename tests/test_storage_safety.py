@@ -403,6 +403,21 @@ def test_a_data_folder_without_permissions_is_a_clear_error(tmp_path: Path) -> N
         data.chmod(0o700)
 
 
+def test_a_data_folder_that_cannot_be_read_is_named_even_as_root(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What a mode-000 folder gives a normal user, simulated where root reads anyway."""
+    data = tmp_path / "data"
+    played_store(data)
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda p, m, **k: Path(p) != data and real(p, m, **k))
+    for command in (["history"], ["doctor"], ["campaign", "list"], ["campaign", "create", "Bo"]):
+        assert main(["--data-dir", str(data), *command]) == 1
+        said = capsys.readouterr()
+        lines = (said.out + said.err).strip().splitlines()
+        assert len(lines) == 1 and "permission denied" in lines[0], lines
+
+
 # --- 4. imports deduplicate inside the transaction, on canonical moves --------------
 
 

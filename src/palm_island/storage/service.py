@@ -185,6 +185,7 @@ class Store:
             if store is not None:
                 return store
         folder = data_dir(directory)
+        check_folder(folder, str(folder))  # a folder we may not list: say so plainly
         path = db_path(folder)
         # Temp files of a process killed mid-write (an export, a backup, a restore).
         safe_write.clean_stale(folder)
