@@ -57,6 +57,17 @@ def run(args: argparse.Namespace) -> int:
     except LoadError as exc:
         return fail(printable(f"{exc.describe()}; no backup can be offered"), 1)
     if not backups:
+        from ..storage.paths import data_dir
+
+        folder = data_dir(args.data_dir, create=False)
+        if not (folder / "campaign.db").exists():
+            return fail(
+                printable(
+                    f"no good backup found; to start over with an empty store, move {folder} "
+                    "away (nothing in it is deleted by the game)"
+                ),
+                1,
+            )
         return fail("no good backup found; the damaged file was left as it is", 1)
     print("good backups, newest first:")
     for backup in backups:
