@@ -24,7 +24,7 @@ from palm_island.storage import backups
 from palm_island.storage.service import Store
 from storage_helpers import finished_games
 
-DATA = ["--data-dir"]
+pytestmark = pytest.mark.reliability  # subprocesses and kills: make test, not make check
 
 
 def settings_module() -> ModuleType:
