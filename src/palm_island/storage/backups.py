@@ -169,15 +169,20 @@ def _labels(folder: Path) -> dict[Path, Label]:
 
 
 def copy_database(
-    source: sqlite3.Connection, folder: Path, kind: str, now: datetime | None = None
+    source: sqlite3.Connection,
+    folder: Path,
+    kind: str,
+    now: datetime | None = None,
+    labels: dict[Path, Label] | None = None,
 ) -> Path:
-    """Write a labelled copy of ``source`` into ``folder`` as the next in sequence.
+    """Write a labelled copy of ``source`` into ``folder`` as the next in sequence
+    (``labels``: the folder's, if the caller has just read them).
 
     Raises:
         SaveError: nothing was written.
     """
     now = now or datetime.now(UTC)
-    labels = _labels(folder)
+    labels = _labels(folder) if labels is None else labels
     sequence = 1 + max((label.sequence for label in labels.values()), default=0)
     for _attempt in range(20):
         target = folder / _name(kind, sequence)
@@ -188,6 +193,7 @@ def copy_database(
         except safe_write.TargetExists:
             sequence += 1  # another process took this number meanwhile
             continue
+        labels[target] = Label(sequence, now.isoformat(timespec="seconds"), kind, None)
         return target
     raise SaveError(kind, "backup failed: no free sequence number")
 
@@ -214,14 +220,16 @@ def take_backup(conn: sqlite3.Connection, directory: Path, now: datetime | None 
     """Back up the open store now (after a finished game, at a clean close) and keep
     the :data:`AUTO_KEEP` newest by sequence (never the one just written). Raises SaveError."""
     folder = backup_dir(directory)
-    target = copy_database(conn, folder, "auto", now)
-    _rotate(folder, "auto", AUTO_KEEP, keep=target)
+    labels = _labels(folder)
+    target = copy_database(conn, folder, "auto", now, labels)
+    _rotate(folder, "auto", AUTO_KEEP, keep=target, labels=labels)
     return target
 
 
-def _rotate(folder: Path, kind: str, keep_count: int, keep: Path) -> None:
+def _rotate(
+    folder: Path, kind: str, keep_count: int, keep: Path, labels: dict[Path, Label]
+) -> None:
     """Delete the oldest (by label) of one kind beyond ``keep_count``, never ``keep``."""
-    labels = _labels(folder)
     own = [path for path in _candidates(folder) if path.name.startswith(f"campaign.{kind}-")]
 
     def order(path: Path) -> tuple[int, str, str]:
@@ -243,9 +251,10 @@ def daily_backup(conn: sqlite3.Connection, directory: Path, now: datetime | None
     """
     now = now or datetime.now(UTC)
     folder = backup_dir(directory)
-    labels = [label for label in _labels(folder).values() if label.kind == "daily"]
-    if labels:
-        newest = max(labels, key=lambda label: label.sequence)
+    every = _labels(folder)
+    dailies = [label for label in every.values() if label.kind == "daily"]
+    if dailies:
+        newest = max(dailies, key=lambda label: label.sequence)
         try:
             taken = datetime.fromisoformat(newest.taken_at)
         except ValueError:
@@ -254,8 +263,8 @@ def daily_backup(conn: sqlite3.Connection, directory: Path, now: datetime | None
             age = (now - taken).total_seconds()
             if 0 <= age < 86_400:
                 return False
-    target = copy_database(conn, folder, "daily", now)
-    _rotate(folder, "daily", DAILY_KEEP, keep=target)
+    target = copy_database(conn, folder, "daily", now, every)
+    _rotate(folder, "daily", DAILY_KEEP, keep=target, labels=every)
     return True
 
 
