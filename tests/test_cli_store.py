@@ -128,6 +128,6 @@ def test_doctor_restores_the_newest_backup_and_keeps_the_damaged_file(
     (tmp_path / "campaign.db").write_bytes(b"garbage" * 1000)
     assert main([*data, "doctor"]) == 1
     assert "campaign file is damaged" in capsys.readouterr().out
-    assert main([*data, "doctor", "--restore"]) == 0
+    assert main([*data, "doctor", "--restore", "--yes"]) == 0
     assert list(tmp_path.glob("campaign.damaged-*.db"))
     assert main([*data, "doctor"]) == 0

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from palm_island.campaign.service import CampaignError
 from palm_island.engine import legal_moves
-from palm_island.storage import loading
+from palm_island.storage import loading, safe_write
 from palm_island.storage.backups import daily_backup
 from palm_island.storage.errors import LoadError, SaveError
 from palm_island.storage.service import Store
@@ -235,7 +235,7 @@ def test_an_export_fault_leaves_the_old_file_and_no_temp_file(
             raise OSError(code, os.strerror(code))
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(loading.os, call, failing)
+    monkeypatch.setattr(safe_write.os, call, failing)
     with pytest.raises(SaveError, match="not written"):
         loading.write_atomically(target, "new")
     monkeypatch.undo()

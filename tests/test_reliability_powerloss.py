@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from palm_island.storage import loading
+from palm_island.storage import loading, safe_write
 from palm_island.storage.errors import SaveError
 from storage_helpers import scale
 
@@ -27,7 +27,7 @@ class PowerCut(Exception):
 
 
 class FakeDisk:
-    """Just enough of ``os`` for :func:`loading.write_atomically`."""
+    """Just enough of ``os`` for :func:`loading.write_atomically` (the safe-write path)."""
 
     O_WRONLY = os.O_WRONLY
     O_CREAT = os.O_CREAT
@@ -51,7 +51,7 @@ class FakeDisk:
     def open(self, path: object, flags: int, mode: int = 0o777) -> int:
         self._tick()
         name = str(path)
-        if flags & os.O_TRUNC:
+        if flags & os.O_TRUNC or (flags & os.O_EXCL and name not in self.cache):
             self.cache[name] = b""
         fd = 100 + len(self.fds)
         self.fds[fd] = name
@@ -85,19 +85,22 @@ class FakeDisk:
     def getpid(self) -> int:
         return 4242
 
+    def unlink(self, path: object) -> None:
+        raise PowerCut  # only reached while cleaning up after a cut: the power is off
+
 
 def _cut(tmp_path: Path, cut_after: int, rng: random.Random, writer=None) -> bytes:  # type: ignore[no-untyped-def]
     target = tmp_path / "game.json"
     old, new = b'{"old": true}' * 20, b'{"new": true}' * 30
     disk = FakeDisk(target, old, cut_after, rng)
-    real_os = loading.os
-    loading.os = disk  # type: ignore[assignment]  # the fake disk stands in for the os module
+    real_os = safe_write.os
+    safe_write.os = disk  # type: ignore[assignment]  # the fake disk stands in for the os module
     try:
         (writer or loading.write_atomically)(target, new.decode())
     except (PowerCut, SaveError):
         pass
     finally:
-        loading.os = real_os
+        safe_write.os = real_os
     content = disk.disk.get(str(target))
     assert content in (old, new), f"cut after {cut_after} ops left {content!r:.60}"
     return content
@@ -112,14 +115,14 @@ def test_every_power_cut_leaves_the_old_file_or_the_new_one(tmp_path: Path) -> N
 
 def test_sensitivity_a_writer_without_fsync_is_caught(tmp_path: Path) -> None:
     def careless(path: Path, text: str) -> None:
-        fd = loading.os.open(path.with_suffix(".tmp"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        fd = safe_write.os.open(path.with_suffix(".tmp"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
         data = text.encode()
         while data:
-            data = data[loading.os.write(fd, data) :]
-        loading.os.close(fd)
-        loading.os.replace(path.with_suffix(".tmp"), path)
-        dir_fd = loading.os.open(path.parent, os.O_RDONLY)
-        loading.os.fsync(dir_fd)
+            data = data[safe_write.os.write(fd, data) :]
+        safe_write.os.close(fd)
+        safe_write.os.replace(path.with_suffix(".tmp"), path)
+        dir_fd = safe_write.os.open(path.parent, os.O_RDONLY)
+        safe_write.os.fsync(dir_fd)
 
     rng = random.Random(3)
     with pytest.raises(AssertionError, match="left"):

@@ -14,6 +14,7 @@ from textual.widgets import OptionList, RadioButton, Static
 
 from palm_island.policies import greedy_policy
 from palm_island.storage.service import Store
+from palm_island.storage.settings import settings_path
 from palm_island.tui.app import PalmIslandApp
 from palm_island.tui.render import ordinal, stored_places
 from palm_island.tui.screens.end import EndScreen
@@ -25,7 +26,6 @@ from palm_island.tui.screens.replay import ReplayScreen
 from palm_island.tui.screens.setup import SetupScreen
 from palm_island.tui.screens.stats import StatsScreen
 from palm_island.tui.screens.title import TitleScreen
-from palm_island.tui.settings import settings_path
 from palm_island.tui.widgets.card import CardWidget
 from palm_island.tui.widgets.log import MoveLog
 from palm_island.tui.widgets.stored import StoredPanel

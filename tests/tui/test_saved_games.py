@@ -123,8 +123,8 @@ async def test_the_restore_dialog_lists_backups_newest_first_with_what_they_hold
         assert isinstance(screen, DamagedScreen)
         assert screen.backups[0].contents is not None
         assert screen.backups[0].contents.finished_games == 2
-        times = [b.taken_at for b in screen.backups]
-        assert times == sorted(times, reverse=True)
+        orders = [b.order for b in screen.backups]
+        assert orders == sorted(orders, reverse=True)
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen) and app.store is not None

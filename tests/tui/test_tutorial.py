@@ -15,12 +15,12 @@ from textual.widgets import Button, Input
 
 from palm_island.policies import greedy_policy
 from palm_island.storage.catalog_files import standard_tutorial
+from palm_island.storage.settings import load_settings
 from palm_island.tui.app import PalmIslandApp
 from palm_island.tui.glyphs import ASCII
 from palm_island.tui.keys import keys_for
 from palm_island.tui.screens.end import EndScreen
 from palm_island.tui.screens.tutorial import TutorialScreen
-from palm_island.tui.settings import load_settings
 from palm_island.tui.widgets.card import CardWidget
 from palm_island.tui.widgets.lesson import LessonPanel
 from palm_island.tutorial.progress import Progress
@@ -303,7 +303,7 @@ def test_every_place_a_game_screen_changes_the_game_is_held_by_the_tutorial() ->
 )
 def test_a_tutorial_entry_not_as_written_means_never_started(tmp_path: Path, kept: object) -> None:
     (tmp_path / "settings.json").write_text(json.dumps({"theme": "nord", "tutorial": kept}))
-    settings = load_settings(tmp_path)
+    settings = load_settings(tmp_path).settings
     assert settings.theme == "nord" and settings.tutorial is None
 
 
@@ -314,5 +314,5 @@ async def test_changing_the_theme_keeps_the_tutorial_step(tmp_path: Path) -> Non
         await play_to_step(pilot, 4)
         app.theme = "nord"
         await pilot.pause()
-    settings = load_settings(tmp_path)
+    settings = load_settings(tmp_path).settings
     assert settings.theme == "nord" and settings.tutorial == Progress(4, 2, False)

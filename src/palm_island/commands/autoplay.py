@@ -18,6 +18,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--policy", choices=POLICY_NAMES, default="random")
     parser.add_argument("--colour", choices=["red", "blue"], default="blue", help="deck colour")
     parser.add_argument("--out", type=Path, help="write the game record (JSON) here")
+    parser.add_argument(
+        "--force", action="store_true", help="replace the --out file if it exists (kept otherwise)"
+    )
     parser.set_defaults(run=run)
 
 
@@ -36,9 +39,16 @@ def run(args: argparse.Namespace) -> int:
     print(position_notation(final))
     print(f"score {breakdown.total} ({breakdown.rank}) after {final.turn} turns")
     if args.out:
+        from ..storage.errors import SaveError
+        from ..storage.loading import write_atomically
+        from ..storage.safe_write import TargetExists
+        from ..text import printable
+
         try:
-            args.out.write_text(dump_record(record), encoding="utf-8")
-        except OSError as exc:
-            return fail(f"cannot write {args.out}: {exc.strerror}")
+            write_atomically(args.out, dump_record(record), replace=args.force)
+        except TargetExists:
+            return fail(printable(f"{args.out} already exists; add --force to replace it"), 1)
+        except SaveError as exc:
+            return fail(printable(f"cannot write {args.out}: {exc.message}"), 1)
         print(f"record written to {args.out}")
     return 0

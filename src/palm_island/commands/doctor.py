@@ -1,18 +1,23 @@
-"""``palm-island doctor [--restore]``: check the campaign file; offer or restore a backup.
+"""``palm-island doctor [--restore [--yes]] [--quarantine]``: check the campaign file;
+offer or restore a backup.
 
-Without a terminal UI this is the way out of "campaign file is damaged": it
-lists the backups that pass ``quick_check`` and, with ``--restore``, makes the
-newest one the campaign file while keeping the damaged file beside it.
+Without a terminal UI this is the way out of "campaign file is damaged" or
+"missing": it lists the backups that pass ``quick_check``, ordered by the
+sequence written inside each, and with ``--restore`` shows the one it would
+restore (campaigns, games, newest game) and asks before making it the campaign
+file; the damaged file is kept beside it. A check creates nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import TYPE_CHECKING, Any
 
 from . import fail
 
 if TYPE_CHECKING:
+    from ..storage.backups import Backup
     from ..storage.service import Store
 
 
@@ -20,6 +25,9 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("doctor", help="check the campaign file, restore a backup")
     parser.add_argument(
         "--restore", action="store_true", help="if damaged, restore the newest good backup"
+    )
+    parser.add_argument(
+        "--yes", action="store_true", help="with --restore: do not ask before restoring"
     )
     parser.add_argument(
         "--quarantine",
@@ -44,25 +52,66 @@ def run(args: argparse.Namespace) -> int:
         print(printable(f"palm-island: {exc.describe()}"))
         if exc.kind != "db_damaged":
             return 1
-    backups = Store.list_backups(args.data_dir)
+    try:
+        backups = Store.list_backups(args.data_dir)
+    except LoadError as exc:
+        return fail(printable(f"{exc.describe()}; no backup can be offered"), 1)
     if not backups:
+        from ..storage.paths import data_dir
+
+        folder = data_dir(args.data_dir, create=False)
+        if not (folder / "campaign.db").exists():
+            return fail(
+                printable(
+                    f"no good backup found; to start over with an empty store, move {folder} "
+                    "away (nothing in it is deleted by the game)"
+                ),
+                1,
+            )
         return fail("no good backup found; the damaged file was left as it is", 1)
     print("good backups, newest first:")
     for backup in backups:
-        print(f"  {printable(backup.path.name)}: {backup.describe()}")
+        print(f"  {printable(backup.path.name)}: {printable(backup.describe())}")
     if not args.restore:
         print("run `palm-island doctor --restore` to restore the newest one")
         return 1
+    return _restore(args, backups[0])
+
+
+def _restore(args: argparse.Namespace, chosen: Backup) -> int:
+    """Show what would be restored, ask (unless ``--yes``), then restore atomically."""
+    from ..storage.errors import SaveError
+    from ..storage.service import Store
+    from ..text import printable
+
+    held = chosen.contents
+    games = f"{held.games} game(s), {held.finished_games} finished" if held else "unreadable"
+    newest = held.newest_game[:16].replace("T", " ") if held and held.newest_game else "none"
+    campaigns = held.campaigns if held else "?"
+    print(printable(f"would restore {chosen.path.name}: {campaigns} campaign(s), {games}"))
+    print(printable(f"  newest game: {newest} UTC; the damaged file is kept beside it"))
+    if not args.yes:
+        if not sys.stdin.isatty():
+            return fail("not restored: confirm in a terminal, or add --yes", 1)
+        try:
+            answer = input("Restore it? [y/N] ")
+        except EOFError:
+            answer = ""
+        if answer.strip().lower() not in ("y", "yes"):
+            print("not restored; nothing was changed")
+            return 1
     try:
-        kept = Store.restore_backup(backups[0], args.data_dir)
+        kept = Store.restore_backup(chosen, args.data_dir)
     except SaveError as exc:
         return fail(printable(str(exc)), 1)
-    print(printable(f"restored {backups[0].path.name}; the damaged file is kept as {kept}"))
+    where = f"; the damaged file is kept as {kept.name}" if kept else ""
+    print(printable(f"restored {chosen.path.name}{where}"))
     return 0
 
 
 def _check(store: Store, quarantine: bool) -> int:
     """The file opened: check every game row, report (and maybe set aside) bad ones."""
+    from ..storage.errors import LoadError
     from ..text import printable
 
     campaigns = len(store.campaigns())
@@ -76,7 +125,11 @@ def _check(store: Store, quarantine: bool) -> int:
         print(f"set aside {len(done)} damaged game(s): kept in the file, left out of every list")
     for game_id, reason in store.quarantined():
         print(printable(f"  game {game_id} is set aside: {reason}"))
-    backups = type(store).list_backups(store.directory)
+    try:
+        backups = type(store).list_backups(store.directory)
+    except LoadError as exc:
+        print(printable(f"{path}: ok ({campaigns} campaign{plural}); but {exc.describe()}"))
+        return 1
     newest = f"; newest backup: {backups[0].describe()}" if backups else "; no backup yet"
     if problems and not quarantine:
         print(f"{path}: {len(problems)} damaged game(s) ({campaigns} campaign{plural}){newest}")

@@ -13,17 +13,23 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("export", help="write a stored game to a JSON file")
     parser.add_argument("game", type=int, help="the game's number (see `palm-island history`)")
     parser.add_argument("file", type=Path, help="the JSON file to write")
+    parser.add_argument(
+        "--force", action="store_true", help="replace FILE if it exists (kept otherwise)"
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..engine import PalmIslandError
+    from ..storage.safe_write import TargetExists
     from ..storage.service import Store
     from ..text import printable
 
     try:
         with Store.open(args.data_dir, read_only=True) as store:
-            store.export_game(args.game, args.file)
+            store.export_game(args.game, args.file, force=args.force)
+    except TargetExists:
+        return fail(printable(f"{args.file} already exists; add --force to replace it"), 1)
     except KeyError:
         return fail(f"there is no game {args.game}")
     except (PalmIslandError, ValueError) as exc:

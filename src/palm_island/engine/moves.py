@@ -78,6 +78,12 @@ class Move(NamedTuple):
 
     @classmethod
     def _read(cls, text: str) -> Move:
+        if not text.isascii():
+            # str.upper() folds look-alikes ("ſ" → "S", "ﬀ" → "FF"): only ASCII is notation.
+            raise InvalidMoveError(
+                f"cannot read {text.strip()!r} as a move: notation is plain ASCII "
+                "letters and digits"
+            )
         normal = " ".join(text.split()).upper().replace("PAY", "pay").replace("RELEASE", "release")
         match = _PATTERN.fullmatch(normal)
         if match is None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..policies import random_policy
+from .safe_write import make_dir
 from .service import Store
 
 
@@ -35,7 +36,7 @@ def time_store(games: int, directory: Path | None = None) -> StoreTimings:
     moves: list[float] = []
     finishes: list[float] = []
     if directory is not None:  # `--data-dir` names where to measure; it may not exist yet
-        Path(directory).mkdir(parents=True, exist_ok=True)
+        make_dir(Path(directory), parents=True)
     with tempfile.TemporaryDirectory(dir=directory) as folder, Store.open(folder) as store:
         store.create_campaign("bench")
         for seed in range(games):

@@ -4,7 +4,7 @@ Everything there can be rebuilt (the validated catalog, the daily deal's par), s
 failure to write is harmless and a file that is not exactly ours is ignored: it
 must be a regular file (no link followed) owned by the current user and writable by
 no one else, so another local user cannot plant data through a shared directory.
-Writes are atomic (a temporary file renamed over the old one): a reader never sees
+Writes go through the safe-write path (storage/safe_write.py): a reader never sees
 half a file.
 """
 
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 
@@ -38,17 +37,13 @@ def read_cache_file(path: Path, max_bytes: int) -> bytes | None:
 
 
 def write_cache_file(path: Path, text: str) -> bool:
-    """Write ``text`` atomically (mode 0600); True if written, False if it could not be."""
+    """Write ``text`` atomically (mode 0600) through the one safe-write path; True if
+    written, False if it could not be."""
+    from . import safe_write
+
     try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".cache-")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(text)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
-    except OSError:
+        safe_write.make_dir(path.parent, parents=True)
+        safe_write.write_file(path, text.encode("utf-8"), replace=True)
+    except OSError:  # SaveError is an OSError too: a cache that cannot be written is harmless
         return False
     return True

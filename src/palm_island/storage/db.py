@@ -11,14 +11,17 @@ a :class:`~palm_island.storage.errors.LoadError`.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Final
 
+from . import faults
 from .errors import LoadError, SaveError
+from .safe_read import check_regular
 
 APPLICATION_ID: Final = 0x50616C6D
 """``PRAGMA application_id``: "Palm" in ASCII, marks the file as ours."""
@@ -99,35 +102,41 @@ Migration = Callable[[sqlite3.Connection], None]
 
 def _v1_to_v2(conn: sqlite3.Connection) -> None:
     """Add when each game was last played, and the mark doctor sets on a damaged row."""
-    conn.execute("ALTER TABLE game ADD COLUMN played_at TEXT")
-    conn.execute("ALTER TABLE game ADD COLUMN quarantined TEXT")
-    conn.execute("UPDATE game SET played_at = coalesce(finished_at, started_at)")
+    sql_write(conn, "ALTER TABLE game ADD COLUMN played_at TEXT")
+    sql_write(conn, "ALTER TABLE game ADD COLUMN quarantined TEXT")
+    sql_write(conn, "UPDATE game SET played_at = coalesce(finished_at, started_at)")
 
 
 def _v2_to_v3(conn: sqlite3.Connection) -> None:
     """Add the solver's stored lines and analyses (new tables only)."""
     for statement in SOLVER_TABLES.split(";"):
         if statement.strip():
-            conn.execute(statement)
+            sql_write(conn, statement)
 
 
 MIGRATIONS: Final[dict[int, Migration]] = {1: _v1_to_v2, 2: _v2_to_v3}
 """``MIGRATIONS[n]`` upgrades a version-n database to n + 1 (inside one transaction)."""
 
 
-def connect(path: Path, *, wal: bool = True) -> sqlite3.Connection:
+def connect(path: Path) -> sqlite3.Connection:
     """A connection with our pragmas; autocommit mode, so :func:`tx` owns transactions.
 
-    ``wal=False`` leaves the journal mode alone: switching to WAL writes to the
-    file, which must not happen before we know the file is ours.
+    The journal mode is left alone: switching to WAL writes to the file, which must
+    not happen before we know the file is ours (see :func:`_use_wal`).
     """
     conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA synchronous = FULL")
-    if wal:
-        conn.execute("PRAGMA journal_mode = WAL")
     return conn
+
+
+def sql_write(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ()) -> sqlite3.Cursor:
+    """Run one statement that writes (``INSERT``, ``UPDATE``, ``DELETE``, schema,
+    pragmas that change the file): every SQLite write of the program passes here, the
+    seam the fault-injection suite counts and fails (``faults.point``)."""
+    faults.point("sql:write")
+    return conn.execute(sql, params)
 
 
 @contextmanager
@@ -137,17 +146,25 @@ def tx(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     conn.execute("BEGIN IMMEDIATE")
     try:
         yield conn
+        faults.point("sql:commit")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
         raise
-    conn.execute("COMMIT")
+    try:
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
 
 
 def damaged(path: Path, problem: str) -> LoadError:
     return LoadError(
         "db_damaged",
         path.name,
-        f"campaign file is damaged ({problem}); restore a backup to go on",
+        f"campaign file is damaged ({problem}); run `palm-island doctor --restore` "
+        "to restore a backup",
         problem,
     )
 
@@ -168,10 +185,11 @@ def open_database(
         LoadError: ``db_damaged``, ``wrong_kind`` or ``newer_version``.
         SaveError: the file cannot be opened or stayed busy past the timeout.
     """
+    check_store_files(path)
     if empty_file(path) and has_backups():
         raise damaged(path, "the file is empty")
     try:
-        conn = connect(path, wal=False)
+        conn = connect(path)
     except sqlite3.OperationalError as exc:
         raise SaveError(path.name, f"cannot open the campaign file: {exc}") from None
     except sqlite3.DatabaseError as exc:
@@ -205,7 +223,7 @@ def open_read_only(path: Path) -> sqlite3.Connection | None:
         LoadError: ``db_damaged``, ``wrong_kind`` or ``newer_version``.
         SaveError: it cannot be opened.
     """
-    if not path.exists():
+    if not check_store_files(path):
         return None
     try:
         conn = connect_read_only(path)
@@ -243,6 +261,34 @@ def open_read_only(path: Path) -> sqlite3.Connection | None:
     return conn
 
 
+def check_store_files(path: Path) -> bool:
+    """Whether the campaign file exists. It, its ``-wal`` and ``-shm`` must be regular
+    files that can be read: anything else (a FIFO that would block SQLite's open, a
+    folder, no permission) is damage, found with ``stat`` before any open.
+
+    Raises:
+        LoadError: ``db_damaged``, naming the problem and ``doctor --restore``.
+    """
+    try:
+        for suffix in ("-wal", "-shm"):
+            check_regular(path.with_name(path.name + suffix))
+        exists = check_regular(path)
+    except LoadError as exc:
+        raise damaged(path, f"{exc.where} {exc.message}") from None
+    if exists and not os.access(path, os.R_OK):
+        raise damaged(path, "it cannot be read: permission denied")
+    return exists
+
+
+def connect_snapshot(path: Path, *, immutable: bool = True) -> sqlite3.Connection:
+    """A read-only connection to a file no one writes in place (a backup): with
+    ``immutable`` SQLite takes no lock and creates no ``-wal``/``-shm`` beside it."""
+    query = "mode=ro&immutable=1" if immutable else "mode=ro"
+    conn = sqlite3.connect(f"{path.absolute().as_uri()}?{query}", uri=True, isolation_level=None)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    return conn
+
+
 def connect_read_only(path: Path) -> sqlite3.Connection:
     """``mode=ro``; in a directory that cannot be written, a WAL file without its
     ``-shm`` cannot be opened that way, so when no log exists (nothing can be
@@ -275,8 +321,7 @@ def empty_database() -> sqlite3.Connection:
     """An in-memory store with the schema: what a read-only command sees when there
     is no campaign file yet (nothing is created on disk)."""
     conn = sqlite3.connect(":memory:", isolation_level=None)
-    with tx(conn):
-        _create(conn)
+    _create(conn)  # in memory: nothing to make atomic
     return conn
 
 
@@ -336,7 +381,7 @@ def _prepare(
                 if step not in MIGRATIONS:
                     raise damaged(path, f"unknown schema version {step}")
                 MIGRATIONS[step](conn)
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            sql_write(conn, f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
 def _use_wal(conn: sqlite3.Connection) -> None:
@@ -345,7 +390,7 @@ def _use_wal(conn: sqlite3.Connection) -> None:
     deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
     while True:
         try:
-            conn.execute("PRAGMA journal_mode = WAL")
+            sql_write(conn, "PRAGMA journal_mode = WAL")
             return
         except sqlite3.OperationalError as exc:
             if not _is_busy(exc) or time.monotonic() > deadline:
@@ -357,9 +402,9 @@ def _create(conn: sqlite3.Connection) -> None:
     """The schema of a new file, inside the caller's transaction."""
     for statement in SCHEMA.split(";"):
         if statement.strip():
-            conn.execute(statement)
-    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            sql_write(conn, statement)
+    sql_write(conn, f"PRAGMA application_id = {APPLICATION_ID}")
+    sql_write(conn, f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
 def checkpoint(conn: sqlite3.Connection) -> bool:
@@ -367,7 +412,7 @@ def checkpoint(conn: sqlite3.Connection) -> bool:
     lost ``-wal`` file costs at most what was written after. True if complete (a
     reader in another window can hold part of it back; the next one catches up)."""
     try:
-        busy = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+        busy = sql_write(conn, "PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
     except sqlite3.OperationalError:
         return False
     return bool(busy == 0)

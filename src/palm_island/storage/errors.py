@@ -22,6 +22,7 @@ LoadErrorKind = Literal[
     "illegal_move",
     "hash_mismatch",
     "db_damaged",
+    "unreadable",
 ]
 MAX_MESSAGE: Final = 200
 """Messages are cut to this many characters; ``detail`` keeps the rest."""

@@ -8,10 +8,7 @@ fsync, so a crash leaves the old file or the new one, never a mix.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os as os  # re-exported: the power-loss tests replace it with a fake disk
-import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
@@ -25,7 +22,9 @@ from ..records import (
     load_record,
     verify,
 )
-from .errors import LoadError, LoadErrorKind, SaveError
+from . import safe_write
+from .errors import LoadError, LoadErrorKind
+from .safe_read import read_bytes
 
 _KINDS: Final[dict[str, LoadErrorKind]] = {
     "too_large": "too_large",
@@ -98,34 +97,7 @@ def read_record_file(path: Path) -> GameRecord:
     (a file growing meanwhile is caught too).
     """
     where = path.name or str(path)
-    try:
-        # O_NONBLOCK: opening a FIFO for reading must not wait for a writer.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
-    except OSError as exc:
-        raise LoadError("wrong_kind", where, f"cannot read it: {exc.strerror}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise LoadError("wrong_kind", where, "not a regular file (a pipe, device or folder)")
-        if info.st_size > MAX_RECORD_BYTES:
-            raise LoadError(
-                "too_large", where, f"file is {info.st_size:,} bytes; the limit is 1 MiB"
-            )
-        chunks: list[bytes] = []
-        left = MAX_RECORD_BYTES + 1
-        while left > 0:
-            chunk = os.read(fd, left)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-    except OSError as exc:
-        raise LoadError("wrong_kind", where, f"cannot read it: {exc.strerror}") from None
-    finally:
-        os.close(fd)
-    data = b"".join(chunks)
-    if len(data) > MAX_RECORD_BYTES:
-        raise LoadError("too_large", where, "file is over 1 MiB")
+    data = read_bytes(path, MAX_RECORD_BYTES, where=where)
     return parse_record(data, where)
 
 
@@ -135,36 +107,28 @@ def import_record_file(path: Path, catalog: Catalog) -> tuple[GameRecord, GameSt
     return record, check_record(record, catalog, path.name)
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves the old file or the new one.
+def write_atomically(
+    path: Path, text: str, *, replace: bool = True, protected: Sequence[Path] = ()
+) -> None:
+    """Write ``text`` to ``path`` through the one safe-write path: a crash leaves the
+    old file or the new one; an existing file is kept unless ``replace``.
 
     Raises:
-        SaveError: nothing was changed (the temp file is removed).
+        SaveError: nothing was changed (no temp file is left).
     """
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            data = text.encode("utf-8")
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(temp, path)
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            temp.unlink(missing_ok=True)
-        raise SaveError(path.name, f"not written: {exc.strerror or exc}") from None
+    safe_write.write_file(path, text.encode("utf-8"), replace=replace, protected=protected)
 
 
-def export_record(record: GameRecord, path: Path) -> None:
-    """Write a record as a JSON file (what ``import`` and ``verify`` read)."""
-    write_atomically(path, dump_record(record))
+def export_record(
+    record: GameRecord,
+    path: Path,
+    *,
+    replace: bool = True,
+    protected: Sequence[Path] = (),
+    make_parent: bool = False,
+) -> None:
+    """Write a record as a JSON file (what ``import`` and ``verify`` read);
+    ``make_parent`` creates its folder first (the app's ``exports/``)."""
+    if make_parent:
+        safe_write.make_dir(path.parent, parents=True)
+    write_atomically(path, dump_record(record), replace=replace, protected=protected)

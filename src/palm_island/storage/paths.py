@@ -11,6 +11,10 @@ from typing import Final
 ENV_VAR: Final = "PALM_ISLAND_DATA_DIR"
 DB_NAME: Final = "campaign.db"
 BACKUP_DIR: Final = "backups"
+MARKER_NAME: Final = "campaign.marker"
+"""Written when the campaign file is first created: from then on a missing
+``campaign.db`` is damage to report, never a reason to start an empty store."""
+SETTINGS_NAME: Final = "settings.json"
 
 
 def data_dir(override: str | os.PathLike[str] | None = None, *, create: bool = True) -> Path:
@@ -30,7 +34,9 @@ def data_dir(override: str | os.PathLike[str] | None = None, *, create: bool = T
         path = Path(platformdirs.user_data_dir("palm-island"))
     path = path.expanduser()
     if create:
-        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+        from .safe_write import make_dir
+
+        make_dir(path, parents=True)
     return path
 
 
@@ -39,9 +45,27 @@ def db_path(directory: Path) -> Path:
 
 
 def backup_dir(directory: Path) -> Path:
+    """``backups/``, created if missing. Raises SaveError (a file in the way...)."""
+    from .safe_write import make_dir
+
     path = directory / BACKUP_DIR
-    path.mkdir(mode=0o700, exist_ok=True)
+    make_dir(path)
     return path
+
+
+def own_files(directory: Path) -> list[Path]:
+    """The store's own files: never the target of an export or any other write."""
+    db = db_path(directory)
+    return [
+        db,
+        db.with_name(DB_NAME + "-wal"),
+        db.with_name(DB_NAME + "-shm"),
+        db.with_name(DB_NAME + "-journal"),
+        directory / MARKER_NAME,
+        directory / SETTINGS_NAME,
+        directory / BACKUP_DIR,
+        directory,
+    ]
 
 
 CACHE_ENV_VAR: Final = "PALM_ISLAND_CACHE_DIR"

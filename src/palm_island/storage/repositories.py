@@ -16,10 +16,10 @@ from typing import Final
 
 from ..campaign.model import Campaign, CampaignSummary, HistoryEntry
 from ..campaign.service import CampaignError, after_game
-from ..engine import FeatSet, FeatSpec
+from ..engine import FeatSet, FeatSpec, Move
 from ..records import GameRecord, RecordError, result_of
 from ..text import unsafe_characters
-from .db import tx
+from .db import sql_write, tx
 from .errors import LoadError, SaveError
 from .loading import as_load_error, record_from_rows
 from .rows import campaign_from_rows, summary_from_row
@@ -62,7 +62,8 @@ def create_campaign(conn: sqlite3.Connection, name: str) -> Campaign:
     stamp = now()
     try:
         with tx(conn):
-            cursor = conn.execute(
+            cursor = sql_write(
+                conn,
                 "INSERT INTO campaign (name, created_at, updated_at) VALUES (?, ?, ?)",
                 (name, stamp, stamp),
             )
@@ -117,7 +118,8 @@ def rename_campaign(conn: sqlite3.Connection, name: str, new_name: str) -> None:
     check_name(new_name)
     try:
         with tx(conn):
-            changed = conn.execute(
+            changed = sql_write(
+                conn,
                 "UPDATE campaign SET name = ?, updated_at = ? WHERE name = ?",
                 (new_name, now(), name),
             ).rowcount
@@ -132,14 +134,14 @@ def delete_campaign(conn: sqlite3.Connection, name: str, *, confirm: bool) -> No
     if confirm is not True:
         raise CampaignError("deleting a campaign loses its games and feats: pass confirm=True")
     with tx(conn):
-        changed = conn.execute("DELETE FROM campaign WHERE name = ?", (name,)).rowcount
+        changed = sql_write(conn, "DELETE FROM campaign WHERE name = ?", (name,)).rowcount
     if not changed:
         raise CampaignError(f"there is no campaign named {name!r}")
 
 
 def set_modified(conn: sqlite3.Connection, campaign: int, modified: bool) -> None:
     with tx(conn):
-        conn.execute("UPDATE campaign SET modified = ? WHERE id = ?", (int(modified), campaign))
+        sql_write(conn, "UPDATE campaign SET modified = ? WHERE id = ?", (int(modified), campaign))
 
 
 # --- games ------------------------------------------------------------------------
@@ -166,12 +168,13 @@ def start_game(conn: sqlite3.Connection, campaign: int, record: GameRecord) -> i
     as they are (another window may be playing one); see :func:`abandon_game`."""
     stamp = now()
     with tx(conn):
-        cursor = conn.execute(
+        cursor = sql_write(
+            conn,
             "INSERT INTO game (campaign_id, status, started_at, played_at, header) "
             "VALUES (?, 'playing', ?, ?, ?)",
             (campaign, stamp, played_now(), _header(record)),
         )
-        conn.execute("UPDATE campaign SET updated_at = ? WHERE id = ?", (stamp, campaign))
+        sql_write(conn, "UPDATE campaign SET updated_at = ? WHERE id = ?", (stamp, campaign))
     assert cursor.lastrowid is not None
     return cursor.lastrowid
 
@@ -179,7 +182,8 @@ def start_game(conn: sqlite3.Connection, campaign: int, record: GameRecord) -> i
 def abandon_game(conn: sqlite3.Connection, game_id: int) -> None:
     """Give up a game in play: it stays stored but is no longer offered to continue."""
     with tx(conn):
-        changed = conn.execute(
+        changed = sql_write(
+            conn,
             "UPDATE game SET status = 'abandoned' WHERE id = ? AND status = 'playing'",
             (game_id,),
         ).rowcount
@@ -196,13 +200,16 @@ def append_move(conn: sqlite3.Connection, game_id: int, ply: int, notation: str)
     """
     try:
         with tx(conn):
-            inserted = conn.execute(
+            inserted = sql_write(
+                conn,
                 "INSERT INTO move (game_id, ply, notation) SELECT ?, ?, ? "
                 "WHERE EXISTS (SELECT 1 FROM game WHERE id = ? AND status = 'playing')",
                 (game_id, ply, notation, game_id),
             ).rowcount
             if inserted == 1:
-                conn.execute("UPDATE game SET played_at = ? WHERE id = ?", (played_now(), game_id))
+                sql_write(
+                    conn, "UPDATE game SET played_at = ? WHERE id = ?", (played_now(), game_id)
+                )
     except sqlite3.IntegrityError:
         raise SaveError(f"game {game_id}", f"move {ply} was already saved elsewhere") from None
     if inserted != 1:
@@ -212,7 +219,8 @@ def append_move(conn: sqlite3.Connection, game_id: int, ply: int, notation: str)
 def undo_move(conn: sqlite3.Connection, game_id: int, ply: int) -> None:
     """Take back move ``ply`` (the last one) and count the undo in the record."""
     with tx(conn):
-        removed = conn.execute(
+        removed = sql_write(
+            conn,
             "DELETE FROM move WHERE game_id = ? AND ply = ? AND ply = "
             "(SELECT max(ply) FROM move WHERE game_id = ?) AND EXISTS "
             "(SELECT 1 FROM game WHERE id = ? AND status = 'playing')",
@@ -220,7 +228,8 @@ def undo_move(conn: sqlite3.Connection, game_id: int, ply: int) -> None:
         ).rowcount
         if removed != 1:
             raise SaveError(f"game {game_id}", f"move {ply} is not the last saved move")
-        conn.execute(
+        sql_write(
+            conn,
             "UPDATE game SET undo_count = undo_count + 1, played_at = ? WHERE id = ?",
             (played_now(), game_id),
         )
@@ -328,7 +337,8 @@ def finish_game(conn: sqlite3.Connection, game_id: int, feats: FeatSet) -> tuple
         stamp = now()
         header = json.loads(_header(game.record))
         header["result"] = json.loads(result.model_dump_json())
-        conn.execute(
+        sql_write(
+            conn,
             "UPDATE game SET status = 'finished', finished_at = ?, played_at = ?, score = ?, "
             "rank = ?, header = ? WHERE id = ?",
             (stamp, stamp, result.score, result.rank, json.dumps(header), game_id),
@@ -340,23 +350,42 @@ def finish_game(conn: sqlite3.Connection, game_id: int, feats: FeatSet) -> tuple
         ).fetchone()[0]
         campaign = load_campaign(conn, name)
         _, new = after_game(campaign, game.record, feats, game_id=game_id, at=stamp)
-        conn.executemany(
-            "INSERT OR IGNORE INTO feat_unlock (campaign_id, feat, game_id, unlocked_at) "
-            "VALUES (?, ?, ?, ?)",
-            [(campaign.id, feat.code, game_id, stamp) for feat in new],
-        )
-        conn.execute("UPDATE campaign SET updated_at = ? WHERE id = ?", (stamp, campaign.id))
+        for feat in new:
+            sql_write(
+                conn,
+                "INSERT OR IGNORE INTO feat_unlock (campaign_id, feat, game_id, unlocked_at) "
+                "VALUES (?, ?, ?, ?)",
+                (campaign.id, feat.code, game_id, stamp),
+            )
+        sql_write(conn, "UPDATE campaign SET updated_at = ? WHERE id = ?", (stamp, campaign.id))
     return new
 
 
-def store_finished(conn: sqlite3.Connection, record: GameRecord, status: str = "imported") -> int:
+def store_finished(
+    conn: sqlite3.Connection, record: GameRecord, status: str = "imported", where: str = "import"
+) -> int:
     """Store a whole, already re-simulated game in one transaction (imports), with
-    no campaign: imported games are for viewing and never unlock feats."""
+    no campaign: imported games are for viewing and never unlock feats.
+
+    The duplicate check runs inside the write transaction (``BEGIN IMMEDIATE``
+    holds the write lock), so imports racing in parallel store one copy.
+
+    Raises:
+        LoadError: the same game (deal, setup, canonical moves) is already stored.
+    """
     if record.result is None:
         raise SaveError("import", "only finished games can be imported")
     stamp = now()
     with tx(conn):
-        cursor = conn.execute(
+        duplicate = find_duplicate(conn, record)
+        if duplicate is not None:
+            raise LoadError(
+                "invalid_field",
+                where,
+                f"this game is already stored as game {duplicate} (same deal, setup and moves)",
+            )
+        cursor = sql_write(
+            conn,
             "INSERT INTO game (campaign_id, status, started_at, finished_at, played_at, header,"
             " score, rank, undo_count) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
@@ -371,10 +400,12 @@ def store_finished(conn: sqlite3.Connection, record: GameRecord, status: str = "
             ),
         )
         assert cursor.lastrowid is not None
-        conn.executemany(
-            "INSERT INTO move (game_id, ply, notation) VALUES (?, ?, ?)",
-            [(cursor.lastrowid, i, text) for i, text in enumerate(record.moves, start=1)],
-        )
+        for ply, text in enumerate(record.moves, start=1):
+            sql_write(
+                conn,
+                "INSERT INTO move (game_id, ply, notation) VALUES (?, ?, ?)",
+                (cursor.lastrowid, ply, text),
+            )
     return cursor.lastrowid
 
 
@@ -449,8 +480,10 @@ def game_rows(conn: sqlite3.Connection) -> list[int]:
 def quarantine_game(conn: sqlite3.Connection, game_id: int, reason: str) -> None:
     """Set a damaged game row aside: kept as it is, left out of every list."""
     with tx(conn):
-        conn.execute(
-            "UPDATE game SET quarantined = ? WHERE id = ?", (reason[:200] or "damaged", game_id)
+        sql_write(
+            conn,
+            "UPDATE game SET quarantined = ? WHERE id = ?",
+            (reason[:200] or "damaged", game_id),
         )
 
 
@@ -466,9 +499,11 @@ def quarantined(conn: sqlite3.Connection) -> list[tuple[int, str]]:
 def find_duplicate(conn: sqlite3.Connection, record: GameRecord) -> int | None:
     """A stored game with the same deal, setup (difficulty, feats) and moves, if any.
 
-    Compared on the parsed record, so formatting, field order, the campaign's
-    name or the seed cannot hide a duplicate.
+    Compared on the parsed record and canonical move notation, so formatting,
+    field order, the campaign's name, the seed or how a move was spelt (``s1``,
+    extra blanks) cannot hide a duplicate.
     """
+    moves = canonical_moves(record.moves)
     rows = conn.execute(
         "SELECT g.id FROM game g WHERE g.status IN ('finished', 'imported') "
         "AND (SELECT count(*) FROM move m WHERE m.game_id = g.id) = ?",
@@ -477,13 +512,22 @@ def find_duplicate(conn: sqlite3.Connection, record: GameRecord) -> int | None:
     for (game_id,) in rows:
         try:
             other = load_game(conn, int(game_id)).record
-        except (LoadError, KeyError, UnicodeDecodeError, sqlite3.DatabaseError):
+        except (LoadError, KeyError, UnicodeDecodeError, sqlite3.DatabaseError, ValueError):
             continue
         if (
             other.deal == record.deal
-            and other.moves == record.moves
+            and canonical_moves(other.moves) == moves
             and other.setup.difficulty == record.setup.difficulty
             and other.setup.feats == record.setup.feats
         ):
             return int(game_id)
     return None
+
+
+def canonical_moves(moves: tuple[str, ...]) -> tuple[str, ...]:
+    """Each move as the engine writes it (``s1`` → ``S1``).
+
+    Raises:
+        InvalidMoveError: a text that is not a move in our notation.
+    """
+    return tuple(str(Move.parse(text)) for text in moves)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import secrets
 import sqlite3
 from collections.abc import Callable, Sequence
@@ -31,12 +32,21 @@ from ..campaign.service import CampaignError, check_setup, earned
 from ..campaign.stats import campaign_stats
 from ..engine import FeatSet, FeatSpec, GameState, Move, new_game, score
 from ..records import Difficulty, GameRecord, RecordError, build_record, replay, result_of
-from . import backups, repositories, solver_rows
+from . import backups, repositories, safe_write, solver_rows
 from .catalog_files import standard_feats
-from .db import checkpoint, empty_database, empty_file, guard, open_database, open_read_only
+from .db import (
+    check_store_files,
+    checkpoint,
+    empty_database,
+    empty_file,
+    guard,
+    open_database,
+    open_read_only,
+)
 from .errors import LoadError, SaveError
 from .loading import as_load_error, check_record, export_record, import_record_file
-from .paths import DB_NAME, data_dir, db_path
+from .paths import BACKUP_DIR, DB_NAME, MARKER_NAME, SETTINGS_NAME, data_dir, db_path, own_files
+from .safe_read import check_folder
 from .stored_game import StoredGame
 
 P = ParamSpec("P")
@@ -83,6 +93,40 @@ class FeatStatus:
     unlock: FeatUnlock | None
 
 
+def store_evidence(folder: Path) -> str | None:
+    """Why ``folder`` has held a campaign file (its marker, backups, settings), or
+    None: a folder with none of them may start a new, empty store."""
+    if os.path.lexists(folder / MARKER_NAME):
+        return "its marker file is there"
+    if backups.has_backups(folder):
+        return "backups are there"
+    if os.path.lexists(folder / SETTINGS_NAME):
+        return "its settings are there"
+    return None
+
+
+def _refuse_missing(folder: Path) -> None:
+    """A missing campaign file where one has been is damage, never a fresh start."""
+    evidence = store_evidence(folder)
+    if evidence is not None:
+        raise LoadError(
+            "db_damaged",
+            DB_NAME,
+            f"campaign file is missing (this folder has held one: {evidence}); "
+            "run `palm-island doctor --restore` to restore a backup",
+        )
+
+
+def _mark(folder: Path) -> None:
+    """Write the marker once: from now on this folder holds a store."""
+    marker = folder / MARKER_NAME
+    if os.path.lexists(marker):
+        return
+    text = "This folder holds a Palm Island campaign file (campaign.db).\n"
+    with contextlib.suppress(safe_write.TargetExists):
+        safe_write.write_file(marker, text.encode(), replace=False, mode=0o600)
+
+
 class Store:
     """The campaign file, open. Use as a context manager or call :meth:`close`.
 
@@ -125,22 +169,35 @@ class Store:
         file reads as an empty store, and one that needs an upgrade is opened for
         writing to upgrade it first.
 
+        A data directory that has held a campaign file (its marker, backups or
+        settings are there) never starts over: a missing or unreadable
+        ``campaign.db`` there is ``db_damaged``, naming ``doctor --restore``.
+
         Raises:
             LoadError: ``db_damaged`` (offer :meth:`list_backups` and
-                :meth:`restore_backup`), ``wrong_kind`` or ``newer_version``.
+                :meth:`restore_backup`), ``wrong_kind`` or ``newer_version``;
+                ``wrong_kind``/``unreadable`` for a data folder that is a file or
+                cannot be read.
             SaveError: the directory or file cannot be created or opened.
         """
         if read_only:
             store = cls._open_read_only(directory, feats)
             if store is not None:
                 return store
+        folder = data_dir(directory)
+        check_folder(folder, str(folder))  # a folder we may not list: say so plainly
+        path = db_path(folder)
+        # Temp files of a process killed mid-write (an export, a backup, a restore).
+        safe_write.clean_stale(folder)
+        safe_write.clean_stale(folder / BACKUP_DIR)
+        if not check_store_files(path):
+            _refuse_missing(folder)
+        conn = open_database(path, backups.before_migration, lambda: backups.has_backups(folder))
         try:
-            folder = data_dir(directory)
-        except OSError as exc:
-            raise SaveError(str(directory or ""), f"cannot use the data directory: {exc}") from None
-        conn = open_database(
-            db_path(folder), backups.before_migration, lambda: backups.has_backups(folder)
-        )
+            _mark(folder)
+        except SaveError:
+            conn.close()
+            raise
         # A backup that cannot be written must not stop the game; doctor lists them.
         with contextlib.suppress(SaveError, OSError):
             backups.daily_backup(conn, folder)
@@ -149,10 +206,11 @@ class Store:
     @classmethod
     def _open_read_only(cls, directory: str | Path | None, feats: FeatSet | None) -> Store | None:
         folder = data_dir(directory, create=False)
+        if not check_folder(folder, str(folder)):
+            return cls(folder, empty_database(), feats or standard_feats(), read_only=True)
         path = db_path(folder)
-        if not path.exists():
-            if backups.has_backups(folder):
-                return None  # the normal open reports it, with the backups
+        if not check_store_files(path):
+            _refuse_missing(folder)
             return cls(folder, empty_database(), feats or standard_feats(), read_only=True)
         if empty_file(path) and backups.has_backups(folder):
             return None
@@ -479,9 +537,20 @@ class Store:
     # --- export, import, verification ---------------------------------------------
 
     @_guarded
-    def export_game(self, game_id: int, path: Path) -> None:
-        """Write a stored game as a record file (atomically). Raises SaveError."""
-        export_record(repositories.load_game(self.conn, game_id).record, path)
+    def export_game(self, game_id: int, path: Path, *, force: bool = False) -> None:
+        """Write a stored game as a record file (atomically). An existing file is kept
+        unless ``force`` (``TargetExists``); the store's own files (by any path or
+        link) are never written. Raises SaveError."""
+        record = repositories.load_game(self.conn, game_id).record
+        export_record(record, path, replace=force, protected=self.own_files())
+
+    def own_files(self) -> list[Path]:
+        """The store's files and its backups: no export may be written over them."""
+        files = own_files(self.directory)
+        folder = self.directory / BACKUP_DIR
+        with contextlib.suppress(OSError):
+            files += [folder / name for name in os.listdir(folder)]
+        return files
 
     @_guarded
     def import_game(self, path: Path) -> int:
@@ -493,16 +562,15 @@ class Store:
         record, final = import_record_file(path, self.feats.catalog)
         if not final.is_over:
             raise LoadError("invalid_field", path.name, "only finished games can be imported")
-        # Derived fields are stored as recomputed here, never as the file wrote them.
-        record = record.model_copy(update={"result": result_of(record, self.feats.catalog)})
-        duplicate = repositories.find_duplicate(self.conn, record)
-        if duplicate is not None:
-            raise LoadError(
-                "invalid_field",
-                path.name,
-                f"this game is already stored as game {duplicate} (same deal, setup and moves)",
-            )
-        return repositories.store_finished(self.conn, record)
+        # Derived fields are stored as recomputed here, never as the file wrote them;
+        # moves are stored as the engine writes them (``s1`` → ``S1``).
+        record = record.model_copy(
+            update={
+                "result": result_of(record, self.feats.catalog),
+                "moves": repositories.canonical_moves(record.moves),
+            }
+        )
+        return repositories.store_finished(self.conn, record, where=path.name)
 
     @_guarded
     def verify_campaign(self, name: str) -> list[FeatCheck]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from .db import tx
+from .db import sql_write, tx
 
 
 def lines(conn: sqlite3.Connection, deal: str, solver: str) -> list[tuple[str, str, str]]:
@@ -25,7 +25,8 @@ def lines(conn: sqlite3.Connection, deal: str, solver: str) -> list[tuple[str, s
 def save_line(conn: sqlite3.Connection, deal: str, solver: str, prefix: str, moves: str) -> None:
     """Keep one line (replacing the same search's line from the same position)."""
     with tx(conn):
-        conn.execute(
+        sql_write(
+            conn,
             "INSERT OR REPLACE INTO solver_line (deal, solver, prefix, moves) VALUES (?, ?, ?, ?)",
             (deal, solver, prefix, moves),
         )
@@ -42,7 +43,8 @@ def analysis(conn: sqlite3.Connection, game_id: int, solver: str) -> str | None:
 def save_analysis(conn: sqlite3.Connection, game_id: int, solver: str, report: str) -> None:
     """Keep a finished game's analysis (a game deleted later takes it along)."""
     with tx(conn):
-        conn.execute(
+        sql_write(
+            conn,
             "INSERT OR REPLACE INTO game_analysis (game_id, solver, report) "
             "SELECT id, ?, ? FROM game WHERE id = ?",
             (solver, report, game_id),

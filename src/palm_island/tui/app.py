@@ -23,10 +23,10 @@ from textual.command import CommandPalette, SearchIcon
 from textual.geometry import Size
 from textual.screen import Screen
 
+from ..storage.settings import Settings
 from .glyphs import Glyphs, glyphs_for
 from .plain import notify_plain
 from .screens.title import TitleScreen
-from .settings import Settings
 
 if TYPE_CHECKING:
     from textual.driver import Driver
@@ -468,16 +468,19 @@ class PalmIslandApp(App[None]):
             return None
         from ..storage.paths import data_dir
 
-        return data_dir(self.config.data_dir)
+        return data_dir(self.config.data_dir, create=False)
 
     def _load_settings(self) -> None:
         """Apply the theme chosen in an earlier run, then remember later changes."""
         directory = self._settings_dir()
         if directory is None:
             return
-        from .settings import load_settings
+        from ..storage.settings import load_settings
 
-        self.settings = load_settings(directory)
+        loaded = load_settings(directory)
+        if loaded.problem is not None:
+            notify_plain(self, loaded.problem, severity="warning", timeout=8)
+        self.settings = loaded.settings
         theme = self.settings.theme
         if theme is not None and theme in self.available_themes:
             self.theme = theme
@@ -488,12 +491,12 @@ class PalmIslandApp(App[None]):
         if directory is None:  # quick games: remembered for this run only
             self.settings = replace(self.settings, theme=self.theme)
             return
-        from .settings import save_settings
+        from ..storage.settings import save_settings
 
         self.settings = replace(self.settings, theme=self.theme)
         try:
             save_settings(directory, self.settings)
-        except OSError as exc:
+        except OSError as exc:  # SaveError: a full disk, a file where the folder goes
             notify_plain(self, f"Settings not remembered: {exc}", severity="warning", timeout=6)
 
     def action_help(self) -> None:

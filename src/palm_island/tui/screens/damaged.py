@@ -70,8 +70,9 @@ class DamagedScreen(ModalScreen[None]):
         if damaged:
             try:
                 self.backups = Store.list_backups(app.config.data_dir)
-            except OSError:
+            except (OSError, LoadError) as exc:
                 self.backups = []
+                lines += ["", str(exc)]
         if self.backups:
             lines += ["", "Good backups, newest first (what each holds):"]
         else:

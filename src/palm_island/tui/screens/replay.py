@@ -226,8 +226,7 @@ class ReplayScreen(Screen[None]):
 
         try:
             path = self.export_path()
-            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            export_record(self.replay.record, path)
+            export_record(self.replay.record, path, make_parent=True)
         except (OSError, SaveError) as exc:
             notify_plain(self, f"Export failed: {exc}", severity="error", timeout=8)
             return

@@ -1,0 +1,365 @@
+"""Provides the one way the program writes a file: exports, settings, backups, caches.
+
+Every file is written the same way, so a crash, a kill or a full disk at any
+instant leaves the old file or the new one, never a mix, and never anything
+but the file asked for:
+
+1. a temp file beside the target, created exclusively (``O_CREAT|O_EXCL|O_NOFOLLOW``,
+   mode 0600 unless the caller says otherwise): a planted file or symlink under
+   its name is never followed or truncated;
+2. the data written and ``fsync``-ed;
+3. published atomically: ``rename`` over the target when replacing is allowed, else
+   ``link`` (which fails if the target appeared meanwhile, so an existing file is
+   never replaced without ``--force``);
+4. the directory ``fsync``-ed, so the new name survives a power cut.
+
+Temp names hold the writer's pid: :func:`clean_stale` removes those whose process
+is gone. Each step first passes :func:`faults.point`, the seam the fault-injection
+suite uses. Every failure is a :class:`SaveError`, with nothing left behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os as os  # re-exported: the power-loss tests replace it with a fake disk
+import secrets
+import sqlite3
+import stat
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Final
+
+from . import faults
+from .errors import SaveError
+
+_CREATE: Final = (
+    os.O_WRONLY
+    | os.O_CREAT
+    | os.O_EXCL
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
+Finish = Callable[[sqlite3.Connection], None]
+"""Adds to a fresh database copy before it is published (a backup's label)."""
+TEMP_SUFFIXES: Final = (".tmp", ".tmp-journal", ".tmp-wal", ".tmp-shm")
+
+
+class TargetExists(SaveError):
+    """The target exists and replacing it was not asked for (``--force``)."""
+
+
+def reason(exc: OSError) -> str:
+    """An OS error as a few words: ``no space left on device``."""
+    return (exc.strerror or str(exc) or type(exc).__name__).lower()
+
+
+def temp_name(target: Path) -> Path:
+    """``.NAME.PID-RANDOM.tmp`` beside ``target``: unique, and tells whose it is."""
+    return target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+
+
+def _create_temp(target: Path, mode: int) -> tuple[int, Path]:
+    temp = temp_name(target)
+    faults.point("fs:create")
+    return os.open(temp, _CREATE, mode), temp
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        faults.point("fs:write")
+        view = view[os.write(fd, view) :]
+
+
+def _fsync_fd(fd: int) -> None:
+    faults.point("fs:fsync")
+    os.fsync(fd)
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename or a new name in ``folder`` durable."""
+    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        faults.point("fs:fsync-dir")
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _publish(temp: Path, target: Path, replace: bool) -> None:
+    if replace:
+        faults.point("fs:rename")
+        os.replace(temp, target)
+        return
+    faults.point("fs:link")
+    try:
+        os.link(temp, target, follow_symlinks=False)
+    except FileExistsError:
+        raise TargetExists(target.name, "already exists; it was kept") from None
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
+            raise
+        # No hard links here (some network or FAT file systems): check, then rename.
+        if os.path.lexists(target):
+            raise TargetExists(target.name, "already exists; it was kept") from None
+        faults.point("fs:rename")
+        os.replace(temp, target)
+        return
+    remove(temp)
+
+
+def _discard(temp: Path) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(temp)
+
+
+def refuse_existing(target: Path, replace: bool) -> None:
+    if not replace and os.path.lexists(target):
+        raise TargetExists(target.name, "already exists; it was kept")
+
+
+def write_file(
+    target: Path,
+    data: bytes,
+    *,
+    replace: bool,
+    mode: int = 0o600,
+    protected: Sequence[Path] = (),
+) -> None:
+    """Write ``data`` as ``target``, atomically (see the module's docstring).
+
+    ``replace=False`` keeps an existing target (:class:`TargetExists`);
+    ``protected`` names files that may never be the target (the store's own),
+    compared by resolved path and by device and inode, so a symlink, a hard link or
+    a relative path to one is refused too.
+
+    Raises:
+        SaveError: nothing was written and no temp file is left.
+    """
+    refuse_protected(target, protected)
+    refuse_existing(target, replace)
+    try:
+        fd, temp = _create_temp(target, mode)
+    except OSError as exc:
+        raise SaveError(target.name, f"not written: {reason(exc)}") from None
+    try:
+        try:
+            _write_all(fd, data)
+            _fsync_fd(fd)
+        finally:
+            os.close(fd)
+        _publish(temp, target, replace)
+        fsync_dir(target.parent)
+    except TargetExists:
+        _discard(temp)
+        raise
+    except OSError as exc:
+        _discard(temp)
+        raise SaveError(target.name, f"not written: {reason(exc)}") from None
+    except BaseException:
+        _discard(temp)
+        raise
+
+
+def sqlite_copy(
+    source: sqlite3.Connection,
+    target: Path,
+    *,
+    replace: bool,
+    finish: Finish | None = None,
+    before_publish: Callable[[], None] | None = None,
+) -> None:
+    """Write a consistent copy of the database ``source`` as ``target``, atomically.
+
+    SQLite's online backup API fills an exclusively created temp file; the copy is
+    switched to a rollback journal (a copy never needs a ``-wal`` beside it), then
+    ``finish(copy)`` may add to it (the backup's label); then fsync,
+    ``before_publish()`` (a restore sets the damaged file aside there), and publish.
+
+    Raises:
+        SaveError: nothing was written and no temp file is left.
+    """
+    refuse_existing(target, replace)
+    try:
+        fd, temp = _create_temp(target, 0o600)
+        os.close(fd)
+    except OSError as exc:
+        raise SaveError(target.name, f"not written: {reason(exc)}") from None
+    try:
+        dest = sqlite3.connect(temp, isolation_level=None)
+        # No fsync per statement: the whole file is fsync-ed below, before it is published.
+        dest.execute("PRAGMA synchronous = OFF")
+        try:
+            faults.point("sql:backup")
+            source.backup(dest)
+            faults.point("sql:write")
+            dest.execute("PRAGMA journal_mode = DELETE")
+            if finish is not None:
+                finish(dest)
+        finally:
+            dest.close()
+        fd = os.open(temp, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        try:
+            _fsync_fd(fd)
+        finally:
+            os.close(fd)
+        if before_publish is not None:
+            before_publish()
+        _publish(temp, target, replace)
+        fsync_dir(target.parent)
+    except TargetExists:
+        _discard_all(temp)
+        raise
+    except (OSError, sqlite3.Error) as exc:
+        _discard_all(temp)
+        text = reason(exc) if isinstance(exc, OSError) else str(exc)
+        raise SaveError(target.name, f"not written: {text}") from None
+    except BaseException:
+        _discard_all(temp)
+        raise
+
+
+def _discard_all(temp: Path) -> None:
+    _discard(temp)
+    for suffix in ("-journal", "-wal", "-shm"):
+        _discard(temp.with_name(temp.name + suffix))
+
+
+def link_aside(source: Path, target: Path) -> None:
+    """Give ``source`` a second name ``target`` (never replacing one), so it is kept
+    whatever happens to ``source`` next; a copy where hard links are impossible.
+
+    Raises:
+        SaveError: nothing was linked or copied.
+    """
+    try:
+        faults.point("fs:link")
+        try:
+            os.link(source, target, follow_symlinks=False)
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
+                raise
+            fd = os.open(source, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+            try:
+                data = b"".join(iter(lambda: os.read(fd, 1 << 20), b""))
+            finally:
+                os.close(fd)
+            write_file(target, data, replace=False)
+            return
+        fsync_dir(target.parent)
+    except SaveError:
+        raise
+    except OSError as exc:
+        raise SaveError(target.name, f"not kept: {reason(exc)}") from None
+
+
+def remove(path: Path) -> None:
+    """Delete one file of ours (a rotated backup, a used temp); a missing one is fine.
+
+    Raises:
+        SaveError: it could not be deleted.
+    """
+    try:
+        faults.point("fs:unlink")
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise SaveError(path.name, f"not removed: {reason(exc)}") from None
+
+
+def make_dir(path: Path, *, parents: bool = False) -> None:
+    """Create a folder of ours (mode 0700: campaigns are the player's own).
+
+    Raises:
+        SaveError: a file is in the way, or it cannot be created; said plainly.
+    """
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise SaveError(str(path), f"cannot use this folder: {reason(exc)}") from None
+    else:
+        if not stat.S_ISDIR(info.st_mode):
+            raise SaveError(str(path), "is a file, not a folder; move it away")
+        return
+    try:
+        faults.point("fs:mkdir")
+        if parents:
+            os.makedirs(path, mode=0o700, exist_ok=True)
+        else:
+            os.mkdir(path, mode=0o700)
+    except FileExistsError:
+        if not os.path.isdir(path):
+            raise SaveError(str(path), "is a file, not a folder; move it away") from None
+    except OSError as exc:
+        raise SaveError(str(path), f"cannot create this folder: {reason(exc)}") from None
+
+
+def refuse_protected(target: Path, protected: Sequence[Path]) -> None:
+    """Refuse ``target`` if it is, or names through any link, one of ``protected``.
+
+    Raises:
+        SaveError: naming the file; nothing is written.
+    """
+    if not protected:
+        return
+    resolved = target.resolve(strict=False)
+    try:
+        info: os.stat_result | None = os.stat(target)
+    except OSError:
+        info = None
+    for own in protected:
+        same_name = own.resolve(strict=False) == resolved
+        same_file = False
+        if info is not None:
+            with contextlib.suppress(OSError):
+                mine = os.stat(own)
+                same_file = (mine.st_dev, mine.st_ino) == (info.st_dev, info.st_ino)
+        if same_name or same_file:
+            raise SaveError(
+                target.name, "is one of the game's own files (the campaign store); not written"
+            )
+
+
+def clean_stale(folder: Path) -> list[Path]:
+    """Remove temp files (``.NAME.PID-X.tmp``, and SQLite's journals of one) left by a
+    process that is gone (killed mid-write). Returns what was removed."""
+    removed: list[Path] = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return removed
+    for name in names:
+        # ".NAME.PID-X.tmp" now; "campaign.KIND.db.PID.tmp" from releases before 0.2.
+        if not name.startswith((".", "campaign.")) or not name.endswith(TEMP_SUFFIXES):
+            continue
+        pid = _pid_of(name)
+        if pid is None or _alive(pid):
+            continue
+        path = folder / name
+        with contextlib.suppress(OSError):
+            remove(path)
+            removed.append(path)
+    return removed
+
+
+def _pid_of(name: str) -> int | None:
+    stem = name.split(".tmp")[0]
+    tag = stem.rsplit(".", 1)[-1]
+    digits = tag.split("-", 1)[0]
+    return int(digits) if digits.isdigit() else None
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
