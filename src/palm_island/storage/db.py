@@ -22,14 +22,31 @@ from .errors import LoadError, SaveError
 
 APPLICATION_ID: Final = 0x50616C6D
 """``PRAGMA application_id``: "Palm" in ASCII, marks the file as ours."""
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 """``PRAGMA user_version`` of the schema this release writes.
 
 1: the first layout. 2: ``game.played_at`` (when a move was last saved: the
-Saved games list) and ``game.quarantined`` (why doctor set a damaged row aside)."""
+Saved games list) and ``game.quarantined`` (why doctor set a damaged row aside).
+3: ``game_holder`` (which window holds a game in play: storage/holders.py)."""
 BUSY_TIMEOUT_MS: Final = 5000
 
-SCHEMA: Final = """
+HOLDER_TABLE: Final = """
+CREATE TABLE game_holder (
+    game_id INTEGER PRIMARY KEY REFERENCES game(id) ON DELETE CASCADE,
+    token TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    boot TEXT NOT NULL,
+    process_start TEXT NOT NULL,
+    since TEXT NOT NULL,
+    heartbeat REAL NOT NULL
+) STRICT
+"""
+"""Schema 3: which window holds a game in play (storage/holders.py); a new table so
+older files gain it by one CREATE."""
+
+SCHEMA: Final = (
+    """
 CREATE TABLE campaign (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL UNIQUE CHECK (length(name) BETWEEN 1 AND 64),
@@ -65,7 +82,9 @@ CREATE TABLE feat_unlock (
     PRIMARY KEY (campaign_id, feat)
 ) STRICT;
 """
-"""Version 2. ``game.header`` is the game's record without moves (JSON, schema-checked
+    + HOLDER_TABLE
+)
+"""Version 3. ``game.header`` is the game's record without moves (JSON, schema-checked
 on every load); the moves are rows so each one is committed as it is made."""
 
 Migration = Callable[[sqlite3.Connection], None]
@@ -78,7 +97,12 @@ def _v1_to_v2(conn: sqlite3.Connection) -> None:
     conn.execute("UPDATE game SET played_at = coalesce(finished_at, started_at)")
 
 
-MIGRATIONS: Final[dict[int, Migration]] = {1: _v1_to_v2}
+def _v2_to_v3(conn: sqlite3.Connection) -> None:
+    """Add the holder record of games in play (one writer per game: holders.py)."""
+    conn.execute(HOLDER_TABLE)
+
+
+MIGRATIONS: Final[dict[int, Migration]] = {1: _v1_to_v2, 2: _v2_to_v3}
 """``MIGRATIONS[n]`` upgrades a version-n database to n + 1 (inside one transaction)."""
 
 
