@@ -11,6 +11,7 @@ import argparse
 import datetime as dt
 from typing import Any
 
+from .. import arguments
 from . import fail
 
 
@@ -18,7 +19,10 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("daily", help="print the daily deal and its par")
     parser.add_argument("--date", help="the day, YYYY-MM-DD (default: today)")
     parser.add_argument(
-        "--width", type=int, metavar="N", help="the par search's beam width (default 1600)"
+        "--width",
+        type=arguments.width,
+        metavar="N",
+        help="the par search's beam width (default 1600)",
     )
     parser.set_defaults(run=run)
 
