@@ -25,7 +25,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import sqlite3
 import sys
 from collections.abc import Callable
 from typing import Final
@@ -108,6 +107,8 @@ def _mapped(exc: Exception) -> tuple[int, str]:
         return 2, str(exc)
     if isinstance(exc, OSError):
         return 1, describe_os_error(exc)
+    import sqlite3  # only on this path: --help and --version stay light
+
     if isinstance(exc, sqlite3.Error):
         return 1, f"campaign file: {exc}"
     if isinstance(exc, RecursionError):
