@@ -230,7 +230,7 @@ class PalmIslandApp(App[None]):
             self.add_class("-ascii")
         if self.config.handle_signals:
             loop = asyncio.get_running_loop()
-            for sig in (signal.SIGTERM, signal.SIGHUP):
+            for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):  # SIGINT: 130
                 # Every move is already committed; exit as a killed program would
                 # (128 + signal), so a script or shell sees the game did not just end.
                 loop.add_signal_handler(sig, self.exit, None, 128 + sig)

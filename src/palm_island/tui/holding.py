@@ -51,6 +51,7 @@ class HeldElsewhereScreen(ModalScreen[str | None]):
         background: $surface; padding: 1 2; }
     HeldElsewhereScreen Horizontal { height: auto; margin-top: 1; align: center top; }
     HeldElsewhereScreen Button { margin: 0 1; }
+    HeldElsewhereScreen .note { margin-top: 1; }
     """
 
     def __init__(self, game_id: int, holder: Holder) -> None:
@@ -61,13 +62,12 @@ class HeldElsewhereScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(
-                plain(
-                    f"Game {self.game_id} is open in another window "
-                    f"({self.holder.describe()}).\n\n"
-                    "Only one window plays a game. Watch it here (it refreshes as "
-                    "the other window plays), or take it over once that window is "
-                    "closed."
-                )
+                plain(f"Game {self.game_id} is open in another window ({self.holder.describe()}).")
+            )
+            yield Static(
+                "Only one window plays a game. Watch it here (it follows the other "
+                "window's moves), or take it over once that window is closed.",
+                classes="note",
             )
             with Horizontal():
                 yield Button("Watch (w)", id="watch", variant="primary")
@@ -96,8 +96,13 @@ class WatchScreen(GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.sub_title = "watching: another window plays this game"
         self.set_interval(WATCH_REFRESH, self.follow)
+        notify_plain(
+            self,
+            f"Watching game {self.game_id}: another window plays it. "
+            "t takes it over once that window is closed.",
+            timeout=8,
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("act", "undo", "redo", "hint", "choice"):
