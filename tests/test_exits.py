@@ -192,4 +192,4 @@ def test_the_game_with_a_data_dir_that_is_a_file_is_one_line_before_textual_star
     blocker.write_text("")
     assert main(["--data-dir", str(blocker), "play"]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and f"{blocker}: already exists" in err
+    assert err.count("\n") == 1 and f"{blocker}: not a directory" in err

@@ -25,7 +25,10 @@ def usable_data_dir(override: Path | None) -> None:
     rather than a crash inside the full-screen app."""
     from ..storage.paths import data_dir
 
-    folder = data_dir(override)  # FileExistsError / NotADirectoryError / PermissionError
+    try:
+        folder = data_dir(override)  # NotADirectoryError / PermissionError / ...
+    except FileExistsError as exc:  # mkdir on a file: say what is wrong with it
+        raise NotADirectoryError(errno.ENOTDIR, "not a directory", exc.filename) from None
     if not os.access(folder, os.R_OK | os.W_OK | os.X_OK):
         raise PermissionError(errno.EACCES, "permission denied", str(folder))
 
