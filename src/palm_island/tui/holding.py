@@ -109,8 +109,12 @@ class WatchScreen(GameScreen):
             return False
         return super().check_action(action, parameters)
 
-    def play(self, move: Move) -> None:
-        """Never from here (a click on a card ends up here too): only the holder plays."""
+    def action_act(self, kind: str) -> None:
+        """A click on a card's action comes here without the key check: refuse it."""
+        self.play(None)
+
+    def play(self, move: Move | None) -> None:
+        """Never from here: only the window holding the game plays it."""
         notify_plain(self, "Watching: the other window plays this game (t: take over).")
 
     def follow(self) -> None:
