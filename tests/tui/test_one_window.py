@@ -191,3 +191,27 @@ async def test_a_full_disk_at_the_last_move_then_the_next_key_plays_it(tmp_path:
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
         assert app.store.history("My island")[-1].score >= 0
+
+
+async def test_a_write_from_a_stale_view_is_refused_and_the_game_reloads(tmp_path: Path) -> None:
+    game_id = left_game(tmp_path, 8)
+    app = store_app(tmp_path)
+    async with app.run_test(size=(120, 34)) as pilot:
+        await opened(pilot)
+        notes = noted(app)
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.session, StoredSession) and len(app.session.moves) == 8
+        with Store.open(tmp_path) as other:  # meanwhile, another view of the game undoes two
+            behind = other.resume_game(game_id)
+            behind.undo()
+            behind.undo()
+        await pilot.press("d")  # played on the stale view: refused, then reloaded
+        await pilot.pause()
+        assert any("another window" in n for n in notes)
+        assert isinstance(app.screen, GameScreen) and len(app.session.moves) == 6
+        await pilot.press("d")  # on the reloaded game: saved as move 7
+        await pilot.pause()
+        with Store.open(tmp_path) as store:
+            assert len(store.resume_game(game_id).moves) == 7
+            assert store.check_games() == []
