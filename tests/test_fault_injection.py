@@ -152,6 +152,54 @@ def _solver_observe(folder: Path) -> str:
         return _solver_token(store)
 
 
+def _holding_setup(folder: Path) -> None:
+    with Store.open(folder) as store:
+        store.create_campaign("Ana")
+        session = store.new_game("Ana", seed=5)
+        session.play(random_policy(5)(session.state))
+
+
+def _holding_act(folder: Path, ack: Ack) -> None:
+    with Store.open(folder) as store:
+        game_id = store.saved_games()[0].game_id
+        assert store.hold_game(game_id) is None
+        ack("held")
+        assert store.renew_hold(game_id)
+        ack("held")
+        store.release_game(game_id)
+        ack("free")
+
+
+def _holding_observe(folder: Path) -> str:
+    """What the next window sees; a hold left by a dead process (this one) is free."""
+    with Store.open(folder) as store:
+        game_id = store.saved_games()[0].game_id
+        rows = store.conn.execute("SELECT count(*) FROM game_holder").fetchone()[0]
+        return "held" if rows and store.game_holder(game_id) is None else "free"
+
+
+def _unfinished_end_setup(folder: Path) -> None:
+    """A game whose last move was stored by an older release without its end."""
+    from palm_island.engine import apply_move
+    from palm_island.storage import repositories
+
+    with Store.open(folder) as store:
+        store.create_campaign("Ana")
+        session = store.new_game("Ana", seed=23)
+        policy = random_policy(23)
+        while not apply_move(session.state, policy(session.state)).state.is_over:
+            session.play(policy(session.state))
+        game_id = store.saved_games()[0].game_id
+        moves = store.saved_moves(game_id)[1]
+        repositories.append_move(store.conn, game_id, str(policy(session.state)), based_on=moves)
+
+
+def _unfinished_end_act(folder: Path, ack: Ack) -> None:
+    with Store.open(folder) as store:
+        store.resume_game(store.saved_games()[0].game_id)  # commits the end
+        ack(_end_token(store))
+
+
 def _import_setup(folder: Path) -> None:
     Store.open(folder).close()
     with Store.open(folder.parent / "source") as store:
@@ -391,6 +439,8 @@ OPERATIONS = (
     Operation("game end", _end_setup, _end_act, _end_observe),
     Operation("import", _import_setup, _import_act, _import_observe),
     Operation("solver lines", _solver_setup, _solver_act, _solver_observe),
+    Operation("holding", _holding_setup, _holding_act, _holding_observe),
+    Operation("older end", _unfinished_end_setup, _unfinished_end_act, _end_observe),
     Operation("export", _export_setup, _export_act, _export_observe),
     Operation("campaigns", _campaigns_setup, _campaigns_act, _campaigns_observe),
     Operation(
@@ -543,6 +593,9 @@ ALLOWED = {
     ),
     ("tui/bench.py", "tempfile.TemporaryDirectory"): (
         "the start-up benchmark's scratch data folder, deleted when it ends"
+    ),
+    ("exits.py", "os.open"): (
+        "/dev/null opened for writing, to silence stdout once its reader is gone"
     ),
     ("tui/exit_guard.py", "os.write"): (
         "one byte into the guard's own wake-up pipe (a self-pipe), never a file"

@@ -165,7 +165,7 @@ def test_a_finished_game_cannot_take_more_moves(store: Store) -> None:
     with pytest.raises(SaveError, match="no longer in play"):
         from palm_island.storage import repositories
 
-        repositories.append_move(store.conn, session.game_id, len(session.moves) + 1, "D")
+        repositories.append_move(store.conn, session.game_id, "D", based_on=session.based_on)
     assert store.unfinished_game("Ana") is None
 
 

@@ -58,20 +58,18 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point; returns the process exit code."""
+    """Entry point; returns the process exit code. Everything runs through
+    :func:`~palm_island.exits.run_mapped`: any error is one line and a status."""
+    from .exits import run_mapped
+
+    return run_mapped(lambda: _run(argv))
+
+
+def _run(argv: Sequence[str] | None) -> int:
     _never_fail_on_output()
     arguments = _with_play_by_default(argv)
     args = build_parser(commands_needed(arguments)).parse_args(arguments)
-    try:
-        code: int = args.run(args)
-    except Exception as exc:
-        from .engine.errors import PalmIslandError  # imported late: --help stays light
-
-        if not isinstance(exc, PalmIslandError):
-            raise
-        # Bad card data, a bad file: one line, never a traceback.
-        print(f"palm-island: {exc}", file=sys.stderr)
-        return 2
+    code: int = args.run(args)
     return code
 
 

@@ -21,4 +21,4 @@ def test_solver_bench_refuses_too_many_seeds(capsys: pytest.CaptureFixture[str])
 
 def test_solver_bench_refuses_a_zero_width(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--solver", "--seeds", "1", "--width", "0"]) == 2
-    assert "width is 1 or more" in capsys.readouterr().err
+    assert "argument --width: must be from 1" in capsys.readouterr().err  # arguments.py

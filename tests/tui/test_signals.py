@@ -103,7 +103,9 @@ def play_one_move(master: int, seen: bytearray) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+@pytest.mark.parametrize(
+    "sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT], ids=["SIGTERM", "SIGHUP", "SIGINT"]
+)
 def test_a_signal_ends_the_game_cleanly_and_keeps_it(tmp_path: Path, sig: signal.Signals) -> None:
     child, master = start_game_in_a_terminal(tmp_path)
     seen = bytearray()

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from .. import arguments
 from . import fail
 
 POLICY_NAMES = ("greedy", "random")
@@ -14,7 +15,7 @@ POLICY_NAMES = ("greedy", "random")
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("autoplay", help="play a game automatically")
-    parser.add_argument("--seed", type=int, required=True, help="deal (and policy) seed")
+    parser.add_argument("--seed", type=arguments.seed, required=True, help="deal (and policy) seed")
     parser.add_argument("--policy", choices=POLICY_NAMES, default="random")
     parser.add_argument("--colour", choices=["red", "blue"], default="blue", help="deck colour")
     parser.add_argument("--out", type=Path, help="write the game record (JSON) here")
@@ -30,8 +31,6 @@ def run(args: argparse.Namespace) -> int:
     from ..records import build_record, dump_record
     from ..storage.catalog_files import standard_catalog
 
-    if args.seed < 0:
-        return fail(f"--seed must be 0 or more, not {args.seed}")
     start = new_game(standard_catalog(), seed=args.seed)
     final, moves = play_out(start, POLICIES[args.policy](args.seed))
     record = build_record(start, moves, final=final, seed=args.seed, deck_colour=args.colour)

@@ -8,11 +8,15 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from .. import arguments
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("bench", help="measure engine speed (or solver strength)")
-    parser.add_argument("--games", type=int, default=1000, help="random games per run")
-    parser.add_argument("--runs", type=int, default=5, help="runs; the median is reported")
+    parser.add_argument("--games", type=arguments.count, default=1000, help="random games per run")
+    parser.add_argument(
+        "--runs", type=arguments.count, default=5, help="runs; the median is reported"
+    )
     parser.add_argument(
         "--against",
         type=Path,
@@ -29,22 +33,30 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="instead: solver and greedy scores on a fixed set of 100 deals",
     )
-    parser.add_argument("--seeds", type=int, default=100, help="with --solver: the first N deals")
+    parser.add_argument(
+        "--seeds", type=arguments.count, default=100, help="with --solver: the first N deals"
+    )
     parser.add_argument("--verbose", action="store_true", help="with --solver: print every deal")
     strength = parser.add_mutually_exclusive_group()
-    strength.add_argument("--budget", type=float, help="with --solver: seconds per deal")
-    strength.add_argument("--width", type=int, help="with --solver: beam width")
+    strength.add_argument(
+        "--budget", type=arguments.seconds, help="with --solver: seconds per deal"
+    )
+    strength.add_argument("--width", type=arguments.width, help="with --solver: beam width")
     parser.add_argument(
         "--store",
         action="store_true",
         help="instead: time per-move commits to the campaign file (p50/p99), in a temp dir",
     )
     parser.add_argument(
-        "--store-games", type=int, default=20, metavar="N", help="games for --store (20)"
+        "--store-games",
+        type=arguments.count,
+        default=20,
+        metavar="N",
+        help="games for --store (20)",
     )
     parser.add_argument(
         "--feats",
-        type=int,
+        type=arguments.count,
         nargs="?",
         const=1000,
         default=None,

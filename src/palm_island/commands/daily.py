@@ -12,6 +12,7 @@ import argparse
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
+from .. import arguments
 from . import fail
 
 if TYPE_CHECKING:
@@ -24,7 +25,10 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("daily", help="print the daily deal and its par")
     parser.add_argument("--date", help="the day, YYYY-MM-DD (default: today)")
     parser.add_argument(
-        "--width", type=int, metavar="N", help="the par search's beam width (default 1600)"
+        "--width",
+        type=arguments.width,
+        metavar="N",
+        help="the par search's beam width (default 1600)",
     )
     parser.set_defaults(run=run)
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from . import fail
+from .. import arguments
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("deal", help="print the deal of a seed in notation")
-    parser.add_argument("--seed", type=int, required=True, help="a whole number from 0 up")
+    parser.add_argument(
+        "--seed", type=arguments.seed, required=True, help="a whole number from 0 up"
+    )
     parser.set_defaults(run=run)
 
 
@@ -18,7 +20,5 @@ def run(args: argparse.Namespace) -> int:
     from ..engine import new_game, position_notation
     from ..storage.catalog_files import standard_catalog
 
-    if args.seed < 0:
-        return fail(f"--seed must be 0 or more, not {args.seed}")
     print(position_notation(new_game(standard_catalog(), seed=args.seed)))
     return 0

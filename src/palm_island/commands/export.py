@@ -6,12 +6,15 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from .. import arguments
 from . import fail
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("export", help="write a stored game to a JSON file")
-    parser.add_argument("game", type=int, help="the game's number (see `palm-island history`)")
+    parser.add_argument(
+        "game", type=arguments.game_id, help="the game's number (see `palm-island history`)"
+    )
     parser.add_argument("file", type=Path, help="the JSON file to write")
     parser.add_argument(
         "--force", action="store_true", help="replace FILE if it exists (kept otherwise)"

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import errno
+import os
+from pathlib import Path
 from typing import Any
 
 MAX_SEED = 999_999_999
@@ -16,6 +19,20 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
+def usable_data_dir(override: Path | None) -> None:
+    """Before Textual starts: a data directory that is a file or cannot be used raises
+    its OSError here, which the CLI turns into one line and a status (exits.py),
+    rather than a crash inside the full-screen app."""
+    from ..storage.paths import data_dir
+
+    try:
+        folder = data_dir(override)  # NotADirectoryError / PermissionError / ...
+    except FileExistsError as exc:  # mkdir on a file: say what is wrong with it
+        raise NotADirectoryError(errno.ENOTDIR, "not a directory", exc.filename) from None
+    if not os.access(folder, os.R_OK | os.W_OK | os.X_OK):
+        raise PermissionError(errno.EACCES, "permission denied", str(folder))
+
+
 def run(args: argparse.Namespace) -> int:
     from . import fail, needs_terminal
 
@@ -24,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
     no_terminal = needs_terminal()
     if no_terminal is not None:
         return no_terminal
+    usable_data_dir(args.data_dir)
     from ..tui.app import run_app  # Textual is imported only here.
 
     return run_app(seed=args.seed, ascii_only=args.ascii, data_dir=args.data_dir)

@@ -37,6 +37,9 @@ def run(args: argparse.Namespace) -> int:
         no_terminal = needs_terminal()
         if no_terminal is not None:
             return no_terminal
+        from .play import usable_data_dir
+
+        usable_data_dir(args.data_dir)  # as `play`: one line, not a crash in the app
         from ..tui.app import run_app  # Textual is imported only here.
 
         return run_app(data_dir=args.data_dir, replay_file=args.file)

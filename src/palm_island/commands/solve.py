@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import arguments
 from . import fail
 
 if TYPE_CHECKING:  # the engine and solver load only when the command runs
@@ -26,17 +27,19 @@ BUILDINGS = 16
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("solve", help="search a deal for its best line")
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--seed", type=int, help="the deal of this seed (0 up)")
+    source.add_argument("--seed", type=arguments.seed, help="the deal of this seed (0 up)")
     source.add_argument("--deal", help='the 16 building codes top first, e.g. "CH2 HO2 MK ... TE1"')
     strength = parser.add_mutually_exclusive_group()
     strength.add_argument(
         "--budget",
-        type=float,
+        type=arguments.seconds,
         metavar="SECONDS",
         help="search effort in seconds (default 8), mapped to a fixed beam width, "
         "so the result does not depend on machine speed",
     )
-    strength.add_argument("--width", type=int, metavar="N", help="the beam width, directly")
+    strength.add_argument(
+        "--width", type=arguments.width, metavar="N", help="the beam width, directly"
+    )
     parser.add_argument(
         "--json",
         action="store_true",
@@ -73,8 +76,6 @@ def run(args: argparse.Namespace) -> int:
     catalog = standard_catalog()
     try:
         if args.seed is not None:
-            if args.seed < 0:
-                return fail(f"--seed must be 0 or more, not {args.seed}")
             start = new_game(catalog, seed=args.seed)
         else:
             start = new_game(catalog, deal=parse_deal(args.deal, catalog))

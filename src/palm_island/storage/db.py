@@ -25,12 +25,13 @@ from .safe_read import check_regular
 
 APPLICATION_ID: Final = 0x50616C6D
 """``PRAGMA application_id``: "Palm" in ASCII, marks the file as ours."""
-SCHEMA_VERSION: Final = 3
+SCHEMA_VERSION: Final = 4
 """``PRAGMA user_version`` of the schema this release writes.
 
 1: the first layout. 2: ``game.played_at`` (when a move was last saved: the
 Saved games list) and ``game.quarantined`` (why doctor set a damaged row aside).
-3: ``solver_line`` (par and hint lines of a deal) and ``game_analysis``."""
+3: ``solver_line`` (par and hint lines of a deal) and ``game_analysis``.
+4: ``game_holder`` (which window holds a game in play: storage/holders.py)."""
 BUSY_TIMEOUT_MS: Final = 5000
 
 SOLVER_TABLES: Final = """
@@ -49,6 +50,21 @@ CREATE TABLE game_analysis (
 ) STRICT;
 """
 """Added in version 3 (new tables only, so the step up is one migration)."""
+
+HOLDER_TABLE: Final = """
+CREATE TABLE game_holder (
+    game_id INTEGER PRIMARY KEY REFERENCES game(id) ON DELETE CASCADE,
+    token TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    boot TEXT NOT NULL,
+    process_start TEXT NOT NULL,
+    since TEXT NOT NULL,
+    heartbeat REAL NOT NULL
+) STRICT
+"""
+"""Schema 4: which window holds a game in play (storage/holders.py); a new table so
+older files gain it by one CREATE."""
 
 SCHEMA: Final = (
     """
@@ -88,14 +104,16 @@ CREATE TABLE feat_unlock (
 ) STRICT;
 """
     + SOLVER_TABLES
+    + HOLDER_TABLE
 )
-"""Version 3. ``game.header`` is the game's record without moves (JSON, schema-checked
+"""Version 4. ``game.header`` is the game's record without moves (JSON, schema-checked
 on every load); the moves are rows so each one is committed as it is made.
 ``solver_line`` keeps the solver's lines of a deal (``prefix``: the moves from the
 deal to where the line starts, ``""`` for the par line; ``moves``: the line), so a
 par is searched once; ``game_analysis`` keeps a finished game's analysis (JSON).
 Both are caches of deterministic searches: read back, they are checked, never
-trusted (a line is replayed and its score recomputed)."""
+trusted (a line is replayed and its score recomputed). ``game_holder``: one writer
+per game (storage/holders.py)."""
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -114,7 +132,12 @@ def _v2_to_v3(conn: sqlite3.Connection) -> None:
             sql_write(conn, statement)
 
 
-MIGRATIONS: Final[dict[int, Migration]] = {1: _v1_to_v2, 2: _v2_to_v3}
+def _v3_to_v4(conn: sqlite3.Connection) -> None:
+    """Add the holder record of games in play (one writer per game: holders.py)."""
+    sql_write(conn, HOLDER_TABLE)
+
+
+MIGRATIONS: Final[dict[int, Migration]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 """``MIGRATIONS[n]`` upgrades a version-n database to n + 1 (inside one transaction)."""
 
 

@@ -66,3 +66,13 @@ class SaveError(PalmIslandError, OSError):
         self.where = where
         self.message = shorten(message)
         super().__init__(f"{where}: {self.message}" if where else self.message)
+
+
+class StaleGameError(SaveError):
+    """A write to a game in play was based on a view of it that is out of date: another
+    window played, undid or took the game over since. Nothing was written; reload the
+    game (``Store.resume_game``) and go on from what is stored."""
+
+    def __init__(self, game_id: int, message: str) -> None:
+        self.game_id = game_id
+        super().__init__(f"game {game_id}", message)

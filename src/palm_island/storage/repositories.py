@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final
@@ -19,8 +20,9 @@ from ..campaign.service import CampaignError, after_game
 from ..engine import FeatSet, FeatSpec, Move
 from ..records import GameRecord, RecordError, result_of
 from ..text import unsafe_characters
+from . import holders
 from .db import sql_write, tx
-from .errors import LoadError, SaveError
+from .errors import LoadError, SaveError, StaleGameError
 from .loading import as_load_error, record_from_rows
 from .rows import campaign_from_rows, summary_from_row
 
@@ -191,48 +193,96 @@ def abandon_game(conn: sqlite3.Connection, game_id: int) -> None:
         raise SaveError(f"game {game_id}", "there is no game in play with this number")
 
 
-def append_move(conn: sqlite3.Connection, game_id: int, ply: int, notation: str) -> None:
-    """Autosave: commit one move (``ply`` = its 1-based number) of a game in play.
+def append_move(
+    conn: sqlite3.Connection,
+    game_id: int,
+    notation: str,
+    *,
+    based_on: Sequence[str],
+    finish: FeatSet | None = None,
+) -> tuple[FeatSpec, ...]:
+    """Autosave: commit one move of a game in play, played after the moves ``based_on``.
+
+    Compare-and-set inside the transaction: the stored moves must be exactly
+    ``based_on`` (what the window saw), so a move from a stale view (another window
+    undid or played meanwhile) is refused and never makes a gap or an illegal line.
+    With ``finish`` (the move ends the game) the end of game is committed in the same
+    transaction (see :func:`finish_game`), so a failure leaves neither; returns the
+    feats it unlocked.
 
     Raises:
+        StaleGameError: the stored moves are not ``based_on``, or another live
+            window holds the game (see holders.py).
         SaveError: the game is not in play here any more (finished or abandoned in
-            another window), or that move number is already saved.
+            another window).
     """
-    try:
-        with tx(conn):
-            inserted = sql_write(
-                conn,
-                "INSERT INTO move (game_id, ply, notation) SELECT ?, ?, ? "
-                "WHERE EXISTS (SELECT 1 FROM game WHERE id = ? AND status = 'playing')",
-                (game_id, ply, notation, game_id),
-            ).rowcount
-            if inserted == 1:
-                sql_write(
-                    conn, "UPDATE game SET played_at = ? WHERE id = ?", (played_now(), game_id)
-                )
-    except sqlite3.IntegrityError:
-        raise SaveError(f"game {game_id}", f"move {ply} was already saved elsewhere") from None
-    if inserted != 1:
-        raise SaveError(f"game {game_id}", "this game is no longer in play (another window?)")
-
-
-def undo_move(conn: sqlite3.Connection, game_id: int, ply: int) -> None:
-    """Take back move ``ply`` (the last one) and count the undo in the record."""
+    ply = len(based_on) + 1
     with tx(conn):
-        removed = sql_write(
-            conn,
-            "DELETE FROM move WHERE game_id = ? AND ply = ? AND ply = "
-            "(SELECT max(ply) FROM move WHERE game_id = ?) AND EXISTS "
-            "(SELECT 1 FROM game WHERE id = ? AND status = 'playing')",
-            (game_id, ply, game_id, game_id),
-        ).rowcount
-        if removed != 1:
-            raise SaveError(f"game {game_id}", f"move {ply} is not the last saved move")
+        _check_base(conn, game_id, based_on)
+        try:
+            sql_write(
+                conn,
+                "INSERT INTO move (game_id, ply, notation) VALUES (?, ?, ?)",
+                (game_id, ply, notation),
+            )
+        except sqlite3.IntegrityError:
+            raise StaleGameError(game_id, f"move {ply} was already saved elsewhere") from None
+        sql_write(conn, "UPDATE game SET played_at = ? WHERE id = ?", (played_now(), game_id))
+        if finish is not None:
+            return _finish(conn, game_id, finish)
+    return ()
+
+
+def undo_move(conn: sqlite3.Connection, game_id: int, *, based_on: Sequence[str]) -> None:
+    """Take back the last of the moves ``based_on`` (compare-and-set, as
+    :func:`append_move`) and count the undo in the record."""
+    if not based_on:
+        raise SaveError(f"game {game_id}", "there is no move to take back")
+    with tx(conn):
+        _check_base(conn, game_id, based_on)
+        sql_write(conn, "DELETE FROM move WHERE game_id = ? AND ply = ?", (game_id, len(based_on)))
         sql_write(
             conn,
             "UPDATE game SET undo_count = undo_count + 1, played_at = ? WHERE id = ?",
             (played_now(), game_id),
         )
+
+
+def _check_base(conn: sqlite3.Connection, game_id: int, based_on: Sequence[str]) -> None:
+    """Inside a write: the game is in play, no other live window holds it, and its
+    stored moves are exactly ``based_on`` (compared as moves, so a stored move
+    written in another spelling of the same notation still matches)."""
+    row = conn.execute("SELECT status FROM game WHERE id = ?", (game_id,)).fetchone()
+    if row is None or row[0] != "playing":
+        raise SaveError(f"game {game_id}", "this game is no longer in play (another window?)")
+    holder = holders.other_holder(conn, game_id)
+    if holder is not None:
+        raise StaleGameError(game_id, f"this game is open in another window ({holder.describe()})")
+    stored = [
+        str(text)
+        for (text,) in conn.execute(
+            "SELECT notation FROM move WHERE game_id = ? ORDER BY ply", (game_id,)
+        )
+    ]
+    if stored == list(based_on):
+        return
+    if len(stored) == len(based_on) and _canonical(stored, game_id) == _canonical(
+        based_on, game_id
+    ):
+        return
+    raise StaleGameError(
+        game_id,
+        f"this game was changed in another window ({len(stored)} moves stored, "
+        f"{len(based_on)} here); reloaded",
+    )
+
+
+def _canonical(notations: Sequence[str], game_id: int) -> list[str]:
+    try:
+        return [str(Move.parse(text)) for text in notations]
+    except ValueError:
+        where = f"game {game_id}"
+        raise LoadError("invalid_field", where, "a stored move does not parse") from None
 
 
 _GAME_COLUMNS: Final = (
@@ -325,39 +375,42 @@ def finish_game(conn: sqlite3.Connection, game_id: int, feats: FeatSet) -> tuple
         LoadError: its rows do not replay.
     """
     with tx(conn):
-        game = load_game(conn, game_id)
-        if game.status != "playing":
-            raise SaveError(f"game {game_id}", f"the game is {game.status}, not in play")
-        try:
-            result = result_of(game.record, feats.catalog)
-        except RecordError as exc:
-            raise as_load_error(exc, f"game {game_id}") from None
-        if result is None:
-            raise SaveError(f"game {game_id}", "the game is not over yet")
-        stamp = now()
-        header = json.loads(_header(game.record))
-        header["result"] = json.loads(result.model_dump_json())
+        return _finish(conn, game_id, feats)
+
+
+def _finish(conn: sqlite3.Connection, game_id: int, feats: FeatSet) -> tuple[FeatSpec, ...]:
+    """:func:`finish_game` inside the caller's transaction."""
+    game = load_game(conn, game_id)
+    if game.status != "playing":
+        raise SaveError(f"game {game_id}", f"the game is {game.status}, not in play")
+    try:
+        result = result_of(game.record, feats.catalog)
+    except RecordError as exc:
+        raise as_load_error(exc, f"game {game_id}") from None
+    if result is None:
+        raise SaveError(f"game {game_id}", "the game is not over yet")
+    stamp = now()
+    header = json.loads(_header(game.record))
+    header["result"] = json.loads(result.model_dump_json())
+    sql_write(
+        conn,
+        "UPDATE game SET status = 'finished', finished_at = ?, played_at = ?, score = ?, "
+        "rank = ?, header = ? WHERE id = ?",
+        (stamp, stamp, result.score, result.rank, json.dumps(header), game_id),
+    )
+    if game.campaign_id is None:
+        return ()
+    name = conn.execute("SELECT name FROM campaign WHERE id = ?", (game.campaign_id,)).fetchone()[0]
+    campaign = load_campaign(conn, name)
+    _, new = after_game(campaign, game.record, feats, game_id=game_id, at=stamp)
+    for feat in new:
         sql_write(
             conn,
-            "UPDATE game SET status = 'finished', finished_at = ?, played_at = ?, score = ?, "
-            "rank = ?, header = ? WHERE id = ?",
-            (stamp, stamp, result.score, result.rank, json.dumps(header), game_id),
+            "INSERT OR IGNORE INTO feat_unlock (campaign_id, feat, game_id, unlocked_at) "
+            "VALUES (?, ?, ?, ?)",
+            (campaign.id, feat.code, game_id, stamp),
         )
-        if game.campaign_id is None:
-            return ()
-        name = conn.execute(
-            "SELECT name FROM campaign WHERE id = ?", (game.campaign_id,)
-        ).fetchone()[0]
-        campaign = load_campaign(conn, name)
-        _, new = after_game(campaign, game.record, feats, game_id=game_id, at=stamp)
-        for feat in new:
-            sql_write(
-                conn,
-                "INSERT OR IGNORE INTO feat_unlock (campaign_id, feat, game_id, unlocked_at) "
-                "VALUES (?, ?, ?, ?)",
-                (campaign.id, feat.code, game_id, stamp),
-            )
-        sql_write(conn, "UPDATE campaign SET updated_at = ? WHERE id = ?", (stamp, campaign.id))
+    sql_write(conn, "UPDATE campaign SET updated_at = ? WHERE id = ?", (stamp, campaign.id))
     return new
 
 

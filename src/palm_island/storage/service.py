@@ -32,7 +32,7 @@ from ..campaign.service import CampaignError, check_setup, earned
 from ..campaign.stats import campaign_stats
 from ..engine import FeatSet, FeatSpec, GameState, Move, new_game, score
 from ..records import Difficulty, GameRecord, RecordError, build_record, replay, result_of
-from . import backups, repositories, safe_write, solver_rows
+from . import backups, holders, repositories, safe_write, solver_rows
 from .catalog_files import standard_feats
 from .db import (
     check_store_files,
@@ -245,8 +245,10 @@ class Store:
 
     def after_finished_game(self) -> None:
         """A game just ended: move the log into the main file and back it all up, so
-        neither a lost ``-wal`` file nor a damaged file can cost a finished game."""
-        checkpoint(self.conn)
+        neither a lost ``-wal`` file nor a damaged file can cost a finished game.
+        Never raises: the game is committed; a backup that fails is not its failure."""
+        with contextlib.suppress(sqlite3.Error):
+            checkpoint(self.conn)
         self.backup_if_changed()
 
     def __enter__(self) -> Store:
@@ -409,6 +411,45 @@ class Store:
             session.newly_unlocked = repositories.finish_game(self.conn, saved.game_id, self.feats)
             self.after_finished_game()
         return session
+
+    # --- one writer per game (holders.py) -------------------------------------------
+
+    @_guarded
+    def hold_game(self, game_id: int) -> holders.Holder | None:
+        """Hold a game in play for this window (its writes); None when held, else the
+        other live window that holds it (offer to watch). A gone holder (its process
+        dead, or no heartbeat for ``holders.STALE_AFTER`` s) is taken over."""
+        return self._untracked(lambda: holders.acquire(self.conn, game_id))
+
+    @_guarded
+    def renew_hold(self, game_id: int) -> bool:
+        """The heartbeat of a held game; False if another window took it over."""
+        return self._untracked(lambda: holders.renew(self.conn, game_id))
+
+    @_guarded
+    def release_game(self, game_id: int) -> None:
+        """Let a held game go (leaving it); another window may then take it."""
+        self._untracked(lambda: holders.release(self.conn, game_id))
+
+    @_guarded
+    def game_holder(self, game_id: int) -> holders.Holder | None:
+        """The other live window holding a game, if any (a watcher asks)."""
+        return holders.other_holder(self.conn, game_id)
+
+    def _untracked(self, write: Callable[[], R]) -> R:
+        """A holder write is not news for the backups: a close after only these takes
+        no backup (which would rotate out an older one for nothing)."""
+        before = self.conn.total_changes
+        result = write()
+        if self._backed_up_at == before:
+            self._backed_up_at = self.conn.total_changes
+        return result
+
+    @_guarded
+    def saved_moves(self, game_id: int) -> tuple[str, tuple[str, ...]]:
+        """A game's status and stored moves (a watching window refreshes from these)."""
+        game = repositories.load_game(self.conn, game_id)
+        return game.status, tuple(game.record.moves)
 
     @_guarded
     def unfinished_count(self) -> int:

@@ -55,27 +55,43 @@ class StoredGame:
     def is_over(self) -> bool:
         return self.state.is_over
 
+    @property
+    def based_on(self) -> list[str]:
+        """The moves this window believes are stored: every write carries them, so a
+        write from a stale view (another window played or undid) is refused."""
+        return [str(move) for move in self.moves]
+
     def play(self, move: Move) -> Transition:
-        """Apply ``move`` and commit it; at the end of the game, commit the result.
+        """Apply ``move`` and commit it; a game-ending move commits the result with
+        it, in one transaction (both or neither).
+
+        The session changes only after the commit, so a failed write leaves it
+        exactly where the store is.
 
         Raises:
             IllegalMoveError: the move is not legal (nothing saved).
+            StaleGameError: the game changed in (or is held by) another window;
+                reload it (nothing saved).
             SaveError: it could not be saved; the session stays where it was.
         """
         from . import repositories
         from .db import guard
 
         transition = apply_move(self.state, move)
+        ends = transition.state.is_over
         with guard("campaign.db"):
-            repositories.append_move(self.store.conn, self.game_id, len(self.moves) + 1, str(move))
+            unlocked = repositories.append_move(
+                self.store.conn,
+                self.game_id,
+                str(move),
+                based_on=self.based_on,
+                finish=self.store.feats if ends else None,
+            )
         self.moves.append(move)
         self.states.append(transition.state)
-        if transition.state.is_over:
-            with guard("campaign.db"):
-                self.newly_unlocked = repositories.finish_game(
-                    self.store.conn, self.game_id, self.store.feats
-                )
-                self.store.after_finished_game()
+        if ends:
+            self.newly_unlocked = unlocked
+            self.store.after_finished_game()
         return transition
 
     def undo(self) -> GameState:
@@ -83,6 +99,7 @@ class StoredGame:
 
         Raises:
             IndexError: no move to take back, or the game is over.
+            StaleGameError: the game changed in another window (nothing undone).
             SaveError: it could not be saved.
         """
         from . import repositories
@@ -92,7 +109,7 @@ class StoredGame:
         from .db import guard
 
         with guard("campaign.db"):
-            repositories.undo_move(self.store.conn, self.game_id, len(self.moves))
+            repositories.undo_move(self.store.conn, self.game_id, based_on=self.based_on)
         self.moves.pop()
         self.states.pop()
         return self.state

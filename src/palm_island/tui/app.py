@@ -268,6 +268,11 @@ class PalmIslandApp(App[None]):
         load the engine and the cards in the background."""
         if self.store_pending:
             self._open_campaign_file()
+        if self.config.use_store:
+            from ..storage.holders import HEARTBEAT_EVERY
+            from .holding import heartbeat
+
+            self.set_interval(HEARTBEAT_EVERY, lambda: heartbeat(self))
         if self._catalog is None or self.config.use_store:
             self.run_worker(self._preload, thread=True, exit_on_error=False)
 
@@ -304,7 +309,11 @@ class PalmIslandApp(App[None]):
         R6: before the first turn the whole deck is shown, unless ``preview`` is off.
         """
         self._pop_to_title()
+        from .holding import hold, release
+
+        release(self)  # one writer per game: let the previous one go, hold this one
         self.session = session
+        hold(self)
         self.kept = None  # a new game replaces a kept one (the title asked first)
         if self.config.compute_par:
             self.pars.request(session.start, session.seed)
@@ -371,6 +380,9 @@ class PalmIslandApp(App[None]):
                 screen.refresh_menu()
 
     def back_to_title(self) -> None:
+        from .holding import release
+
+        release(self)
         self.session = None
         self._pop_to_title()
         self.refresh_title()

@@ -53,3 +53,32 @@ def has_unfinished(app: PalmIslandApp) -> bool:
     if app.store is None or app.campaign_name is None:
         return False
     return any(c.name == app.campaign_name and c.has_unfinished for c in app.store.campaigns())
+
+
+def campaign_still_there(app: PalmIslandApp) -> bool:
+    """Before anything that uses the current campaign: True if it is still in the
+    file. If it was renamed or deleted (from the command line, another window), say
+    so, make the most recent campaign current and return False: the caller stops
+    and the title (a safe screen) shows the new current campaign."""
+    from ..campaign.service import CampaignError
+    from .plain import notify_plain
+
+    store, name = app.store, app.campaign_name
+    if store is None or name is None:
+        return True
+    try:
+        if any(c.name == name for c in store.campaigns()):
+            return True
+        choose_default_campaign(app)
+    except (LoadError, SaveError, CampaignError) as exc:
+        notify_plain(app, f"Cannot read the campaigns: {exc}", severity="error", timeout=8)
+        return False
+    notify_plain(
+        app,
+        f"The campaign {name!r} is no longer in the campaign file (renamed or deleted "
+        f"elsewhere); now in {app.campaign_name!r}.",
+        severity="warning",
+        timeout=10,
+    )
+    app.back_to_title()
+    return False

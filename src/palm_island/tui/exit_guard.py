@@ -60,7 +60,8 @@ HANG_UP_STATUS: Final = 128 + signal.SIGHUP
 RECHECK_MILLISECONDS: Final = 500
 """The longest the terminal watcher sleeps without looking at its fds again."""
 
-GUARDED_SIGNALS: Final = (signal.SIGHUP, signal.SIGTERM)
+GUARDED_SIGNALS: Final = (signal.SIGHUP, signal.SIGTERM, signal.SIGINT)
+"""SIGINT too: `kill -INT` (ctrl+c is a key in the game) ends it with 130 like the others."""
 
 _GONE: Final = select.POLLHUP | select.POLLERR | select.POLLNVAL
 

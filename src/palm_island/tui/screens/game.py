@@ -21,6 +21,7 @@ from textual.worker import Worker, WorkerState
 
 from ...engine import CardView, GameState, Move, TableView, observe, score
 from ...session import GameSession
+from ...storage.errors import SaveError
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
 from ..options import ActionOption, card_options, moves_for, why_not
 from ..plain import notify_plain
@@ -235,16 +236,24 @@ class GameScreen(Screen[None]):
 
     def play(self, move: Move) -> None:
         """Play one of the engine's legal moves and show the result."""
-        from ...storage.errors import SaveError
 
         try:
             self.session.play(move)
         except SaveError as exc:  # a saved game: the move was not made
             notify_plain(self, f"Not saved, move not played: {exc}", severity="error", timeout=8)
+            self._refused(exc)
             return
         self.show_state()
         if self.session.state.is_over:
             self.show_end()
+
+    def _refused(self, exc: Exception) -> None:
+        """A saved game refused the write because another window changed or holds
+        it: reload what is stored (holding.py), never play on from a stale view."""
+        from ..holding import refused
+
+        if isinstance(exc, SaveError):
+            refused(self.palm_app, exc)
 
     def show_end(self) -> None:
         from .end import EndScreen
@@ -260,14 +269,24 @@ class GameScreen(Screen[None]):
                 notify_plain(self, "This game is saved as finished; it cannot be undone.")
                 self.show_end()
         elif choice in ("again", "new"):
+            from ...campaign.service import CampaignError
+            from ...storage.errors import LoadError, SaveError
+            from ..campaigns import campaign_still_there
             from .title_store import kept_note
 
+            if not campaign_still_there(app):
+                return
             note = kept_note(app)  # other unfinished games are kept: say where
-            if choice == "again":
-                app.start_game(self.session.restart())
-            else:
-                seed = app.config.seed_source()
-                app.start_game(app.new_session(seed, self.session.deck_colour))
+            try:
+                if choice == "again":
+                    app.start_game(self.session.restart())
+                else:
+                    seed = app.config.seed_source()
+                    app.start_game(app.new_session(seed, self.session.deck_colour))
+            except (CampaignError, LoadError, SaveError) as exc:
+                notify_plain(app, f"Cannot start a game: {exc}", severity="error", timeout=8)
+                app.back_to_title()
+                return
             if note is not None:
                 notify_plain(app, note, timeout=6)
         else:
@@ -343,23 +362,23 @@ class GameScreen(Screen[None]):
             self.query_one("#hint", HintLine).clear()
 
     def action_undo(self) -> None:
-        from ...storage.errors import SaveError
 
         try:
             undone = self.session.undo()
         except SaveError as exc:
             notify_plain(self, f"Not saved, nothing undone: {exc}", severity="error", timeout=8)
+            self._refused(exc)
             return
         if undone is not None:
             self.show_state()
 
     def action_redo(self) -> None:
-        from ...storage.errors import SaveError
 
         try:
             redone = self.session.redo()
         except SaveError as exc:
             notify_plain(self, f"Not saved, nothing redone: {exc}", severity="error", timeout=8)
+            self._refused(exc)
             return
         if redone is not None:
             self.show_state()

@@ -61,6 +61,10 @@ LABEL_WIDTH = 55
 """Cells of an entry's label, so the keys line up."""
 
 
+CAMPAIGN_ENTRIES = frozenset({"new", "daily", "campaign", "feats", "history", "stats"})
+"""Title entries that use the current campaign: checked first (it may have vanished)."""
+
+
 class TitleScreen(Screen[None]):
     """The first screen. Keys: ``n`` new game, ``o`` continue, ``c`` deck colour, digits
     type a seed, ``d`` daily deal, ``up``/``down``/``tab`` and ``enter`` the entries,
@@ -283,6 +287,11 @@ class TitleScreen(Screen[None]):
         if not self.check_action("entry", (entry,)):
             return
         app = self.palm_app
+        if entry in CAMPAIGN_ENTRIES and app.store is not None:
+            from ..campaigns import campaign_still_there
+
+            if not campaign_still_there(app):
+                return
         if entry == "new":
             self.action_new_game()
         elif entry == "daily":

@@ -80,27 +80,15 @@ def continue_game(app: PalmIslandApp) -> None:
 
 
 def resume_saved_game(app: PalmIslandApp, game: SavedGame) -> None:
-    """Open a saved game at exactly its position; its campaign becomes the current one."""
-    from ...stored_session import StoredSession
+    """Open a saved game at exactly its position; its campaign becomes the current one.
+    If another window has it open, ask: watch it, or take it over (holding.py)."""
+    from ..holding import open_saved
 
     if app.store is None:
         return
-    try:
-        stored = app.store.resume_game(game.game_id)
-    except (LoadError, SaveError, KeyError) as exc:
-        notify_plain(app, f"Cannot resume game {game.game_id}: {exc}", severity="error", timeout=8)
-        app.refresh_title()
-        return
     if game.campaign is not None:
         app.campaign_name = game.campaign
-    session = StoredSession(stored)
-    app.deck_colour = session.deck_colour
-    app.start_game(session, preview=False)
-    screen = app.screen
-    from .game import GameScreen
-
-    if isinstance(screen, GameScreen) and session.state.is_over:
-        screen.show_end()
+    open_saved(app, game.game_id)
 
 
 def kept_note(app: PalmIslandApp) -> str | None:

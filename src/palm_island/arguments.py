@@ -1,0 +1,59 @@
+"""Provides argparse types that bound their numbers: a value out of range is argparse's
+own one-line usage error (exit 2), never a traceback or an endless search later.
+
+Standard library only: every command's parser uses these, and building the parser
+must stay light (commands/__init__.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Callable
+from typing import Final
+
+MAX_SEED: Final = 2**63 - 1
+"""A record stores the seed as a signed 64-bit integer (records/model.py)."""
+MAX_GAME_ID: Final = 2**63 - 1
+"""SQLite's largest integer key."""
+MAX_SECONDS: Final = 3600.0
+"""The most search time a command accepts per deal: an hour."""
+MAX_WIDTH: Final = 2_000_000
+"""The widest beam accepted (about the width an hour buys; memory grows with it)."""
+MAX_COUNT: Final = 1_000_000
+"""Games, runs or deals a bench command accepts."""
+
+
+def whole(low: int, high: int, what: str = "a whole number") -> Callable[[str], int]:
+    """An int from ``low`` to ``high`` (inclusive); anything else is a usage error."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip(), 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} is expected, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {text.strip()}")
+        return value
+
+    parse.__name__ = what  # argparse names the type in its message
+    return parse
+
+
+def seconds(text: str) -> float:
+    """A time budget: a finite number of seconds, more than 0, at most an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of seconds is expected, not {text!r}") from None
+    if not math.isfinite(value) or not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"must be more than 0 and at most {MAX_SECONDS:g} seconds, not {text.strip()}"
+        )
+    return value
+
+
+seed = whole(0, MAX_SEED, "a seed (a whole number from 0)")
+width = whole(1, MAX_WIDTH, "a beam width")
+count = whole(1, MAX_COUNT, "a count")
+game_id = whole(1, MAX_GAME_ID, "a game number")
