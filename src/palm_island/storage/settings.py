@@ -20,17 +20,10 @@ from . import safe_write
 from .errors import LoadError
 from .paths import SETTINGS_NAME
 from .safe_read import load_json, read_bytes
+from .settings_data import Settings as Settings  # re-exported: the file code and its values
 
 MAX_SETTINGS_BYTES: Final = 64 * 1024
 FILE_NAME: Final = SETTINGS_NAME
-
-
-@dataclass
-class Settings:
-    theme: str | None = None
-    """The name of the theme chosen last (``None``: Textual's default)."""
-    tutorial: Progress | None = None
-    """Where the player is in the tutorial; ``None``: never started (the title offers it)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from textual.command import CommandPalette, SearchIcon
 from textual.geometry import Size
 from textual.screen import Screen
 
-from ..storage.settings import Settings
+from ..storage.settings_data import Settings
 from .glyphs import Glyphs, glyphs_for
 from .plain import notify_plain
 from .screens.title import TitleScreen

@@ -1,0 +1,21 @@
+"""Provides :class:`Settings`, the values kept in ``settings.json`` (read and written
+by :mod:`.settings`).
+
+Apart from the file code so the app can hold its settings from its first instant
+without importing the storage's error types (which bring in the engine, off the
+start-up path the title needs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..tutorial.progress import Progress
+
+
+@dataclass
+class Settings:
+    theme: str | None = None
+    """The name of the theme chosen last (``None``: Textual's default)."""
+    tutorial: Progress | None = None
+    """Where the player is in the tutorial; ``None``: never started (the title offers it)."""
