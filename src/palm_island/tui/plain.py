@@ -5,7 +5,9 @@ are data. Given to a widget as a ``str`` they would be parsed as Textual/Rich
 markup (a name ``[/]`` crashed the app) and could carry terminal control
 characters. Every screen therefore passes such text through :func:`plain` (a
 Rich ``Text``, never parsed, unsafe characters escaped by
-:func:`palm_island.text.printable`) or :func:`notify_plain`.
+:func:`palm_island.text.printable`) or :func:`notify_plain`. A dialog's message
+has lines: :func:`plain_lines` keeps its line breaks as breaks (escaping them showed
+``\x0a`` in every yes/no question) and treats everything else the same way.
 """
 
 from __future__ import annotations
@@ -25,6 +27,15 @@ if TYPE_CHECKING:
 def plain(text: object, style: str = "") -> Text:
     """``text`` as a Rich ``Text``: shown exactly, never read as markup."""
     return Text(printable(str(text)), style=style)
+
+
+def plain_lines(text: object, style: str = "") -> Text:
+    """``text`` as a Rich ``Text`` whose ``\\n`` stay line breaks: every other unsafe
+    character (``\\r``, escape, bidi) is escaped and markup is never parsed.
+
+    Every dialog shows its message through this, so a question reads as lines.
+    """
+    return Text("\n".join(printable(line) for line in str(text).split("\n")), style=style)
 
 
 def notify_plain(target: App[Any] | Screen[Any] | Widget, message: str, **options: Any) -> None:

@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
-from ..plain import plain
+from ..plain import plain_lines
 from ..widgets.footer import modal_footer
 
 
@@ -42,7 +42,7 @@ class AskScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(plain(self.question))
+            yield Static(plain_lines(self.question), id="question")
             with Horizontal():
                 yield Button(f"{self.yes} (y)", id="yes", variant="error")
                 yield Button("No (n)", id="no", variant="primary")
@@ -72,7 +72,7 @@ class InputScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(plain(self.prompt))
+            yield Static(plain_lines(self.prompt), id="prompt")
             yield Input(self.value, id="answer")
             yield Static("enter: OK   escape: cancel", classes="hint")
         yield modal_footer()
