@@ -165,6 +165,7 @@ def test_a_finished_game_cannot_take_more_moves(store: Store) -> None:
     with pytest.raises(SaveError, match="no longer in play"):
         from palm_island.storage import repositories
 
+        assert session.game_id is not None
         repositories.append_move(store.conn, session.game_id, len(session.moves) + 1, "D")
     assert store.unfinished_game("Ana") is None
 
@@ -185,6 +186,7 @@ def test_history_statistics_and_sparkline(store: Store) -> None:
 def test_export_then_import_gives_the_same_game(store: Store, tmp_path: Path) -> None:
     session = finished_games(store, "Ana", range(1))[0]
     target = tmp_path / "game.json"
+    assert session.game_id is not None
     store.export_game(session.game_id, target)
     record = load_record(target.read_text(encoding="utf-8"))
     assert record.setup.campaign == "Ana" and record.result is not None
@@ -198,6 +200,7 @@ def test_export_then_import_gives_the_same_game(store: Store, tmp_path: Path) ->
 def test_an_illegal_move_in_an_import_names_its_step(store: Store, tmp_path: Path) -> None:
     session = finished_games(store, "Ana", range(1))[0]
     target = tmp_path / "game.json"
+    assert session.game_id is not None
     store.export_game(session.game_id, target)
     text = target.read_text(encoding="utf-8").replace(
         '"moves": [\n    "', '"moves": [\n    "F2 pay MK", "', 1

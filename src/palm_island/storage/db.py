@@ -22,14 +22,26 @@ from .errors import LoadError, SaveError
 
 APPLICATION_ID: Final = 0x50616C6D
 """``PRAGMA application_id``: "Palm" in ASCII, marks the file as ours."""
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 """``PRAGMA user_version`` of the schema this release writes.
 
 1: the first layout. 2: ``game.played_at`` (when a move was last saved: the
-Saved games list) and ``game.quarantined`` (why doctor set a damaged row aside)."""
+Saved games list) and ``game.quarantined`` (why doctor set a damaged row aside).
+3: ``game_play`` (hints asked and the practice mark of a game); games in play
+with no move are removed (a game with no move played is not a saved game)."""
 BUSY_TIMEOUT_MS: Final = 5000
 
-SCHEMA: Final = """
+GAME_PLAY: Final = """
+CREATE TABLE game_play (
+    game_id INTEGER PRIMARY KEY REFERENCES game(id) ON DELETE CASCADE,
+    hints INTEGER NOT NULL DEFAULT 0 CHECK (hints >= 0),
+    practice INTEGER NOT NULL DEFAULT 0 CHECK (practice IN (0, 1))
+) STRICT"""
+"""How a game was played beyond its moves: hints asked (the end screen's count, kept
+across resumes) and whether it is a practice game (a daily deal played again)."""
+
+SCHEMA: Final = (
+    """
 CREATE TABLE campaign (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL UNIQUE CHECK (length(name) BETWEEN 1 AND 64),
@@ -65,7 +77,10 @@ CREATE TABLE feat_unlock (
     PRIMARY KEY (campaign_id, feat)
 ) STRICT;
 """
-"""Version 2. ``game.header`` is the game's record without moves (JSON, schema-checked
+    + GAME_PLAY
+    + ";\n"
+)
+"""Version 3. ``game.header`` is the game's record without moves (JSON, schema-checked
 on every load); the moves are rows so each one is committed as it is made."""
 
 Migration = Callable[[sqlite3.Connection], None]
@@ -78,7 +93,17 @@ def _v1_to_v2(conn: sqlite3.Connection) -> None:
     conn.execute("UPDATE game SET played_at = coalesce(finished_at, started_at)")
 
 
-MIGRATIONS: Final[dict[int, Migration]] = {1: _v1_to_v2}
+def _v2_to_v3(conn: sqlite3.Connection) -> None:
+    """Keep hints and the practice mark; remove games in play with no move (older
+    releases stored a game as soon as it was dealt; they took over Continue)."""
+    conn.execute(GAME_PLAY)
+    conn.execute(
+        "DELETE FROM game WHERE status = 'playing' "
+        "AND NOT EXISTS (SELECT 1 FROM move WHERE move.game_id = game.id)"
+    )
+
+
+MIGRATIONS: Final[dict[int, Migration]] = {1: _v1_to_v2, 2: _v2_to_v3}
 """``MIGRATIONS[n]`` upgrades a version-n database to n + 1 (inside one transaction)."""
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final
@@ -54,6 +55,21 @@ def check_name(name: object) -> str:
     return name
 
 
+def name_key(name: str) -> str:
+    """What makes two campaign names the same name: ``Ana``, ``ana`` and ``ANA`` (case
+    folded), ``é`` typed as one character or as e plus an accent (NFC)."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
+def _check_unique(conn: sqlite3.Connection, name: str, *, other_than: str | None = None) -> None:
+    """Refuse a name that is an existing campaign's whatever its case (checked inside
+    the write transaction). Pairs stored by older releases ("ana", "Ana") are kept."""
+    key = name_key(name)
+    for (existing,) in conn.execute("SELECT name FROM campaign").fetchall():
+        if isinstance(existing, str) and existing != other_than and name_key(existing) == key:
+            raise CampaignError(f"a campaign named {existing!r} already exists")
+
+
 # --- campaigns --------------------------------------------------------------------
 
 
@@ -62,6 +78,7 @@ def create_campaign(conn: sqlite3.Connection, name: str) -> Campaign:
     stamp = now()
     try:
         with tx(conn):
+            _check_unique(conn, name)
             cursor = conn.execute(
                 "INSERT INTO campaign (name, created_at, updated_at) VALUES (?, ?, ?)",
                 (name, stamp, stamp),
@@ -117,6 +134,7 @@ def rename_campaign(conn: sqlite3.Connection, name: str, new_name: str) -> None:
     check_name(new_name)
     try:
         with tx(conn):
+            _check_unique(conn, new_name, other_than=name)
             changed = conn.execute(
                 "UPDATE campaign SET name = ?, updated_at = ? WHERE name = ?",
                 (new_name, now(), name),
@@ -155,15 +173,29 @@ class StoredGame:
     started_at: str
     finished_at: str | None
     record: GameRecord
+    hints: int = 0
+    """Hints the player asked for in this game (every session of it)."""
+    practice: bool = False
+    """A practice game: a daily deal played again, never that day's result."""
 
 
 def _header(record: GameRecord) -> str:
     return record.model_copy(update={"moves": ()}).model_dump_json()
 
 
-def start_game(conn: sqlite3.Connection, campaign: int, record: GameRecord) -> int:
-    """Store a new game (``record`` has no moves yet). Other unfinished games stay
-    as they are (another window may be playing one); see :func:`abandon_game`."""
+def start_game(
+    conn: sqlite3.Connection,
+    campaign: int,
+    record: GameRecord,
+    *,
+    first_move: str | None = None,
+    hints: int = 0,
+    practice: bool = False,
+) -> int:
+    """Store a new game (``record`` has no moves yet), with its first move when it is
+    stored as that move is played (one transaction: never a game with no move).
+    Other unfinished games stay as they are (another window may be playing one);
+    see :func:`abandon_game`."""
     stamp = now()
     with tx(conn):
         cursor = conn.execute(
@@ -171,9 +203,42 @@ def start_game(conn: sqlite3.Connection, campaign: int, record: GameRecord) -> i
             "VALUES (?, 'playing', ?, ?, ?)",
             (campaign, stamp, played_now(), _header(record)),
         )
+        game_id = cursor.lastrowid
+        assert game_id is not None
+        conn.execute(
+            "INSERT INTO game_play (game_id, hints, practice) VALUES (?, ?, ?)",
+            (game_id, hints, int(practice)),
+        )
+        if first_move is not None:
+            conn.execute(
+                "INSERT INTO move (game_id, ply, notation) VALUES (?, 1, ?)",
+                (game_id, first_move),
+            )
         conn.execute("UPDATE campaign SET updated_at = ? WHERE id = ?", (stamp, campaign))
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
+    return game_id
+
+
+def count_hint(conn: sqlite3.Connection, game_id: int) -> int:
+    """One more hint asked in a stored game; returns its new count."""
+    with tx(conn):
+        conn.execute("INSERT OR IGNORE INTO game_play (game_id) VALUES (?)", (game_id,))
+        conn.execute("UPDATE game_play SET hints = hints + 1 WHERE game_id = ?", (game_id,))
+        row = conn.execute("SELECT hints FROM game_play WHERE game_id = ?", (game_id,)).fetchone()
+    return int(row[0])
+
+
+def daily_games(conn: sqlite3.Connection, seed: int) -> list[tuple[int, str, bool]]:
+    """Every stored game on the deal of ``seed`` (a daily deal), in any campaign:
+    (id, status, practice), oldest first. Imported and set-aside games are not
+    attempts here."""
+    rows = conn.execute(
+        "SELECT g.id, g.status, coalesce(p.practice, 0) FROM game g "
+        "LEFT JOIN game_play p ON p.game_id = g.id "
+        "WHERE g.status IN ('playing', 'finished', 'abandoned') AND g.quarantined IS NULL "
+        "AND json_valid(g.header) AND json_extract(g.header, '$.seed') = ? ORDER BY g.id",
+        (seed,),
+    ).fetchall()
+    return [(int(i), str(status), bool(practice)) for i, status, practice in rows]
 
 
 def abandon_game(conn: sqlite3.Connection, game_id: int) -> None:
@@ -228,7 +293,9 @@ def undo_move(conn: sqlite3.Connection, game_id: int, ply: int) -> None:
 
 _GAME_COLUMNS: Final = (
     "id, campaign_id, status, CAST(started_at AS BLOB), CAST(finished_at AS BLOB), "
-    "CAST(header AS BLOB), undo_count"
+    "CAST(header AS BLOB), undo_count, "
+    "(SELECT hints FROM game_play p WHERE p.game_id = game.id), "
+    "(SELECT practice FROM game_play p WHERE p.game_id = game.id)"
 )
 """Text columns are read as bytes and decoded here, so one row with bad bytes is a
 LoadError naming that game instead of an error for the whole query."""
@@ -248,7 +315,8 @@ def load_game(conn: sqlite3.Connection, game_id: int) -> StoredGame:
 
 
 def _stored(conn: sqlite3.Connection, row: tuple[object, ...]) -> StoredGame:
-    game_id, campaign, status, started_raw, finished_raw, header_raw, undo_count = row
+    game_id, campaign, status, started_raw, finished_raw, header_raw, undo_count = row[:7]
+    hints, practice = row[7:9]
     where = f"game {game_id}"
     header = _text(header_raw, where)
     started, finished = _text(started_raw, where), _text(finished_raw, where)
@@ -271,6 +339,8 @@ def _stored(conn: sqlite3.Connection, row: tuple[object, ...]) -> StoredGame:
         str(started),
         None if finished is None else str(finished),
         record,
+        hints if isinstance(hints, int) and hints >= 0 else 0,
+        practice == 1,
     )
 
 
@@ -387,7 +457,8 @@ def history(
     statuses = ("finished", "imported") if include_imported else ("finished",)
     query = (
         "SELECT g.id, CAST(c.name AS BLOB), CAST(g.finished_at AS BLOB), "
-        "CAST(g.header AS BLOB), g.score, CAST(g.rank AS BLOB), g.status "
+        "CAST(g.header AS BLOB), g.score, CAST(g.rank AS BLOB), g.status, "
+        "(SELECT practice FROM game_play p WHERE p.game_id = g.id) "
         "FROM game g LEFT JOIN campaign c ON c.id = g.campaign_id "
         f"WHERE g.status IN ({', '.join('?' * len(statuses))}) AND g.quarantined IS NULL"
     )
@@ -406,7 +477,7 @@ def history(
 
 
 def _history_entry(row: tuple[object, ...]) -> HistoryEntry:
-    game_id, name, finished, header, total, rank, status = row
+    game_id, name, finished, header, total, rank, status, practice = row
     where = f"game {game_id}"
     texts = [_text(value, where) for value in (name, finished, header, rank)]
     name_text, finished_text, header_text, rank_text = texts
@@ -426,6 +497,8 @@ def _history_entry(row: tuple[object, ...]) -> HistoryEntry:
         record.setup.feats,
         record.result.turns,
         str(status),
+        record.seed,
+        practice == 1,
     )
 
 

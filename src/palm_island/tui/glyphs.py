@@ -32,6 +32,8 @@ class Glyphs(NamedTuple):
     """Between a width and a height: ``80×24`` or ``80x24``."""
     arrow: str = "→"
     """What an action leads to: ``→`` or ``->``."""
+    ellipsis: str = "…"
+    """Where a long name is cut: ``…`` or ``...``."""
 
     def resource(self, name: str) -> str:
         """Glyph and letter, e.g. ``♣W``; in ASCII only the letter."""
@@ -41,7 +43,7 @@ class Glyphs(NamedTuple):
 
 
 UNICODE: Final = Glyphs("♣", "≈", "▲", "★", "⇧", "↑", "↓", "▶", "·", "—")
-ASCII: Final = Glyphs("W", "F", "S", "*", "^", "up", "down", ">", "|", "-", "x", "->")
+ASCII: Final = Glyphs("W", "F", "S", "*", "^", "up", "down", ">", "|", "-", "x", "->", "...")
 
 
 def glyphs_for(ascii_only: bool) -> Glyphs:

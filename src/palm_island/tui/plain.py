@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from ..text import printable
@@ -36,6 +37,25 @@ def plain_lines(text: object, style: str = "") -> Text:
     Every dialog shows its message through this, so a question reads as lines.
     """
     return Text("\n".join(printable(line) for line in str(text).split("\n")), style=style)
+
+
+def fit(text: object, width: int, ellipsis: str = "…", *, pad: bool = True) -> str:
+    """``text`` made safe (:func:`printable`) and fitted to ``width`` terminal cells:
+    cut with ``ellipsis`` when longer, padded with spaces when shorter (unless not
+    ``pad``). Cells, not characters: a CJK character takes two, a combining accent
+    none, so rows of names stay aligned.
+
+    >>> fit("Palm Island forever", 10, "...")
+    'Palm Is...'
+    >>> fit("漢字漢字", 5)
+    '漢字…'
+    """
+    safe = printable(str(text))
+    if cell_len(safe) <= width:
+        return set_cell_size(safe, width) if pad else safe
+    room = max(width - cell_len(ellipsis), 0)
+    cut = set_cell_size(safe, room).rstrip() + ellipsis
+    return set_cell_size(cut, width) if pad else cut
 
 
 def notify_plain(target: App[Any] | Screen[Any] | Widget, message: str, **options: Any) -> None:

@@ -43,6 +43,14 @@ class EndScreen(Screen[str]):
         Binding("n", "finish('new')", "New deal"),
         Binding("t,escape", "finish('title')", "Title"),
         Binding("u", "finish('undo')", "Undo last move"),
+        # the card rows scroll by keys from the start, whatever has the focus (at
+        # 80x24 a third of them show)
+        Binding("down", "scroll_cards('down')", "Scroll down", show=False),
+        Binding("up", "scroll_cards('up')", "Scroll up", show=False),
+        Binding("pagedown", "scroll_cards('page_down')", "Page down", show=False),
+        Binding("pageup", "scroll_cards('page_up')", "Page up", show=False),
+        Binding("home", "scroll_cards('home')", "Top", show=False),
+        Binding("end", "scroll_cards('end')", "Bottom", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -70,7 +78,8 @@ class EndScreen(Screen[str]):
         unlocked = unlocked_text(self.session, self._usable_feats())
         if unlocked is not None:
             yield Static(unlocked, id="unlocked")
-        day = daily_date(self.session.seed)  # a daily deal's share line, however resumed
+        # a daily deal's share line, however resumed; never for a practice game
+        day = None if self.session.practice else daily_date(self.session.seed)
         total, rank = self.breakdown.total, self.breakdown.rank
         yield ResultLines(self.session, total, rank, day, g, id="result")
         with VerticalScroll(id="breakdown"):
@@ -120,6 +129,10 @@ class EndScreen(Screen[str]):
         if share is not None:
             self.app.copy_to_clipboard(share)
             notify_plain(self, f"Copied: {share}", timeout=4)
+
+    def action_scroll_cards(self, how: str) -> None:
+        """Scroll the card rows: ``down``, ``up``, ``page_down``, ``page_up``, ``home``, ``end``."""
+        getattr(self.query_one("#breakdown", VerticalScroll), f"scroll_{how}")(animate=False)
 
     def action_finish(self, choice: str) -> None:
         self.dismiss(choice)

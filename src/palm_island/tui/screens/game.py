@@ -112,6 +112,8 @@ class GameScreen(Screen[None]):
 
             day = daily_date(session.seed)
             kind = f"Daily deal of {day.isoformat()}" if day else "New game"
+            if session.practice:
+                kind += " (practice: not counted as the daily result)"
             yield MoveLog(f"{kind}. {deal}. Round 1 begins.", id="log")
         self._choice = ChoiceBox(self.palm_app.glyphs, id="choice")
         yield self._choice
@@ -242,7 +244,11 @@ class GameScreen(Screen[None]):
 
             note = kept_note(app)  # other unfinished games are kept: say where
             if choice == "again":
-                app.start_game(self.session.restart())
+                from ...solver.daily import daily_date
+
+                # a daily deal again is practice: the day's one attempt is played
+                practice = self.session.practice or daily_date(self.session.seed) is not None
+                app.start_game(self.session.restart(practice=practice))
             else:
                 seed = app.config.seed_source()
                 app.start_game(app.new_session(seed, self.session.deck_colour))
@@ -295,7 +301,12 @@ class GameScreen(Screen[None]):
             return  # cancelled, or the player moved on: never show a stale hint
         self._hint_asked = None
         self.hint = result
-        self.session.hints_used += 1
+        from ...storage.errors import SaveError
+
+        try:
+            self.session.count_hint()
+        except SaveError as exc:  # the hint is shown; only its count could not be kept
+            notify_plain(self, f"Hint not counted in the file: {exc}", severity="warning")
         self.query_one("#hint", HintLine).show_hint(hint_text(result.hint, self.palm_app.glyphs))
         self.show_state()
 

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...storage.errors import LoadError, SaveError
-from ..plain import plain
+from ..plain import fit, plain
 from ..widgets.footer import SteadyFooter
 from .ask import InputScreen
 
@@ -41,7 +41,7 @@ def history_row(entry: HistoryEntry) -> tuple[Text, ...]:
         for cell in (
             str(entry.game_id),
             when(entry.finished_at),
-            entry.campaign or "(imported)",
+            fit(entry.campaign or "(imported)", 20, pad=False),
             entry.deck_colour,
             str(entry.score),
             entry.rank,
