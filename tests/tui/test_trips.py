@@ -310,3 +310,40 @@ async def test_long_names_are_cut_by_cell_width_and_rows_stay_aligned(tmp_path: 
         assert len(rows) == len(LONG_NAMES)
         columns = {cell_len(row[: row.index(" game")]) for row in rows}
         assert len(columns) == 1, rows  # the counts line up under each other
+
+
+async def test_after_using_card_2_the_selection_returns_to_card_1() -> None:
+    from .helpers import app_for, open_game, play_by_keys
+
+    app = app_for(7, compute_par=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        for _ in range(30):  # until card 2 has an action to use
+            on_card_2 = [m for m in session(app).legal_moves() if m.card == 2]
+            if on_card_2:
+                break
+            await pilot.press("d")
+        assert on_card_2
+        await play_by_keys(pilot, on_card_2[0])
+        await pilot.pause()
+        assert session(app).moves[-1] == on_card_2[0]
+        assert game_screen(app).selected == 1
+
+
+async def test_history_screen_says_feats_in_play_not_a_bare_dash(tmp_path: Path) -> None:
+    from textual.widgets import DataTable
+
+    with Store.open(tmp_path) as store:
+        store.create_campaign("My island")
+        game = store.new_game("My island", seed=7)
+        while not game.is_over:
+            game.play(greedy_policy()(game.state))
+    app = store_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await opened(pilot)
+        await pilot.press("y")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        labels = [str(column.label) for column in table.columns.values()]
+        assert labels[-1] == "Feats in play"
+        assert str(table.get_row_at(0)[-1]) == "none"

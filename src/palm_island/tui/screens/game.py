@@ -222,6 +222,7 @@ class GameScreen(Screen[None]):
         except SaveError as exc:  # a saved game: the move was not made
             notify_plain(self, f"Not saved, move not played: {exc}", severity="error", timeout=8)
             return
+        self.selected = 1  # card 2 was used: a different card is there now
         self.show_state()
         if self.session.state.is_over:
             self.show_end()

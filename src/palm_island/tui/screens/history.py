@@ -26,7 +26,17 @@ if TYPE_CHECKING:
     from ...campaign.model import HistoryEntry
     from ..app import PalmIslandApp
 
-COLUMNS = ("Game", "Finished (UTC)", "Campaign", "Deck", "Score", "Rank", "Level", "Feats")
+COLUMNS = (
+    "Game",
+    "Finished (UTC)",
+    "Campaign",
+    "Deck",
+    "Score",
+    "Rank",
+    "Level",
+    "Feats in play",
+)
+"""The feats column: the feat cards the game was played with (not feats earned)."""
 
 
 def when(stamp: str) -> str:
@@ -46,7 +56,7 @@ def history_row(entry: HistoryEntry) -> tuple[Text, ...]:
             str(entry.score),
             entry.rank,
             entry.difficulty,
-            " ".join(entry.feats) or "-",
+            " ".join(entry.feats) or "none",
         )
     )
 
