@@ -7,6 +7,8 @@ import datetime as dt
 import sqlite3
 from pathlib import Path
 
+from textual.app import App
+
 from palm_island.policies import greedy_policy
 from palm_island.solver import Budget
 from palm_island.storage.service import Store
@@ -21,6 +23,19 @@ from .helpers import game_screen, play_moves, session
 from .store_helpers import new_saved_game, opened, store_app
 
 DAY = dt.date(2026, 12, 1)
+
+
+def kept_notes(app: App[None]) -> list[str]:
+    """Every notification the app shows from now on (as test_saved_games keeps them)."""
+    notes: list[str] = []
+    original = app.notify
+
+    def keep(message: str, **options: object) -> None:
+        notes.append(message)
+        original(message, **options)  # type: ignore[arg-type]
+
+    app.notify = keep  # type: ignore[method-assign]
+    return notes
 
 
 async def _hint(pilot: object) -> None:
@@ -347,3 +362,235 @@ async def test_history_screen_says_feats_in_play_not_a_bare_dash(tmp_path: Path)
         labels = [str(column.label) for column in table.columns.values()]
         assert labels[-1] == "Feats in play"
         assert str(table.get_row_at(0)[-1]) == "none"
+
+
+# Item 11: the small things ------------------------------------------------------------
+
+
+async def test_footer_at_80_columns_keeps_quit_when_redo_applies() -> None:
+    from .helpers import app_for, open_game
+
+    app = app_for(7, compute_par=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot)
+        await pilot.press("d", "d", "u")  # something to redo
+        await pilot.pause()
+        keys = {str(k.render()).strip(): k.region for k in app.screen.query("FooterKey")}
+        assert "q Quit" in keys and keys["q Quit"].right <= 80
+        assert "? Help" in keys and keys["? Help"].right <= 80
+        await pilot.press("ctrl+r")  # redo still works
+        assert session(app).turn == 2
+
+
+async def test_the_hint_marker_is_never_cut_at_80_columns() -> None:
+    from palm_island.tui.widgets.card import CardWidget
+
+    from .helpers import app_for, open_game
+
+    app = app_for(7, compute_par=False, hint_budget=Budget(10))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot)
+        await pilot.press("d")
+        await _hint(pilot)
+        screen = game_screen(app)
+        assert screen.hint is not None
+        card = screen.query_one(f"#card-{screen.hint.hint.move.card}", CardWidget)
+        width = card.content_size.width
+        marked = [line for line in str(card.render()).splitlines() if "<- hint" in line]
+        assert marked and all(len(line) <= width for line in marked)
+
+
+def _first_choice_out_of_deck_order() -> tuple[int, list[str]] | None:
+    """A seed and the keys (from the first turn) to a payment choice where the
+    engine's order is not the deck order, found by playing greedy games."""
+    from palm_island.engine import Move
+    from palm_island.session import GameSession
+    from palm_island.storage.catalog_files import standard_catalog
+    from palm_island.tui.keys import keys_for
+    from palm_island.tui.options import moves_for
+    from palm_island.tui.render import stored_places
+
+    policy = greedy_policy()
+    for seed in range(1, 40):
+        game = GameSession.from_seed(standard_catalog(), seed)
+        keys: list[str] = []
+        while not game.state.is_over:
+            state = game.state
+            places = {c.code: p for p, c in stored_places(state)}
+            for card in (1, 2):
+                for kind in ("store", "rotate", "flip"):
+                    ways = moves_for(state, card, kind)
+                    order = [sorted(places[c] for c in m.pay) for m in ways if m.pay]
+                    if len(order) == len(ways) > 1 and order != sorted(order):
+                        return seed, [*keys, str(card), kind[0]]
+            move: Move = policy(state)
+            keys += keys_for(state, move)
+            game.play(move)
+    return None
+
+
+async def test_a_payment_choice_lists_the_stored_cards_in_deck_order() -> None:
+    from palm_island.tui.render import stored_places
+
+    from .helpers import app_for, open_game
+
+    found = _first_choice_out_of_deck_order()
+    assert found is not None
+    seed, keys = found
+    app = app_for(seed, compute_par=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await pilot.press(*keys)
+        await pilot.pause()
+        choice = game_screen(app).choice
+        assert choice.is_open
+        places = {c.code: p for p, c in stored_places(session(app).state)}
+        listed = [sorted(places[c] for c in m.pay) for m in choice.moves]
+        assert listed == sorted(listed)
+        await pilot.press("1")  # the first one listed is the one played
+        assert session(app).moves[-1] == choice.moves[0]
+
+
+async def test_a_cost_with_alternatives_names_what_each_lacks() -> None:
+    from palm_island.tui.widgets.card import CardWidget
+
+    from .helpers import app_for, open_game
+
+    app = app_for(7, compute_par=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await pilot.press("d")  # card 1: Market, "store 1♣W / 1≈F", nothing stored
+        text = str(game_screen(app).query_one("#card-1", CardWidget).render())
+        assert "store 1♣W / 1≈F" in text and "needs 1♣W or 1≈F" in text
+        notes = kept_notes(app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert any("needs 1♣W or 1≈F" in note for note in notes)
+
+
+async def test_card_3_as_the_round_tracker_lists_no_actions() -> None:
+    from palm_island.tui.widgets.card import CardWidget
+
+    from .helpers import app_for, open_game
+
+    app = app_for(7, compute_par=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        while not session(app).state.card_at(3).spec.is_round_tracker:
+            await pilot.press("d")
+        text = str(game_screen(app).query_one("#card-3", CardWidget).render())
+        assert "flip" not in text and "rotate" not in text
+        assert "round ends" in text and "look only" in text
+
+
+def test_peek_names_the_halves_as_they_lie_after_a_flip() -> None:
+    from palm_island.engine import CardView, DeckCard, Orientation
+    from palm_island.storage.catalog_files import standard_catalog
+    from palm_island.tui.glyphs import UNICODE
+    from palm_island.tui.render import peek_text
+
+    spec = next(c for c in standard_catalog().cards if not c.is_round_tracker)
+    faces = spec.faces
+    for lying, upper in (
+        (Orientation.FRONT_UP, Orientation.BACK_UP),
+        (Orientation.FRONT_DOWN, Orientation.BACK_DOWN),
+        (Orientation.BACK_DOWN, Orientation.FRONT_DOWN),
+    ):
+        side = (lying & 2) ^ 2
+        view = CardView(1, DeckCard(spec, lying, False), None, None, (faces[side], faces[side | 1]))
+        text = peek_text(view, UNICODE).plain
+        heading = next(line for line in text.splitlines() if "upper half" in line)
+        side_name = "back" if upper in (Orientation.BACK_UP, Orientation.BACK_DOWN) else "front"
+        arrow = "↑" if upper in (Orientation.FRONT_UP, Orientation.BACK_UP) else "↓"
+        assert heading.endswith(f"({side_name} {arrow})"), (lying, heading)
+
+
+async def test_log_lines_wrap_again_when_the_terminal_widens() -> None:
+    from .helpers import app_for, open_game
+
+    app = app_for(7, compute_par=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot)
+        await pilot.press("d")
+        log = game_screen(app).query_one(MoveLog)
+        assert len(log.lines) > len(log.entries)  # the header wraps at 80 columns
+        await pilot.resize_terminal(140, 32)
+        await pilot.pause()
+        await pilot.pause()
+        assert len(log.lines) == len(log.entries)
+
+
+async def test_statistics_has_a_title_and_help_speaks_plainly(tmp_path: Path) -> None:
+    from palm_island.tui.glyphs import UNICODE
+    from palm_island.tui.screens.help import help_text
+
+    assert "quick game" not in help_text(UNICODE)
+    app = store_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await opened(pilot)
+        await pilot.press("z")
+        await pilot.pause()
+        assert str(app.screen.query_one("#stats").render()).startswith("Statistics\n")
+
+
+async def test_nothing_stored_yet_only_before_the_first_turn() -> None:
+    from palm_island.tui.widgets.stored import StoredPanel
+
+    from .helpers import app_for, open_game
+
+    app = app_for(7, compute_par=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        panel = game_screen(app).query_one(StoredPanel)
+        assert "nothing stored yet" in str(panel.render())
+        await pilot.press("d")
+        assert "yet" not in str(panel.render()) and "nothing stored" in str(panel.render())
+
+
+def test_copied_is_said_only_where_a_copy_reaches_a_clipboard() -> None:
+    from palm_island.tui.clipboard import clipboard_reachable
+
+    assert clipboard_reachable({"TERM": "xterm-256color"})
+    assert not clipboard_reachable({"TERM": "linux"})
+    assert not clipboard_reachable({"TERM": "xterm", "TERM_PROGRAM": "Apple_Terminal"})
+    tmux = {"TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"}
+    assert not clipboard_reachable(tmux, lambda: "external")
+    assert clipboard_reachable(tmux, lambda: "on")
+
+
+async def test_the_end_screen_does_not_claim_a_copy_it_cannot_make(
+    monkeypatch: object,
+) -> None:
+    import pytest
+
+    from .helpers import app_for
+
+    assert isinstance(monkeypatch, pytest.MonkeyPatch)
+    monkeypatch.setenv("TERM", "linux")
+    app = app_for(7, today=DAY, compute_par=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("d", "enter")
+        await play_moves(pilot, greedy_policy(), 200)
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        notes = kept_notes(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert notes and not any(note.startswith("Copied") for note in notes)
+        assert any("select the share line" in note for note in notes)
+
+
+async def test_a_resumed_games_log_shows_the_latest_turn_at_once(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as store:
+        store.create_campaign("My island")
+        game = store.new_game("My island", seed=7)
+        for _ in range(40):
+            game.play(greedy_policy()(game.state))
+    # the par search of the deal runs in the background, as in a real game
+    app = store_app(tmp_path, compute_par=True, par_budget=Budget(3000))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await opened(pilot)
+        await pilot.press("o")
+        log = game_screen(app).query_one(MoveLog)
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        app.workers.cancel_all()

@@ -127,8 +127,18 @@ class EndScreen(Screen[str]):
     def action_copy_share(self) -> None:
         share = self.query_one("#result", ResultLines).share
         if share is not None:
+            from ..clipboard import clipboard_reachable
+
             self.app.copy_to_clipboard(share)
-            notify_plain(self, f"Copied: {share}", timeout=4)
+            if clipboard_reachable():
+                notify_plain(self, f"Copied: {share}", timeout=4)
+            else:  # the copy cannot reach a clipboard here: never claim it did
+                notify_plain(
+                    self,
+                    "This terminal does not let a program copy: select the share line "
+                    "with the mouse to copy it.",
+                    timeout=8,
+                )
 
     def action_scroll_cards(self, how: str) -> None:
         """Scroll the card rows: ``down``, ``up``, ``page_down``, ``page_up``, ``home``, ``end``."""

@@ -58,7 +58,9 @@ class GameScreen(Screen[None]):
         Binding("p", "peek", "Peek"),
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
-        Binding("ctrl+r", "redo", "Redo"),
+        # ^r Redo is in the help and the palette: in the bar it pushed "q Quit" out
+        # of 80 columns
+        Binding("ctrl+r", "redo", "Redo", show=False),
         Binding("escape", "leave", "Title"),
         # The payment choice's keys: while it is open only these apply (check_action),
         # otherwise never; last, so the footer lists the table's keys in their order.

@@ -29,6 +29,7 @@ def stats_text(
     name: str, stats: CampaignStats, *, ascii_only: bool, feat_names: dict[str, str] | None = None
 ) -> Text:
     text = Text()
+    text.append("Statistics\n", style="bold underline")
     text.append(f"Campaign {fit(name, 60, pad=False)}\n\n", style="bold")
     best = "-" if stats.best is None else str(stats.best)
     average = "-" if stats.average is None else f"{stats.average:.1f}"
