@@ -594,3 +594,35 @@ async def test_a_resumed_games_log_shows_the_latest_turn_at_once(tmp_path: Path)
         log = game_screen(app).query_one(MoveLog)
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
         app.workers.cancel_all()
+
+
+def _quit_fits(app: App[None]) -> bool:
+    keys = {str(k.render()).strip(): k.region for k in app.screen.query("FooterKey")}
+    return "q Quit" in keys and keys["q Quit"].right <= 80
+
+
+async def test_every_screen_keeps_q_quit_in_its_80_column_footer(tmp_path: Path) -> None:
+    from .helpers import app_for, open_game
+
+    quick = app_for(7, today=DAY, compute_par=False)
+    async with quick.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot)
+        await play_moves(pilot, greedy_policy(), 200)
+        await pilot.pause()
+        assert isinstance(quick.screen, EndScreen) and quick.screen.session.can_undo
+        assert _quit_fits(quick), "end screen of a quick game (with undo)"
+        await pilot.press("t", "d", "enter")  # the daily deal: the copy key too
+        await play_moves(pilot, greedy_policy(), 200)
+        await pilot.pause()
+        assert isinstance(quick.screen, EndScreen)
+        assert _quit_fits(quick), "end screen of a daily deal"
+    app = store_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        assert _quit_fits(app), "title"
+        for key in ("m", "y", "z", "f", "s"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert _quit_fits(app), type(app.screen).__name__
+            await pilot.press("escape")
+            await pilot.pause()

@@ -57,8 +57,9 @@ def run(args: argparse.Namespace) -> int:
         print(HEADING)
     for e in entries:
         campaign = printable(e.campaign or "(imported)")
+        finished = printable(e.finished_at[:16].replace("T", " "))
         print(
-            f"{e.game_id:>5}  {printable(e.finished_at[:16]):<16}  {campaign:<16.16}  "
+            f"{e.game_id:>5}  {finished:<16}  {campaign:<16.16}  "
             f"{e.deck_colour:<4}  {e.score:>5}  {printable(e.rank):<12}  {e.difficulty:<6}  "
             f"{deal_text(e):<19}  {'+'.join(e.feats) or 'none'}"
         )

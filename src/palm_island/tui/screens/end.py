@@ -36,13 +36,15 @@ class EndScreen(Screen[str]):
     """Keys: ``g`` same deal again, ``n`` new deal, ``t`` title, ``u`` undo the last move,
     ``a`` analysis of the game, ``c`` copy the daily deal's share line."""
 
+    # short labels: with all of them "q Quit" still fits an 80-column key bar (the
+    # buttons and the help say them in full)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "analysis", "Analysis"),
-        Binding("c", "copy_share", "Copy result"),
-        Binding("g", "finish('again')", "Same deal again"),
+        Binding("c", "copy_share", "Copy"),
+        Binding("g", "finish('again')", "Same deal"),
         Binding("n", "finish('new')", "New deal"),
         Binding("t,escape", "finish('title')", "Title"),
-        Binding("u", "finish('undo')", "Undo last move"),
+        Binding("u", "finish('undo')", "Undo"),
         # the card rows scroll by keys from the start, whatever has the focus (at
         # 80x24 a third of them show)
         Binding("down", "scroll_cards('down')", "Scroll down", show=False),
