@@ -245,6 +245,8 @@ def test_continue_offers_the_newest_game_in_play_and_abandon_removes_it(store: S
     first = store.new_game("Ana", seed=1)
     first.play(legal_moves(first.state)[0])
     second = store.new_game("Ana", seed=2)
+    assert store.unfinished_game("Ana").game_id == first.game_id  # type: ignore[union-attr]
+    second.play(legal_moves(second.state)[0])  # no move, no saved game: one move
     assert store.campaigns()[0].has_unfinished
     saved = store.unfinished_game("Ana")
     assert saved is not None and saved.game_id == second.game_id

@@ -100,13 +100,15 @@ def test_games_with_no_move_stored_by_an_older_release_are_cleaned_up(tmp_path: 
         empty = store.new_game("Ana", seed=3)
         played = store.new_game("Ana", seed=4)
         played.play(greedy_policy()(played.state))
-        assert store.unfinished_count() == 2
     conn = sqlite3.connect(tmp_path / "campaign.db")
+    assert conn.execute("SELECT count(*) FROM game WHERE status = 'playing'").fetchone() == (2,)
     conn.execute("DROP TABLE game_play")
     conn.execute("PRAGMA user_version = 2")
     conn.commit()
     conn.close()
     with Store.open(tmp_path) as store:
+        rows = store.conn.execute("SELECT id FROM game").fetchall()
+        assert rows == [(played.game_id,)]  # the empty one is gone, the other kept
         assert [g.game_id for g in store.saved_games()] == [played.game_id]
         assert empty.game_id not in [g.game_id for g in store.saved_games()]
         assert len(store.game(played.game_id).record.moves) == 1  # type: ignore[arg-type]
@@ -626,3 +628,34 @@ async def test_every_screen_keeps_q_quit_in_its_80_column_footer(tmp_path: Path)
             assert _quit_fits(app), type(app.screen).__name__
             await pilot.press("escape")
             await pilot.pause()
+
+
+def test_a_game_whose_moves_are_all_taken_back_is_not_offered(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as store:
+        store.create_campaign("Ana")
+        game = store.new_game("Ana", seed=3, deferred=True)
+        assert game.game_id is None and store.unfinished_count() == 0  # dealt: not stored
+        game.play(greedy_policy()(game.state))
+        assert store.unfinished_count() == 1 and store.campaigns()[0].has_unfinished
+        game.undo()
+        assert store.unfinished_count() == 0 and store.unfinished_game("Ana") is None
+        assert not store.campaigns()[0].has_unfinished
+
+
+async def test_without_a_campaign_file_the_daily_deal_is_one_attempt_in_the_run() -> None:
+    from .helpers import app_for
+
+    app = app_for(7, today=DAY, compute_par=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("d", "enter", "d", "escape")  # one move, back to the title
+        await pilot.press("d")  # the kept daily goes on
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and session(app).turn == 1
+        await play_moves(pilot, greedy_policy(), 200)
+        await pilot.pause()
+        await pilot.press("t", "d")
+        await pilot.pause()
+        assert isinstance(app.screen, AskScreen) and "daily 2026-12-01" in app.screen.question
+        await pilot.press("y", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and session(app).practice

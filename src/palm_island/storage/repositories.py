@@ -115,7 +115,7 @@ def load_campaign(conn: sqlite3.Connection, name: str) -> Campaign:
 def list_campaigns(conn: sqlite3.Connection) -> list[CampaignSummary]:
     """Every campaign, most recently played first."""
     rows = conn.execute(
-        """
+        f"""
         SELECT c.id, c.name, c.updated_at, c.modified,
             (SELECT count(*) FROM game g WHERE g.campaign_id = c.id AND g.status = 'finished'
                 AND g.quarantined IS NULL),
@@ -123,7 +123,7 @@ def list_campaigns(conn: sqlite3.Connection) -> list[CampaignSummary]:
             (SELECT max(score) FROM game g WHERE g.campaign_id = c.id AND g.status = 'finished'
                 AND g.quarantined IS NULL),
             EXISTS (SELECT 1 FROM game g WHERE g.campaign_id = c.id AND g.status = 'playing'
-                AND g.quarantined IS NULL)
+                AND g.quarantined IS NULL AND {HAS_MOVE})
         FROM campaign c ORDER BY c.updated_at DESC, c.id DESC
         """
     ).fetchall()
@@ -291,14 +291,20 @@ def undo_move(conn: sqlite3.Connection, game_id: int, ply: int) -> None:
         )
 
 
+HAS_MOVE: Final = "EXISTS (SELECT 1 FROM move m WHERE m.game_id = g.id)"
+"""A game in play is offered (Continue, Saved games, "in play") only once a move is
+played: a game with no move is not a saved game (all its moves taken back, or
+stored by an older release; schema 3 removed those)."""
+
 _GAME_COLUMNS: Final = (
     "id, campaign_id, status, CAST(started_at AS BLOB), CAST(finished_at AS BLOB), "
     "CAST(header AS BLOB), undo_count, "
-    "(SELECT hints FROM game_play p WHERE p.game_id = game.id), "
-    "(SELECT practice FROM game_play p WHERE p.game_id = game.id)"
+    "(SELECT hints FROM game_play p WHERE p.game_id = g.id), "
+    "(SELECT practice FROM game_play p WHERE p.game_id = g.id)"
 )
 """Text columns are read as bytes and decoded here, so one row with bad bytes is a
-LoadError naming that game instead of an error for the whole query."""
+LoadError naming that game instead of an error for the whole query. Selected
+``FROM game g``."""
 
 
 def load_game(conn: sqlite3.Connection, game_id: int) -> StoredGame:
@@ -308,7 +314,7 @@ def load_game(conn: sqlite3.Connection, game_id: int) -> StoredGame:
         LoadError: the rows do not make a valid record.
         KeyError: there is no such game.
     """
-    row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM game WHERE id = ?", (game_id,)).fetchone()
+    row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM game g WHERE id = ?", (game_id,)).fetchone()
     if row is None:
         raise KeyError(game_id)
     return _stored(conn, row)
@@ -347,8 +353,8 @@ def _stored(conn: sqlite3.Connection, row: tuple[object, ...]) -> StoredGame:
 def unfinished_game(conn: sqlite3.Connection, campaign: int) -> StoredGame | None:
     """The campaign's most recently played game in play, if any."""
     row = conn.execute(
-        f"SELECT {_GAME_COLUMNS} FROM game WHERE campaign_id = ? AND status = 'playing' "
-        "AND quarantined IS NULL ORDER BY played_at DESC, id DESC LIMIT 1",
+        f"SELECT {_GAME_COLUMNS} FROM game g WHERE campaign_id = ? AND status = 'playing' "
+        f"AND quarantined IS NULL AND {HAS_MOVE} ORDER BY played_at DESC, id DESC LIMIT 1",
         (campaign,),
     ).fetchone()
     return None if row is None else _stored(conn, row)
@@ -359,7 +365,7 @@ def unfinished_ids(conn: sqlite3.Connection) -> list[tuple[int, str | None, str]
     rows = conn.execute(
         "SELECT g.id, CAST(c.name AS BLOB), CAST(coalesce(g.played_at, g.started_at) AS BLOB) "
         "FROM game g LEFT JOIN campaign c ON c.id = g.campaign_id "
-        "WHERE g.status = 'playing' AND g.quarantined IS NULL "
+        f"WHERE g.status = 'playing' AND g.quarantined IS NULL AND {HAS_MOVE} "
         "ORDER BY coalesce(g.played_at, g.started_at) DESC, g.id DESC"
     ).fetchall()
     return [(int(i), _decoded(name), _decoded(at) or "") for i, name, at in rows]
