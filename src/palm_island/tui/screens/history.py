@@ -30,13 +30,13 @@ COLUMNS = (
     "Game",
     "Finished (UTC)",
     "Campaign",
-    "Deck",
     "Score",
     "Rank",
     "Level",
     "Feats in play",
 )
-"""The feats column: the feat cards the game was played with (not feats earned)."""
+"""The feats column: the feat cards the game was played with (not feats earned). No
+deck colour (the replay shows it): with it "Feats in play" did not fit 80 columns."""
 
 
 def when(stamp: str) -> str:
@@ -52,7 +52,6 @@ def history_row(entry: HistoryEntry) -> tuple[Text, ...]:
             str(entry.game_id),
             when(entry.finished_at),
             fit(entry.campaign or "(imported)", 20, pad=False),
-            entry.deck_colour,
             str(entry.score),
             entry.rank,
             entry.difficulty,

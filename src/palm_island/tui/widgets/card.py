@@ -136,7 +136,7 @@ class CardWidget(Static):
             if card.stored:  # it will be returned, not played (R21)
                 lines.append(Text("returned at the top", style="dim italic"))
             elif card.spec.is_round_tracker:  # it turns by itself; nothing to plan
-                lines.append(Text("at the top: the round ends", style="dim italic"))
+                lines.append(Text("round ends at the top", style="dim italic"))
             else:
                 lines.extend(_printed(face.actions, g))
             lines.append(Text("look only: no actions", style="dim italic"))
