@@ -589,7 +589,7 @@ async def test_a_resumed_games_log_shows_the_latest_turn_at_once(tmp_path: Path)
         for _ in range(40):
             game.play(greedy_policy()(game.state))
     # the par search of the deal runs in the background, as in a real game
-    app = store_app(tmp_path, compute_par=True, par_budget=Budget(3000))
+    app = store_app(tmp_path, compute_par=True, par_budget=Budget(300))
     async with app.run_test(size=(100, 32)) as pilot:
         await opened(pilot)
         await pilot.press("o")
