@@ -131,3 +131,38 @@ def test_doctor_restores_the_newest_backup_and_keeps_the_damaged_file(
     assert main([*data, "doctor", "--restore", "--yes"]) == 0
     assert list(tmp_path.glob("campaign.damaged-*.db"))
     assert main([*data, "doctor"]) == 0
+
+
+def test_a_mistyped_command_is_named_with_the_closest_ones(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 22, item 10: not argparse's bare "unrecognized arguments"."""
+    assert main(["dael"]) == 2
+    err = capsys.readouterr().err
+    assert "no command 'dael'" in err and "did you mean 'deal'" in err
+    assert main(["--data-dir", "/nonexistent", "hisotry"]) == 2
+    assert "did you mean 'history'" in capsys.readouterr().err
+
+
+def test_history_and_campaign_list_say_when_there_is_nothing_and_history_has_headings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from palm_island.policies import greedy_policy
+
+    data = ["--data-dir", str(tmp_path)]
+    assert main([*data, "campaign", "list"]) == 0
+    assert "no campaigns yet" in capsys.readouterr().out
+    assert main([*data, "history"]) == 0
+    assert "no finished games yet" in capsys.readouterr().out
+    with Store.open(tmp_path) as store:
+        store.create_campaign("Ana")
+        for seed, practice in ((20261201, False), (20261201, True), (7, False)):
+            game = store.new_game("Ana", seed=seed, practice=practice)
+            while not game.is_over:
+                game.play(greedy_policy()(game.state))
+    assert main([*data, "history"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:3] == ["game", "finished", "(UTC)"] and "feats in play" in lines[0]
+    assert "daily 2026-12-01" in lines[1]
+    assert "practice 2026-12-01" in lines[2]
+    assert "seed 7" in lines[3] and lines[3].endswith("none")

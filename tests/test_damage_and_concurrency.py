@@ -201,5 +201,5 @@ def test_a_read_only_store_cannot_write(tmp_path: Path) -> None:
 
 def test_history_of_a_data_directory_never_used_creates_nothing(tmp_path: Path) -> None:
     result = run("history", data=tmp_path / "new")
-    assert result.returncode == 0 and result.stdout == ""
+    assert result.returncode == 0 and result.stdout == "no finished games yet\n"
     assert not (tmp_path / "new").exists()

@@ -178,6 +178,23 @@ def _holding_observe(folder: Path) -> str:
         return "held" if rows and store.game_holder(game_id) is None else "free"
 
 
+def _hints_act(folder: Path, ack: Ack) -> None:
+    with Store.open(folder) as store:
+        stored = store.resume_game(store.saved_games()[0].game_id)
+        for _ in range(2):
+            stored.count_hint()
+            ack(_hints_token(store))
+
+
+def _hints_token(store: Store) -> str:
+    return f"hints {store.game(store.saved_games()[0].game_id).hints}"
+
+
+def _hints_observe(folder: Path) -> str:
+    with Store.open(folder) as store:
+        return _hints_token(store)
+
+
 def _unfinished_end_setup(folder: Path) -> None:
     """A game whose last move was stored by an older release without its end."""
     from palm_island.engine import apply_move
@@ -205,7 +222,7 @@ def _import_setup(folder: Path) -> None:
     with Store.open(folder.parent / "source") as store:
         store.create_campaign("Ana")
         (game,) = finished_games(store, "Ana", range(1))
-        store.export_game(game.game_id, folder / "record.json")
+        store.export_game(game.saved_id, folder / "record.json")
 
 
 def _import_act(folder: Path, ack: Ack) -> None:
@@ -440,6 +457,7 @@ OPERATIONS = (
     Operation("import", _import_setup, _import_act, _import_observe),
     Operation("solver lines", _solver_setup, _solver_act, _solver_observe),
     Operation("holding", _holding_setup, _holding_act, _holding_observe),
+    Operation("hints", _holding_setup, _hints_act, _hints_observe),
     Operation("older end", _unfinished_end_setup, _unfinished_end_act, _end_observe),
     Operation("export", _export_setup, _export_act, _export_observe),
     Operation("campaigns", _campaigns_setup, _campaigns_act, _campaigns_observe),

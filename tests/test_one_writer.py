@@ -66,13 +66,13 @@ def test_undo_and_play_in_one_window_then_play_in_the_other_is_refused(tmp_path:
         assert len(b.moves) == 30  # B's view did not change either
         with pytest.raises(SaveError, match="another window"):
             b.undo()
-        assert [ply for ply, _ in stored_moves(tmp_path, a.game_id)] == list(range(1, 30))
-        assert_sound(tmp_path, a.game_id)
+        assert [ply for ply, _ in stored_moves(tmp_path, a.saved_id)] == list(range(1, 30))
+        assert_sound(tmp_path, a.saved_id)
         # B reloads and goes on from what is stored.
-        reloaded = StoredSession(second.resume_game(b.game_id))
+        reloaded = StoredSession(second.resume_game(b.saved_id))
         assert reloaded.moves == a.moves
         reloaded.play(reloaded.legal_moves()[0])
-        assert_sound(tmp_path, a.game_id)
+        assert_sound(tmp_path, a.saved_id)
     finally:
         first.close()
         second.close()
@@ -101,11 +101,11 @@ def test_random_interleavings_of_two_windows_never_break_the_stored_line(
                     window.play(rng.choice(window.legal_moves()))
             except SaveError:
                 refused += 1
-                windows[side] = StoredSession(stores[side].resume_game(window.game_id))
-            plies = [ply for ply, _ in stored_moves(tmp_path, a.game_id)]
+                windows[side] = StoredSession(stores[side].resume_game(window.saved_id))
+            plies = [ply for ply, _ in stored_moves(tmp_path, a.saved_id)]
             assert plies == list(range(1, len(plies) + 1))
         assert refused > 0
-        assert_sound(tmp_path, a.game_id)
+        assert_sound(tmp_path, a.saved_id)
     finally:
         first.close()
         second.close()
@@ -130,7 +130,7 @@ def test_a_game_held_by_a_live_window_is_watched_and_a_killed_holder_is_taken_ov
         store.create_campaign("Ana")
         session = StoredSession(store.new_game("Ana", seed=4))
         session.play(session.legal_moves()[0])
-        game_id = session.game_id
+        game_id = session.saved_id
     holder = subprocess.Popen(
         [sys.executable, "-c", HOLDER, str(tmp_path), str(game_id)],
         stdout=subprocess.PIPE,
@@ -171,7 +171,7 @@ def test_a_holder_without_a_heartbeat_is_gone_even_if_its_process_lives() -> Non
 def test_a_taken_over_window_learns_it_at_its_heartbeat(tmp_path: Path) -> None:
     with Store.open(tmp_path) as store:
         store.create_campaign("Ana")
-        game_id = store.new_game("Ana", seed=4).game_id
+        game_id = store.new_game("Ana", seed=4).saved_id
         assert store.hold_game(game_id) is None
         assert store.renew_hold(game_id)
         store.conn.execute("UPDATE game_holder SET token = 'someone-else'")
@@ -226,4 +226,4 @@ def test_a_full_disk_at_the_game_ending_move_leaves_session_and_store_together(
         assert saved is not None and len(saved.record.moves) == len(session.moves)
         session.play(last)  # the next key: the move again, now it fits
         assert session.state.is_over
-        assert store.history("Ana")[-1].game_id == session.game_id
+        assert store.history("Ana")[-1].game_id == session.saved_id

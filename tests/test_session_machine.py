@@ -61,6 +61,9 @@ class SavedGameMachine(RuleBasedStateMachine):
         self.store.close()
         self.store = Store.open(self.folder)
         resumed = self.store.continue_game("M")
+        if not self.model:  # no move played: not offered to continue, still stored
+            assert resumed is None and self.session.game_id is not None
+            resumed = self.store.resume_game(self.session.game_id)
         assert resumed is not None
         self.session = resumed
 

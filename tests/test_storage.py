@@ -165,6 +165,7 @@ def test_a_finished_game_cannot_take_more_moves(store: Store) -> None:
     with pytest.raises(SaveError, match="no longer in play"):
         from palm_island.storage import repositories
 
+        assert session.game_id is not None
         repositories.append_move(store.conn, session.game_id, "D", based_on=session.based_on)
     assert store.unfinished_game("Ana") is None
 
@@ -185,6 +186,7 @@ def test_history_statistics_and_sparkline(store: Store) -> None:
 def test_export_then_import_gives_the_same_game(store: Store, tmp_path: Path) -> None:
     session = finished_games(store, "Ana", range(1))[0]
     target = tmp_path / "game.json"
+    assert session.game_id is not None
     store.export_game(session.game_id, target)
     record = load_record(target.read_text(encoding="utf-8"))
     assert record.setup.campaign == "Ana" and record.result is not None
@@ -198,6 +200,7 @@ def test_export_then_import_gives_the_same_game(store: Store, tmp_path: Path) ->
 def test_an_illegal_move_in_an_import_names_its_step(store: Store, tmp_path: Path) -> None:
     session = finished_games(store, "Ana", range(1))[0]
     target = tmp_path / "game.json"
+    assert session.game_id is not None
     store.export_game(session.game_id, target)
     text = target.read_text(encoding="utf-8").replace(
         '"moves": [\n    "', '"moves": [\n    "F2 pay MK", "', 1
@@ -242,6 +245,8 @@ def test_continue_offers_the_newest_game_in_play_and_abandon_removes_it(store: S
     first = store.new_game("Ana", seed=1)
     first.play(legal_moves(first.state)[0])
     second = store.new_game("Ana", seed=2)
+    assert store.unfinished_game("Ana").game_id == first.game_id  # type: ignore[union-attr]
+    second.play(legal_moves(second.state)[0])  # no move, no saved game: one move
     assert store.campaigns()[0].has_unfinished
     saved = store.unfinished_game("Ana")
     assert saved is not None and saved.game_id == second.game_id
@@ -252,3 +257,30 @@ def test_continue_offers_the_newest_game_in_play_and_abandon_removes_it(store: S
     assert store.unfinished_game("Ana") is None and not store.campaigns()[0].has_unfinished
     with pytest.raises(SaveError, match="no game in play"):
         store.abandon_game(first.game_id)
+
+
+def test_a_schema_damaged_into_other_valid_sql_is_damage_never_written_or_backed_up(
+    tmp_path: Path,
+) -> None:
+    """A flipped bit in a column's name leaves a file quick_check passes; it is still
+    damage: refused at open (read-only too), so no write and no backup copies it."""
+    with Store.open(tmp_path) as store:
+        store.create_campaign("Dee")
+        finished_games(store, "Dee", range(1))
+    backups_before = sorted(p.name for p in (tmp_path / "backups").iterdir())
+    conn = sqlite3.connect(tmp_path / "campaign.db")
+    conn.execute("PRAGMA writable_schema = ON")
+    conn.execute(
+        "UPDATE sqlite_master SET sql = replace(sql, 'unlocked_at', 'unlockEd_xt') "
+        "WHERE name = 'feat_unlock'"
+    )
+    conn.commit()
+    conn.close()
+    conn = sqlite3.connect(tmp_path / "campaign.db")
+    assert conn.execute("PRAGMA quick_check").fetchone() == ("ok",)  # SQLite sees no fault
+    conn.close()
+    with pytest.raises(LoadError, match="feat_unlock"):
+        Store.open(tmp_path)
+    with pytest.raises(LoadError, match="feat_unlock"):
+        Store.open(tmp_path, read_only=True)
+    assert sorted(p.name for p in (tmp_path / "backups").iterdir()) == backups_before

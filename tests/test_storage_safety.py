@@ -40,7 +40,7 @@ def settings_module() -> ModuleType:
 def played_store(folder: Path, games: int = 2) -> list[int]:
     with Store.open(folder) as store:
         store.create_campaign("Ana")
-        return [g.game_id for g in finished_games(store, "Ana", range(games))]
+        return [g.saved_id for g in finished_games(store, "Ana", range(games))]
 
 
 def side_files(folder: Path) -> list[str]:

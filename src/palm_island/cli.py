@@ -67,7 +67,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(argv: Sequence[str] | None) -> int:
     _never_fail_on_output()
-    arguments = _with_play_by_default(argv)
+    raw = list(sys.argv[1:] if argv is None else argv)
+    typo = unknown_command(raw)
+    if typo is not None:
+        print(f"palm-island: {typo}", file=sys.stderr)
+        return 2
+    arguments = _with_play_by_default(raw)
     args = build_parser(commands_needed(arguments)).parse_args(arguments)
     code: int = args.run(args)
     return code
@@ -84,12 +89,39 @@ def commands_needed(arguments: Sequence[str]) -> Sequence[str]:
     return COMMANDS
 
 
-def _with_play_by_default(argv: Sequence[str] | None) -> list[str]:
+def unknown_command(raw: Sequence[str]) -> str | None:
+    """Why ``raw`` names no command, when a word stands where the command goes
+    (``palm-island dael``): the game takes options only, so a bare word first is a
+    mistyped command. The closest commands are suggested."""
+    import difflib
+
+    if any(a in COMMANDS or a in {"-h", "--help", "--version"} for a in raw):
+        return None
+    rest = _split_global(raw)[1]
+    if not rest or rest[0].startswith("-"):
+        return None
+    word = rest[0]
+    from .text import printable
+
+    close = difflib.get_close_matches(word, COMMANDS, n=2, cutoff=0.5)
+    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    return (
+        f"there is no command {printable(word)!r}{hint} "
+        f"(commands: {', '.join(COMMANDS)}; `palm-island --help` says more)"
+    )
+
+
+def _with_play_by_default(raw: list[str]) -> list[str]:
     """With no command, open the game: global options (``--data-dir``) go first,
     the rest (``--seed 7``) are the game's own."""
-    raw = list(sys.argv[1:] if argv is None else argv)
     if any(a in COMMANDS or a in {"-h", "--help", "--version"} for a in raw):
         return raw
+    front, rest = _split_global(raw)
+    return [*front, "play", *rest]
+
+
+def _split_global(raw: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The global options (``--data-dir DIR``) and the rest."""
     front: list[str] = []
     rest: list[str] = []
     tokens = iter(raw)
@@ -100,7 +132,7 @@ def _with_play_by_default(argv: Sequence[str] | None) -> list[str]:
             front.append(token)
         else:
             rest.append(token)
-    return [*front, "play", *rest]
+    return front, rest
 
 
 def _never_fail_on_output() -> None:

@@ -64,6 +64,7 @@ class GameSession:
         deck_colour: DeckColour = "blue",
         history: Sequence[Move] = (),
         undo_count: int = 0,
+        practice: bool = False,
     ) -> None:
         """``history``: moves already played (a resumed game); they become the undo
         history, their events recomputed so the move log reads as if never left.
@@ -85,8 +86,9 @@ class GameSession:
         """How many moves were taken back; a record keeps it."""
         for move in history:
             self._steps.append(_step(move, apply_move(self.state, move)))
-        self.hints_used = 0
-        """How many positions the player asked the solver about (not in the record)."""
+        self._hints = 0
+        self.practice = practice
+        """A daily deal played again for practice: never that day's result."""
 
     @classmethod
     def from_seed(
@@ -94,6 +96,20 @@ class GameSession:
     ) -> GameSession:
         """A new game dealt from ``seed``."""
         return cls(new_game(catalog, seed=seed), seed=seed, deck_colour=deck_colour)
+
+    @property
+    def hints_used(self) -> int:
+        """How many positions the player asked the solver about (not in the record;
+        a saved game keeps it in the campaign file, see :mod:`.stored_session`)."""
+        return self._hints
+
+    def count_hint(self) -> None:
+        """The player was shown one more hint.
+
+        Raises:
+            SaveError: a saved game could not store it (the count is unchanged).
+        """
+        self._hints += 1
 
     @property
     def state(self) -> GameState:
@@ -174,9 +190,12 @@ class GameSession:
     def _retract(self) -> None:
         """Override point: where taking back the last move takes effect (here, nowhere)."""
 
-    def restart(self) -> GameSession:
-        """A fresh session on the same deal (play the same deal again)."""
-        return GameSession(self.start, seed=self.seed, deck_colour=self.deck_colour)
+    def restart(self, *, practice: bool = False) -> GameSession:
+        """A fresh session on the same deal (play the same deal again); ``practice``
+        marks it as practice (a daily deal again is never a new official attempt)."""
+        return GameSession(
+            self.start, seed=self.seed, deck_colour=self.deck_colour, practice=practice
+        )
 
     def record(self) -> GameRecord:
         """The game so far as a record (finished games carry their result)."""

@@ -35,6 +35,7 @@ class StoredSession(GameSession):
             deck_colour=record.deck_colour,
             history=stored.moves,
             undo_count=record.undo_count,
+            practice=stored.practice,
         )
         self.stored = stored
         self.campaign = record.setup.campaign
@@ -42,8 +43,22 @@ class StoredSession(GameSession):
         self.feats = record.setup.feats
 
     @property
-    def game_id(self) -> int:
+    def game_id(self) -> int | None:
+        """The game's row; ``None`` before its first move (not a saved game yet)."""
         return self.stored.game_id
+
+    @property
+    def saved_id(self) -> int:
+        """The game's row once stored (``StoredGame.saved_id``: LookupError before)."""
+        return self.stored.saved_id
+
+    @property
+    def hints_used(self) -> int:
+        """The stored count: every hint asked in this game, before a resume too."""
+        return self.stored.hints
+
+    def count_hint(self) -> None:
+        self.stored.count_hint()
 
     @property
     def newly_unlocked(self) -> tuple[FeatSpec, ...]:
@@ -66,13 +81,16 @@ class StoredSession(GameSession):
     def _retract(self) -> None:
         self.stored.undo()
 
-    def restart(self) -> GameSession:
-        """The same deal again as a new saved game in the same campaign and setup."""
+    def restart(self, *, practice: bool = False) -> GameSession:
+        """The same deal again as a new saved game in the same campaign and setup
+        (stored with its first move)."""
         stored = self.stored.store.new_game(
             self.campaign or "",
             difficulty=self.difficulty,
             feats=self.feats,
             seed=self.seed,
             deck_colour=self.deck_colour,
+            deferred=True,
+            practice=practice,
         )
         return StoredSession(stored)

@@ -64,7 +64,7 @@ async def play_by_mouse(pilot: Pilot[None], move: Move) -> None:
     kind = DISCARD if move.kind == "discard" else move.kind
     assert await pilot.click(card, offset=card.action_offset(kind))
     if len(variants) > 1:
-        await click_choice(pilot, variants.index(move))
+        await click_choice(pilot, game_screen(app).choice.moves.index(move))
 
 
 async def click_choice(pilot: Pilot[None], row: int) -> None:

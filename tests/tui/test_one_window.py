@@ -42,7 +42,7 @@ def left_game(folder: Path, moves: int) -> int:
         policy = random_policy(5)
         for _ in range(moves):
             game.play(policy(game.state))
-        return game.game_id
+        return game.saved_id
 
 
 def hold_for(folder: Path, game_id: int, pid: int) -> None:

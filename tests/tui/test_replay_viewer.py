@@ -27,6 +27,7 @@ def finished_game(data_dir: Path, seed: int = 3) -> int:
         policy = greedy_policy()
         while not game.is_over:
             game.play(policy(game.state))
+        assert game.game_id is not None
         return game.game_id
 
 

@@ -28,6 +28,7 @@ def _left_at_turn_7(folder: Path) -> tuple[int, object]:
         policy = random_policy(5)
         for _ in range(7):
             game.play(policy(game.state))
+        assert game.game_id is not None
         return game.game_id, game.state
 
 
@@ -50,7 +51,8 @@ async def test_a_daily_deal_keeps_the_unfinished_game_and_saved_games_reaches_it
         await pilot.press("d")  # the daily deal, while the turn-7 game is unfinished
         await pilot.pause()
         assert any("kept" in note and "Saved games" in note for note in notes)
-        await pilot.press("escape")  # back from the deck preview to the title
+        await pilot.press("enter", "d")  # start playing it: one move makes it a saved game
+        await pilot.press("escape")  # back to the title
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         assert "2 unfinished" in str(app.screen.query_one("#saved", Button).label)

@@ -67,6 +67,10 @@ class HistoryEntry:
     """Feat cards in play in that game."""
     turns: int
     status: str = "finished"
+    seed: int | None = None
+    """The deal's seed (a daily deal's is its date, see solver.daily_date)."""
+    practice: bool = False
+    """A daily deal played again for practice: not that day's result."""
 
 
 @dataclass(frozen=True, slots=True)

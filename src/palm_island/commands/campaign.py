@@ -48,7 +48,10 @@ def run(args: argparse.Namespace) -> int:
                 store.delete_campaign(args.name, confirm=True)
                 print(f"campaign {name!r} deleted")
             else:
-                for c in store.campaigns():
+                campaigns = store.campaigns()
+                if not campaigns:
+                    print("no campaigns yet (palm-island campaign create NAME starts one)")
+                for c in campaigns:
                     print(campaign_line(c))
     except CampaignError as exc:
         return fail(printable(str(exc)))

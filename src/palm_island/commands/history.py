@@ -4,9 +4,29 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import fail
+
+if TYPE_CHECKING:
+    from ..campaign.model import HistoryEntry
+
+
+HEADING = (
+    f"{'game':>5}  {'finished (UTC)':<16}  {'campaign':<16}  {'deck':<4}  {'score':>5}  "
+    f"{'village':<12}  {'level':<6}  {'deal':<19}  feats in play"
+)
+"""The column names over the games (a daily deal is marked in the deal column)."""
+
+
+def deal_text(entry: HistoryEntry) -> str:
+    """``daily 2026-12-01``, ``practice 2026-12-01`` (a daily deal again), ``seed 7``."""
+    from ..solver.daily import daily_date
+
+    day = daily_date(entry.seed)
+    if day is not None:
+        return f"{'practice' if entry.practice else 'daily'} {day.isoformat()}"
+    return "own deal" if entry.seed is None else f"seed {entry.seed}"
 
 
 def register(subparsers: Any) -> None:
@@ -30,12 +50,18 @@ def run(args: argparse.Namespace) -> int:
             stats = store.statistics(args.campaign) if args.campaign else None
     except (PalmIslandError, ValueError) as exc:
         return fail(printable(str(exc)), 1)
+    if not entries:
+        where = f" in campaign {printable(args.campaign)!r}" if args.campaign else ""
+        print(f"no finished games{where} yet")
+    else:
+        print(HEADING)
     for e in entries:
-        feats = "+".join(e.feats) or "-"
         campaign = printable(e.campaign or "(imported)")
+        finished = printable(e.finished_at[:16].replace("T", " "))
         print(
-            f"{e.game_id:>5}  {printable(e.finished_at[:16])}  {campaign:<16.16}  "
-            f"{e.deck_colour:<4}  {e.score:>3} {printable(e.rank):<12}  {e.difficulty:<6}  {feats}"
+            f"{e.game_id:>5}  {finished:<16}  {campaign:<16.16}  "
+            f"{e.deck_colour:<4}  {e.score:>5}  {printable(e.rank):<12}  {e.difficulty:<6}  "
+            f"{deal_text(e):<19}  {'+'.join(e.feats) or 'none'}"
         )
     if stats is not None:
         average = "-" if stats.average is None else f"{stats.average:.1f}"

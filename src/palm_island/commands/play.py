@@ -42,6 +42,13 @@ def run(args: argparse.Namespace) -> int:
     if no_terminal is not None:
         return no_terminal
     usable_data_dir(args.data_dir)
+    import sys
+
+    from ..tui.glyphs import output_takes_glyphs
+
+    # An output that cannot encode the glyphs (PYTHONIOENCODING=ascii) draws escapes
+    # for them: plain ASCII by itself, as --ascii would.
+    ascii_only = args.ascii or not output_takes_glyphs((sys.stdout, sys.stderr))
     from ..tui.app import run_app  # Textual is imported only here.
 
-    return run_app(seed=args.seed, ascii_only=args.ascii, data_dir=args.data_dir)
+    return run_app(seed=args.seed, ascii_only=ascii_only, data_dir=args.data_dir)

@@ -38,13 +38,22 @@ def daily_date(seed: int | None) -> dt.date | None:
         return None
 
 
-def share_line(date: dt.date, score: int, rank: str, par: int | None = None) -> str:
-    """One line to paste anywhere, e.g. ``Palm Island daily 2026-11-29: 38★ Astounding (par 41)``.
+def share_line(
+    date: dt.date, score: int, rank: str, par: int | None = None, *, hints: int | None = None
+) -> str:
+    """One line to paste anywhere, e.g. ``Palm Island daily 2026-11-29: 38★ Astounding
+    (par 41, -3), 2 hints``.
 
-    ``par`` is left out when it is not known yet.
+    ``par`` is left out when it is not known yet; ``hints`` (how many the player
+    asked for) when not given.
+
+    >>> share_line(dt.date(2026, 11, 29), 38, "Astounding", 41, hints=0)
+    'Palm Island daily 2026-11-29: 38★ Astounding (par 41, -3), no hints'
     """
     line = f"Palm Island daily {date.isoformat()}: {score}★ {rank}"
     if par is not None:
         diff = score - par
         line += f" (par {par}, {diff:+d})" if diff else f" (par {par}, level)"
+    if hints is not None:
+        line += f", {hints or 'no'} hint{'' if hints == 1 else 's'}"
     return line

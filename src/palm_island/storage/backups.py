@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Final
 
 from . import safe_write
-from .db import connect_snapshot, quick_check, sql_write
+from .db import SCHEMA_VERSION, connect_snapshot, quick_check, schema_problem, sql_write
 from .errors import LoadError, SaveError
 from .paths import BACKUP_DIR, backup_dir, db_path
 from .safe_read import check_folder, check_regular
@@ -335,7 +335,10 @@ def _passes(path: Path) -> bool:
     try:
         conn = connect_snapshot(path)
         try:
-            return quick_check(conn) == "ok"
+            if quick_check(conn) != "ok":
+                return False
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            return version != SCHEMA_VERSION or schema_problem(conn) is None
         finally:
             conn.close()
     except sqlite3.Error:

@@ -11,6 +11,7 @@ a :class:`~palm_island.storage.errors.LoadError`.
 
 from __future__ import annotations
 
+import functools
 import os
 import sqlite3
 import time
@@ -25,13 +26,15 @@ from .safe_read import check_regular
 
 APPLICATION_ID: Final = 0x50616C6D
 """``PRAGMA application_id``: "Palm" in ASCII, marks the file as ours."""
-SCHEMA_VERSION: Final = 4
+SCHEMA_VERSION: Final = 5
 """``PRAGMA user_version`` of the schema this release writes.
 
 1: the first layout. 2: ``game.played_at`` (when a move was last saved: the
 Saved games list) and ``game.quarantined`` (why doctor set a damaged row aside).
 3: ``solver_line`` (par and hint lines of a deal) and ``game_analysis``.
-4: ``game_holder`` (which window holds a game in play: storage/holders.py)."""
+4: ``game_holder`` (which window holds a game in play: storage/holders.py).
+5: ``game_play`` (hints asked and the practice mark of a game); games in play
+with no move are removed (a game with no move played is not a saved game)."""
 BUSY_TIMEOUT_MS: Final = 5000
 
 SOLVER_TABLES: Final = """
@@ -65,6 +68,15 @@ CREATE TABLE game_holder (
 """
 """Schema 4: which window holds a game in play (storage/holders.py); a new table so
 older files gain it by one CREATE."""
+
+GAME_PLAY: Final = """
+CREATE TABLE game_play (
+    game_id INTEGER PRIMARY KEY REFERENCES game(id) ON DELETE CASCADE,
+    hints INTEGER NOT NULL DEFAULT 0 CHECK (hints >= 0),
+    practice INTEGER NOT NULL DEFAULT 0 CHECK (practice IN (0, 1))
+) STRICT"""
+"""How a game was played beyond its moves: hints asked (the end screen's count, kept
+across resumes) and whether it is a practice game (a daily deal played again)."""
 
 SCHEMA: Final = (
     """
@@ -105,15 +117,18 @@ CREATE TABLE feat_unlock (
 """
     + SOLVER_TABLES
     + HOLDER_TABLE
+    + ";\n"
+    + GAME_PLAY
+    + ";\n"
 )
-"""Version 4. ``game.header`` is the game's record without moves (JSON, schema-checked
+"""Version 5. ``game.header`` is the game's record without moves (JSON, schema-checked
 on every load); the moves are rows so each one is committed as it is made.
 ``solver_line`` keeps the solver's lines of a deal (``prefix``: the moves from the
 deal to where the line starts, ``""`` for the par line; ``moves``: the line), so a
 par is searched once; ``game_analysis`` keeps a finished game's analysis (JSON).
 Both are caches of deterministic searches: read back, they are checked, never
 trusted (a line is replayed and its score recomputed). ``game_holder``: one writer
-per game (storage/holders.py)."""
+per game (storage/holders.py). ``game_play``: hints asked and the practice mark."""
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -137,7 +152,23 @@ def _v3_to_v4(conn: sqlite3.Connection) -> None:
     sql_write(conn, HOLDER_TABLE)
 
 
-MIGRATIONS: Final[dict[int, Migration]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+def _v4_to_v5(conn: sqlite3.Connection) -> None:
+    """Keep hints and the practice mark; remove games in play with no move (older
+    releases stored a game as soon as it was dealt; they took over Continue)."""
+    sql_write(conn, GAME_PLAY)
+    sql_write(
+        conn,
+        "DELETE FROM game WHERE status = 'playing' "
+        "AND NOT EXISTS (SELECT 1 FROM move WHERE move.game_id = game.id)",
+    )
+
+
+MIGRATIONS: Final[dict[int, Migration]] = {
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+    3: _v3_to_v4,
+    4: _v4_to_v5,
+}
 """``MIGRATIONS[n]`` upgrades a version-n database to n + 1 (inside one transaction)."""
 
 
@@ -270,6 +301,9 @@ def open_read_only(path: Path) -> sqlite3.Connection | None:
         check = quick_check(conn)
         if check != "ok":
             raise damaged(path, f"quick_check: {check}")
+        problem = schema_problem(conn)
+        if problem is not None:
+            raise damaged(path, problem)
     except LoadError:
         conn.close()
         raise
@@ -405,6 +439,9 @@ def _prepare(
                     raise damaged(path, f"unknown schema version {step}")
                 MIGRATIONS[step](conn)
             sql_write(conn, f"PRAGMA user_version = {SCHEMA_VERSION}")
+    problem = schema_problem(conn)
+    if problem is not None:
+        raise damaged(path, problem)
 
 
 def _use_wal(conn: sqlite3.Connection) -> None:
@@ -445,6 +482,43 @@ def quick_check(conn: sqlite3.Connection) -> str:
     """``ok``, or the first problems SQLite's ``quick_check`` found (milliseconds here)."""
     rows = conn.execute("PRAGMA quick_check(3)").fetchall()
     return "; ".join(str(r[0]) for r in rows) or "no answer"
+
+
+@functools.cache
+def _expected_tables() -> dict[str, dict[str, str]]:
+    """Every table of the current schema and its columns (name -> declared type)."""
+    conn = empty_database()
+    try:
+        rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        return _tables_of(conn, [str(r[0]) for r in rows])
+    finally:
+        conn.close()
+
+
+def _tables_of(conn: sqlite3.Connection, names: list[str]) -> dict[str, dict[str, str]]:
+    return {
+        name: {
+            str(row[1]): str(row[2]).upper()
+            for row in conn.execute("SELECT * FROM pragma_table_xinfo(?)", (name,))
+        }
+        for name in names
+    }
+
+
+def schema_problem(conn: sqlite3.Connection) -> str | None:
+    """Why the file's tables are not exactly this release's (a missing table or a
+    column whose name or type differs), or None. ``quick_check`` passes a file whose
+    schema text was damaged into other valid SQL (a flipped bit in a column name);
+    such a file is damage, never written or backed up. Call it on a file at
+    :data:`SCHEMA_VERSION` (older files are migrated first)."""
+    expected = _expected_tables()
+    found = _tables_of(conn, list(expected))
+    for name, columns in expected.items():
+        if found[name] != columns:
+            if not found[name]:
+                return f"table {name} is missing"
+            return f"table {name} does not have this release's columns"
+    return None
 
 
 @contextmanager

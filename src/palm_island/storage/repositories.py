@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -56,6 +57,21 @@ def check_name(name: object) -> str:
     return name
 
 
+def name_key(name: str) -> str:
+    """What makes two campaign names the same name: ``Ana``, ``ana`` and ``ANA`` (case
+    folded), ``é`` typed as one character or as e plus an accent (NFC)."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
+def _check_unique(conn: sqlite3.Connection, name: str, *, other_than: str | None = None) -> None:
+    """Refuse a name that is an existing campaign's whatever its case (checked inside
+    the write transaction). Pairs stored by older releases ("ana", "Ana") are kept."""
+    key = name_key(name)
+    for (existing,) in conn.execute("SELECT name FROM campaign").fetchall():
+        if isinstance(existing, str) and existing != other_than and name_key(existing) == key:
+            raise CampaignError(f"a campaign named {existing!r} already exists")
+
+
 # --- campaigns --------------------------------------------------------------------
 
 
@@ -64,6 +80,7 @@ def create_campaign(conn: sqlite3.Connection, name: str) -> Campaign:
     stamp = now()
     try:
         with tx(conn):
+            _check_unique(conn, name)
             cursor = sql_write(
                 conn,
                 "INSERT INTO campaign (name, created_at, updated_at) VALUES (?, ?, ?)",
@@ -101,7 +118,7 @@ def load_campaign(conn: sqlite3.Connection, name: str) -> Campaign:
 def list_campaigns(conn: sqlite3.Connection) -> list[CampaignSummary]:
     """Every campaign, most recently played first."""
     rows = conn.execute(
-        """
+        f"""
         SELECT c.id, c.name, c.updated_at, c.modified,
             (SELECT count(*) FROM game g WHERE g.campaign_id = c.id AND g.status = 'finished'
                 AND g.quarantined IS NULL),
@@ -109,7 +126,7 @@ def list_campaigns(conn: sqlite3.Connection) -> list[CampaignSummary]:
             (SELECT max(score) FROM game g WHERE g.campaign_id = c.id AND g.status = 'finished'
                 AND g.quarantined IS NULL),
             EXISTS (SELECT 1 FROM game g WHERE g.campaign_id = c.id AND g.status = 'playing'
-                AND g.quarantined IS NULL)
+                AND g.quarantined IS NULL AND {HAS_MOVE})
         FROM campaign c ORDER BY c.updated_at DESC, c.id DESC
         """
     ).fetchall()
@@ -120,6 +137,7 @@ def rename_campaign(conn: sqlite3.Connection, name: str, new_name: str) -> None:
     check_name(new_name)
     try:
         with tx(conn):
+            _check_unique(conn, new_name, other_than=name)
             changed = sql_write(
                 conn,
                 "UPDATE campaign SET name = ?, updated_at = ? WHERE name = ?",
@@ -159,15 +177,29 @@ class StoredGame:
     started_at: str
     finished_at: str | None
     record: GameRecord
+    hints: int = 0
+    """Hints the player asked for in this game (every session of it)."""
+    practice: bool = False
+    """A practice game: a daily deal played again, never that day's result."""
 
 
 def _header(record: GameRecord) -> str:
     return record.model_copy(update={"moves": ()}).model_dump_json()
 
 
-def start_game(conn: sqlite3.Connection, campaign: int, record: GameRecord) -> int:
-    """Store a new game (``record`` has no moves yet). Other unfinished games stay
-    as they are (another window may be playing one); see :func:`abandon_game`."""
+def start_game(
+    conn: sqlite3.Connection,
+    campaign: int,
+    record: GameRecord,
+    *,
+    first_move: str | None = None,
+    hints: int = 0,
+    practice: bool = False,
+) -> int:
+    """Store a new game (``record`` has no moves yet), with its first move when it is
+    stored as that move is played (one transaction: never a game with no move).
+    Other unfinished games stay as they are (another window may be playing one);
+    see :func:`abandon_game`."""
     stamp = now()
     with tx(conn):
         cursor = sql_write(
@@ -176,9 +208,44 @@ def start_game(conn: sqlite3.Connection, campaign: int, record: GameRecord) -> i
             "VALUES (?, 'playing', ?, ?, ?)",
             (campaign, stamp, played_now(), _header(record)),
         )
+        game_id = cursor.lastrowid
+        assert game_id is not None
+        sql_write(
+            conn,
+            "INSERT INTO game_play (game_id, hints, practice) VALUES (?, ?, ?)",
+            (game_id, hints, int(practice)),
+        )
+        if first_move is not None:
+            sql_write(
+                conn,
+                "INSERT INTO move (game_id, ply, notation) VALUES (?, 1, ?)",
+                (game_id, first_move),
+            )
         sql_write(conn, "UPDATE campaign SET updated_at = ? WHERE id = ?", (stamp, campaign))
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
+    return game_id
+
+
+def count_hint(conn: sqlite3.Connection, game_id: int) -> int:
+    """One more hint asked in a stored game; returns its new count."""
+    with tx(conn):
+        sql_write(conn, "INSERT OR IGNORE INTO game_play (game_id) VALUES (?)", (game_id,))
+        sql_write(conn, "UPDATE game_play SET hints = hints + 1 WHERE game_id = ?", (game_id,))
+        row = conn.execute("SELECT hints FROM game_play WHERE game_id = ?", (game_id,)).fetchone()
+    return int(row[0])
+
+
+def daily_games(conn: sqlite3.Connection, seed: int) -> list[tuple[int, str, bool]]:
+    """Every stored game on the deal of ``seed`` (a daily deal), in any campaign:
+    (id, status, practice), oldest first. Imported and set-aside games are not
+    attempts here."""
+    rows = conn.execute(
+        "SELECT g.id, g.status, coalesce(p.practice, 0) FROM game g "
+        "LEFT JOIN game_play p ON p.game_id = g.id "
+        "WHERE g.status IN ('playing', 'finished', 'abandoned') AND g.quarantined IS NULL "
+        "AND json_valid(g.header) AND json_extract(g.header, '$.seed') = ? ORDER BY g.id",
+        (seed,),
+    ).fetchall()
+    return [(int(i), str(status), bool(practice)) for i, status, practice in rows]
 
 
 def abandon_game(conn: sqlite3.Connection, game_id: int) -> None:
@@ -285,12 +352,20 @@ def _canonical(notations: Sequence[str], game_id: int) -> list[str]:
         raise LoadError("invalid_field", where, "a stored move does not parse") from None
 
 
+HAS_MOVE: Final = "EXISTS (SELECT 1 FROM move m WHERE m.game_id = g.id)"
+"""A game in play is offered (Continue, Saved games, "in play") only once a move is
+played: a game with no move is not a saved game (all its moves taken back, or
+stored by an older release; schema 3 removed those)."""
+
 _GAME_COLUMNS: Final = (
     "id, campaign_id, status, CAST(started_at AS BLOB), CAST(finished_at AS BLOB), "
-    "CAST(header AS BLOB), undo_count"
+    "CAST(header AS BLOB), undo_count, "
+    "(SELECT hints FROM game_play p WHERE p.game_id = g.id), "
+    "(SELECT practice FROM game_play p WHERE p.game_id = g.id)"
 )
 """Text columns are read as bytes and decoded here, so one row with bad bytes is a
-LoadError naming that game instead of an error for the whole query."""
+LoadError naming that game instead of an error for the whole query. Selected
+``FROM game g``."""
 
 
 def load_game(conn: sqlite3.Connection, game_id: int) -> StoredGame:
@@ -300,14 +375,15 @@ def load_game(conn: sqlite3.Connection, game_id: int) -> StoredGame:
         LoadError: the rows do not make a valid record.
         KeyError: there is no such game.
     """
-    row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM game WHERE id = ?", (game_id,)).fetchone()
+    row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM game g WHERE id = ?", (game_id,)).fetchone()
     if row is None:
         raise KeyError(game_id)
     return _stored(conn, row)
 
 
 def _stored(conn: sqlite3.Connection, row: tuple[object, ...]) -> StoredGame:
-    game_id, campaign, status, started_raw, finished_raw, header_raw, undo_count = row
+    game_id, campaign, status, started_raw, finished_raw, header_raw, undo_count = row[:7]
+    hints, practice = row[7:9]
     where = f"game {game_id}"
     header = _text(header_raw, where)
     started, finished = _text(started_raw, where), _text(finished_raw, where)
@@ -330,14 +406,16 @@ def _stored(conn: sqlite3.Connection, row: tuple[object, ...]) -> StoredGame:
         str(started),
         None if finished is None else str(finished),
         record,
+        hints if isinstance(hints, int) and hints >= 0 else 0,
+        practice == 1,
     )
 
 
 def unfinished_game(conn: sqlite3.Connection, campaign: int) -> StoredGame | None:
     """The campaign's most recently played game in play, if any."""
     row = conn.execute(
-        f"SELECT {_GAME_COLUMNS} FROM game WHERE campaign_id = ? AND status = 'playing' "
-        "AND quarantined IS NULL ORDER BY played_at DESC, id DESC LIMIT 1",
+        f"SELECT {_GAME_COLUMNS} FROM game g WHERE campaign_id = ? AND status = 'playing' "
+        f"AND quarantined IS NULL AND {HAS_MOVE} ORDER BY played_at DESC, id DESC LIMIT 1",
         (campaign,),
     ).fetchone()
     return None if row is None else _stored(conn, row)
@@ -348,7 +426,7 @@ def unfinished_ids(conn: sqlite3.Connection) -> list[tuple[int, str | None, str]
     rows = conn.execute(
         "SELECT g.id, CAST(c.name AS BLOB), CAST(coalesce(g.played_at, g.started_at) AS BLOB) "
         "FROM game g LEFT JOIN campaign c ON c.id = g.campaign_id "
-        "WHERE g.status = 'playing' AND g.quarantined IS NULL "
+        f"WHERE g.status = 'playing' AND g.quarantined IS NULL AND {HAS_MOVE} "
         "ORDER BY coalesce(g.played_at, g.started_at) DESC, g.id DESC"
     ).fetchall()
     return [(int(i), _decoded(name), _decoded(at) or "") for i, name, at in rows]
@@ -471,7 +549,8 @@ def history(
     statuses = ("finished", "imported") if include_imported else ("finished",)
     query = (
         "SELECT g.id, CAST(c.name AS BLOB), CAST(g.finished_at AS BLOB), "
-        "CAST(g.header AS BLOB), g.score, CAST(g.rank AS BLOB), g.status "
+        "CAST(g.header AS BLOB), g.score, CAST(g.rank AS BLOB), g.status, "
+        "(SELECT practice FROM game_play p WHERE p.game_id = g.id) "
         "FROM game g LEFT JOIN campaign c ON c.id = g.campaign_id "
         f"WHERE g.status IN ({', '.join('?' * len(statuses))}) AND g.quarantined IS NULL"
     )
@@ -490,7 +569,7 @@ def history(
 
 
 def _history_entry(row: tuple[object, ...]) -> HistoryEntry:
-    game_id, name, finished, header, total, rank, status = row
+    game_id, name, finished, header, total, rank, status, practice = row
     where = f"game {game_id}"
     texts = [_text(value, where) for value in (name, finished, header, rank)]
     name_text, finished_text, header_text, rank_text = texts
@@ -510,6 +589,8 @@ def _history_entry(row: tuple[object, ...]) -> HistoryEntry:
         record.setup.feats,
         record.result.turns,
         str(status),
+        record.seed,
+        practice == 1,
     )
 
 

@@ -153,6 +153,9 @@ class Store:
         """``total_changes`` when the last backup was taken: close backs up only news."""
         self.skipped: list[LoadError] = []
         """Games the last :meth:`history` left out because their rows are damaged."""
+        self.holds_games = False
+        """Set by a window (the app): a game it stores is held from its first move
+        (one writer per game, holders.py); commands and tests hold nothing."""
 
     @classmethod
     def open(
@@ -343,10 +346,16 @@ class Store:
         feats: Sequence[str] = (),
         seed: int | None = None,
         deck_colour: Literal["red", "blue"] = "blue",
+        deferred: bool = False,
+        practice: bool = False,
     ) -> StoredGame:
         """Start and save a campaign game; R31 is enforced (unlocked feats only, at
         most as many as the difficulty allows). A game left unfinished stays
-        stored; "Continue" offers the newest one (see :meth:`abandon_game`)."""
+        stored; "Continue" offers the newest one (see :meth:`abandon_game`).
+
+        ``deferred``: the game is written with its first move, not now (the player
+        may look at the deal and leave: no move, no saved game). ``practice`` marks a
+        daily deal played again (never that day's result)."""
         record = self.campaign(campaign)
         unknown = [code for code in feats if code not in self.feats.codes]
         if unknown:
@@ -363,8 +372,10 @@ class Store:
             difficulty=difficulty,
             campaign=campaign,
         )
-        game_id = repositories.start_game(self.conn, record.id, header)
-        return StoredGame(self, game_id, start, header)
+        if deferred:
+            return StoredGame(self, None, start, header, campaign_id=record.id, practice=practice)
+        game_id = repositories.start_game(self.conn, record.id, header, practice=practice)
+        return StoredGame(self, game_id, start, header, practice=practice)
 
     @_guarded
     def unfinished_game(self, campaign: str) -> repositories.StoredGame | None:
@@ -402,7 +413,9 @@ class Store:
         if saved.status != "playing":
             raise SaveError(f"game {game_id}", f"the game is {saved.status}, not in play")
         try:
-            session = StoredGame.resume(self, saved.game_id, saved.record)
+            session = StoredGame.resume(
+                self, saved.game_id, saved.record, hints=saved.hints, practice=saved.practice
+            )
         except RecordError as exc:
             raise as_load_error(exc, f"game {saved.game_id}") from None
         if session.is_over:
@@ -450,6 +463,22 @@ class Store:
         """A game's status and stored moves (a watching window refreshes from these)."""
         game = repositories.load_game(self.conn, game_id)
         return game.status, tuple(game.record.moves)
+
+    @_guarded
+    def daily_games(self, seed: int) -> list[tuple[int, str, bool]]:
+        """Every stored attempt at the deal of ``seed``: (id, status, practice), oldest
+        first; the daily deal's one official attempt is the first not marked practice."""
+        return repositories.daily_games(self.conn, seed)
+
+    @_guarded
+    def game(self, game_id: int) -> repositories.StoredGame:
+        """One stored game as stored (record, status, hints, practice mark).
+
+        Raises:
+            KeyError: there is no such game.
+            LoadError: its rows are damaged.
+        """
+        return repositories.load_game(self.conn, game_id)
 
     @_guarded
     def unfinished_count(self) -> int:

@@ -174,6 +174,8 @@ class PalmIslandApp(App[None]):
         """What is remembered between runs (kept in the data directory when games are saved)."""
         self.tutorial_session: GameSession | None = None
         """The tutorial's game left with ``escape``, resumed exactly in this run."""
+        self.daily_done: dict[int, GameSession] = {}
+        """Quick games: the daily deals finished in this run, by seed (one attempt)."""
 
     @property
     def store(self) -> Store | None:
@@ -285,8 +287,9 @@ class PalmIslandApp(App[None]):
 
     # Navigation -----------------------------------------------------------------
 
-    def new_session(self, seed: int, colour: DeckColour) -> GameSession:
-        """A new game: saved in the current campaign if there is one, else in memory."""
+    def new_session(self, seed: int, colour: DeckColour, *, practice: bool = False) -> GameSession:
+        """A new game: saved in the current campaign if there is one (with its first
+        move: a deal only looked at is no saved game), else in memory."""
         from ..session import GameSession
 
         self.deck_colour = colour
@@ -299,9 +302,13 @@ class PalmIslandApp(App[None]):
                 feats=self.feat_choice,
                 seed=seed,
                 deck_colour=colour,
+                deferred=True,
+                practice=practice,
             )
             return StoredSession(stored)
-        return GameSession.from_seed(self.catalog, seed, deck_colour=colour)
+        session = GameSession.from_seed(self.catalog, seed, deck_colour=colour)
+        session.practice = practice
+        return session
 
     def start_game(self, session: GameSession, *, preview: bool = True) -> None:
         """Leave whatever is shown (down to the title) and begin ``session``.
@@ -353,19 +360,34 @@ class PalmIslandApp(App[None]):
         return self._pars
 
     def start_daily(self, colour: DeckColour) -> None:
-        """Begin today's daily deal: the same deal for everyone on this date."""
-        from ..solver import daily_seed
+        """Today's daily deal, the same deal for everyone on this date, one official
+        attempt a day: an unfinished one resumes, a finished one shows its result and
+        offers a practice game (see :func:`.screens.title_store.open_daily`)."""
+        from ..solver import daily_seed, share_line
 
         day = self.config.today or dt.date.today()
-        seed = daily_seed(day)
-        note = None
-        if self.store is not None:
-            from .screens.title_store import kept_note
+        if self.store is not None and self.campaign_name is not None:
+            from .screens.title_store import open_daily
 
-            note = kept_note(self)
-        self.start_game(self.new_session(seed, colour))
-        if note is not None:  # an unfinished game is kept, never hidden: say where
-            notify_plain(self, note, timeout=6)
+            open_daily(self, day, colour)
+            return
+        seed = daily_seed(day)  # quick games: the attempts of this run, in memory
+        kept = self.kept
+        if kept is not None and kept.seed == seed and not kept.practice:
+            self.continue_kept()
+            return
+        done = self.daily_done.get(seed)
+        if done is None:
+            self.start_game(self.new_session(seed, colour))
+            return
+        from ..engine import score
+        from .screens.title_store import ask_practice
+
+        final = score(done.state)
+        par = self.pars.get(done.start)
+        line = share_line(day, final.total, final.rank, par, hints=done.hints_used)
+        result = f"You played today's daily deal:\n{line}"
+        ask_practice(self, result, lambda: self.new_session(seed, colour, practice=True))
 
     def play_session(self, session: GameSession) -> None:
         """From the deck preview into the game screen."""
@@ -407,7 +429,12 @@ class PalmIslandApp(App[None]):
 
     def game_finished(self, session: GameSession) -> None:
         """A game ended: a new game deals a new seed unless the player chose one."""
+        from ..solver.daily import daily_date
+
         self.kept = None
+        if not session.practice and daily_date(session.seed) is not None:
+            assert session.seed is not None
+            self.daily_done.setdefault(session.seed, session)
         if not self.seed_chosen:
             self.next_seed = self.config.seed_source()
         self.refresh_title()
@@ -539,6 +566,10 @@ class PalmIslandApp(App[None]):
             self.push_screen(ConfirmQuitScreen(saved=saved), self._quit_if_confirmed)
         else:
             self.exit()
+
+    async def action_quit(self) -> None:
+        """Textual's own quit (the command palette's Quit): the same question as ``q``."""
+        self.action_request_quit()
 
     def _quit_if_confirmed(self, confirmed: bool | None) -> None:
         if confirmed:

@@ -29,6 +29,7 @@ def open_store(app: PalmIslandApp) -> LoadError | SaveError | None:
 
     try:
         app.store = Store.open(app.config.data_dir)
+        app.store.holds_games = True  # one writer per game: a new game is held at once
     except (LoadError, SaveError) as exc:
         app.store = None
         return exc

@@ -7,7 +7,8 @@ colour, so nothing depends on colour alone.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from collections.abc import Iterable
+from typing import IO, Any, Final, NamedTuple
 
 RESOURCE_NAMES: Final = ("wood", "fish", "stone")
 RESOURCE_STYLES: Final = {"wood": "bold #c98a3c", "fish": "bold #4fa3e0", "stone": "bold #a0a0a0"}
@@ -32,6 +33,8 @@ class Glyphs(NamedTuple):
     """Between a width and a height: ``80×24`` or ``80x24``."""
     arrow: str = "→"
     """What an action leads to: ``→`` or ``->``."""
+    ellipsis: str = "…"
+    """Where a long name is cut: ``…`` or ``...``."""
 
     def resource(self, name: str) -> str:
         """Glyph and letter, e.g. ``♣W``; in ASCII only the letter."""
@@ -51,8 +54,30 @@ class Glyphs(NamedTuple):
 
 
 UNICODE: Final = Glyphs("♣", "≈", "▲", "★", "⇧", "↑", "↓", "▶", "·", "—")
-ASCII: Final = Glyphs("W", "F", "S", "*", "^", "up", "down", ">", "|", "-", "x", "->")
+ASCII: Final = Glyphs("W", "F", "S", "*", "^", "up", "down", ">", "|", "-", "x", "->", "...")
 
 
 def glyphs_for(ascii_only: bool) -> Glyphs:
     return ASCII if ascii_only else UNICODE
+
+
+DRAWN: Final = "╭─╮│╰╯═║╔╗╚╝┏╍┓╏▊█▔▁▶…"
+"""Characters Textual and our widgets draw besides the Unicode glyph set."""
+
+
+def output_takes_glyphs(streams: Iterable[IO[Any] | None]) -> bool:
+    """Whether every stream's encoding can write the Unicode glyphs and box drawing.
+
+    With ``PYTHONIOENCODING=ascii`` (or a C locale) they cannot: each would come out
+    escaped (``\\u258a``), so the game falls back to ``--ascii`` by itself.
+    """
+    sample = "".join(UNICODE[:11]) + DRAWN
+    for stream in streams:
+        if stream is None:
+            continue
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        try:
+            sample.encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            return False
+    return True

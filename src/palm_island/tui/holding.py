@@ -177,7 +177,7 @@ def _answered(app: PalmIslandApp, stored: StoredGame, answer: str | None) -> Non
     if answer == "watch":
         watch(app, stored)
     elif answer == "take":
-        open_saved(app, stored.game_id, ask=False)
+        open_saved(app, stored.saved_id, ask=False)
 
 
 def watch(app: PalmIslandApp, stored: StoredGame) -> None:
@@ -190,7 +190,7 @@ def watch(app: PalmIslandApp, stored: StoredGame) -> None:
     )
     app.pop_to_title()
     app.session = None
-    app.push_screen(WatchScreen(session, stored.game_id))
+    app.push_screen(WatchScreen(session, stored.saved_id))
 
 
 def refused(app: PalmIslandApp, exc: SaveError) -> None:
@@ -208,6 +208,8 @@ def heartbeat(app: PalmIslandApp) -> None:
     session = app.session
     if app.store is None or not isinstance(session, StoredSession) or session.state.is_over:
         return
+    if session.game_id is None:
+        return  # no move yet: stored (and held) with its first move
     try:
         held = app.store.renew_hold(session.game_id)
     except STORE_ERRORS:
@@ -224,6 +226,8 @@ def hold(app: PalmIslandApp) -> None:
 
     session = app.session
     if app.store is not None and isinstance(session, StoredSession):
+        if session.game_id is None:
+            return  # no move yet: held as its first move stores it (StoredGame.play)
         with contextlib.suppress(*STORE_ERRORS):
             app.store.hold_game(session.game_id)
 
@@ -234,6 +238,8 @@ def release(app: PalmIslandApp) -> None:
 
     session = app.session
     if app.store is not None and isinstance(session, StoredSession):
+        if session.game_id is None:
+            return  # never stored, never held
         # If this fails, the process's end or its silent heartbeat frees the hold.
         with contextlib.suppress(*STORE_ERRORS):
             app.store.release_game(session.game_id)

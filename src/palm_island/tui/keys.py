@@ -8,7 +8,7 @@ the tests that play whole games through the UI with the keyboard only.
 from __future__ import annotations
 
 from ..engine import GameState, Move
-from .options import moves_for
+from .options import in_deck_order, moves_for
 from .render import KIND_KEYS
 
 
@@ -17,7 +17,7 @@ def keys_for(state: GameState, move: Move) -> list[str]:
     if move.kind == "discard":
         return ["d"]
     keys = [str(move.card), KIND_KEYS[move.kind]]
-    variants = moves_for(state, move.card, move.kind)
+    variants = in_deck_order(state, moves_for(state, move.card, move.kind))
     if len(variants) > 1:
         index = variants.index(move)
         keys += [str(index + 1)] if index < 9 else ["down"] * index + ["enter"]

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ..engine import Action, GameState, Move, Resources, legal_moves
 from .glyphs import UNICODE, Glyphs
-from .render import missing, shortfall
+from .render import missing, shortfall, stored_places
 
 
 @lru_cache(maxsize=8)
@@ -34,8 +34,9 @@ class ActionOption(NamedTuple):
     moves: tuple[Move, ...]
     """Empty when the action cannot be done now; then :attr:`reason` says why."""
     reason: str | None
-    lacking: Resources | None = None
-    """What the stored cards lack for it, when that is the reason."""
+    lacking: tuple[Resources, ...] | None = None
+    """What the stored cards lack for it (for each alternative of its cost), when
+    that is the reason."""
 
     @property
     def kind(self) -> str:
@@ -91,3 +92,18 @@ def why_not(state: GameState, card: int, kind: str, g: Glyphs) -> str:
     if moves_for(state, other, kind):
         text += f" Card {other} can: press {other} to select it."
     return text
+
+
+def in_deck_order(state: GameState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """The ways to play one action as the choice lists them: by where the stored
+    cards they pay with (then the one they release) lie in the deck, top first,
+    as a player sees them stick out of the deck (R9)."""
+    places = {card.code: place for place, card in stored_places(state)}
+    unknown = len(state.deck) + 1
+
+    def key(move: Move) -> tuple[tuple[int, ...], int]:
+        paid = tuple(sorted(places.get(code, unknown) for code in move.pay))
+        released = places.get(move.release, unknown) if move.release else 0
+        return paid, released
+
+    return tuple(sorted(moves, key=key))

@@ -55,23 +55,36 @@ def cost(action: Action, g: Glyphs) -> Text:
     return text
 
 
-def missing(action: Action, stored_total: Resources) -> Resources | None:
-    """What the stored cards lack for the nearest alternative of the cost; ``None``
-    when nothing is lacking (the action is impossible for another reason)."""
-    best: Resources | None = None
+def missing(action: Action, stored_total: Resources) -> tuple[Resources, ...] | None:
+    """What the stored cards lack for each alternative of the cost (``1♣W / 1≈F``
+    lacks one or the other), nearest first; ``None`` when nothing is lacking (the
+    action is impossible for another reason)."""
+    lacks: list[Resources] = []
     for alternative in action.cost:
         lack = Resources(*(max(0, c - h) for c, h in zip(alternative, stored_total, strict=True)))
-        if best is None or lack.total < best.total:
-            best = lack
-    return best if best is not None and best.total else None
+        if not lack.total:
+            return None
+        if lack not in lacks:
+            lacks.append(lack)
+    return tuple(sorted(lacks, key=lambda lack: lack.total)) or None
 
 
-def shortfall(lack: Resources | None, g: Glyphs) -> str:
+def lacking_text(lack: Resources | tuple[Resources, ...], g: Glyphs) -> Text:
+    """``1♣W or 1≈F``: what is lacking, every alternative of the cost."""
+    text = Text()
+    for i, one in enumerate((lack,) if isinstance(lack, Resources) else lack):
+        if i:
+            text.append(" or ")
+        text.append_text(resources(one, g))
+    return text
+
+
+def shortfall(lack: Resources | tuple[Resources, ...] | None, g: Glyphs) -> str:
     """Why a printed action cannot be paid, from :func:`missing`: ``needs 1♣W 2▲S``,
-    in the same words as costs are printed."""
+    ``needs 1♣W or 1≈F``, in the same words as costs are printed."""
     if lack is None:
         return "not possible now"
-    return "needs " + resources(lack, g).plain
+    return "needs " + lacking_text(lack, g).plain
 
 
 def stored_places(state: GameState) -> tuple[tuple[int, DeckCard], ...]:
@@ -136,10 +149,9 @@ def peek_text(view: CardView, g: Glyphs) -> Text:
     text = Text()
     text.append(f"{card_title(card)}", style="bold")
     text.append(f" {g.dash} now {orientation_name(card.orientation, g)}\n\n")
-    for label, face in (
-        ("Other side, upper half", view.other_side[0]),
-        ("Other side, lower half", view.other_side[1]),
-    ):
+    # a flip keeps the top edge on top (R11): the half on top after it is the upper one
+    upper, lower = sorted(view.other_side, key=lambda f: f.orientation != card.orientation.flipped)
+    for label, face in (("Other side, upper half", upper), ("Other side, lower half", lower)):
         _face_block(text, label, face, g)
     if view.rotates_to is not None:
         _face_block(text, "After a rotate", view.rotates_to, g)

@@ -6,6 +6,7 @@ asks first, and an import asks for a path.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -14,7 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
-from ..plain import plain
+from ..plain import plain_lines
 from ..widgets.footer import modal_footer
 
 
@@ -33,6 +34,7 @@ class AskScreen(ModalScreen[bool]):
     AskScreen Horizontal, InputScreen Horizontal { height: auto; margin-top: 1;
         align: center top; }
     AskScreen Button, InputScreen Button { margin: 0 1; }
+    InputScreen .refused { color: $error; text-style: bold; }
     """
 
     def __init__(self, question: str, yes: str = "Yes") -> None:
@@ -42,7 +44,7 @@ class AskScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(plain(self.question))
+            yield Static(plain_lines(self.question), id="question")
             with Horizontal():
                 yield Button(f"{self.yes} (y)", id="yes", variant="error")
                 yield Button("No (n)", id="no", variant="primary")
@@ -60,26 +62,47 @@ class AskScreen(ModalScreen[bool]):
 
 
 class InputScreen(ModalScreen[str | None]):
-    """``enter`` submits the text, ``escape`` cancels (``None``)."""
+    """``enter`` submits the text, ``escape`` cancels (``None``).
+
+    With ``submit``, ``enter`` runs it on the text: a message back keeps the dialog
+    open and shows it (an empty or taken name), so nothing typed is lost and no key
+    meant for the dialog reaches the screen behind it.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
     DEFAULT_CSS = AskScreen.DEFAULT_CSS
 
-    def __init__(self, prompt: str, value: str = "") -> None:
+    def __init__(
+        self, prompt: str, value: str = "", submit: Callable[[str], str | None] | None = None
+    ) -> None:
         super().__init__()
         self.prompt = prompt
         self.value = value
+        self.submit = submit
+        """Runs on ``enter`` with the text stripped; returns why it was refused, or None."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(plain(self.prompt))
+            yield Static(plain_lines(self.prompt), id="prompt")
             yield Input(self.value, id="answer")
+            yield Static(id="refused", classes="refused")
             yield Static("enter: OK   escape: cancel", classes="hint")
         yield modal_footer()
 
+    def on_mount(self) -> None:
+        self.query_one("#refused", Static).display = False
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.dismiss(event.value.strip() or None)
+        text = event.value.strip()
+        if self.submit is not None:
+            refused = self.submit(text)
+            if refused is not None:
+                shown = self.query_one("#refused", Static)
+                shown.update(plain_lines(refused))
+                shown.display = True
+                return
+        self.dismiss(text or None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

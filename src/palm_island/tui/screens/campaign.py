@@ -19,8 +19,7 @@ from textual.widgets.option_list import Option
 
 from ...campaign.service import CampaignError
 from ...storage.errors import LoadError, SaveError
-from ...text import printable
-from ..plain import notify_plain, plain
+from ..plain import fit, notify_plain, plain
 from ..widgets.footer import SteadyFooter
 from .ask import AskScreen, InputScreen
 
@@ -31,15 +30,15 @@ if TYPE_CHECKING:
 _ERRORS = (CampaignError, LoadError, SaveError, KeyError)
 
 
-def campaign_line(summary: CampaignSummary, current: bool) -> Text:
+def campaign_line(summary: CampaignSummary, current: bool, ellipsis: str = "…") -> Text:
     best = "-" if summary.best is None else str(summary.best)
     flags = " (in play)" if summary.has_unfinished else ""
     flags += " [modified]" if summary.modified else ""
     mark = "*" if current else " "
     games = f"{summary.games:>3} game{'' if summary.games == 1 else 's'}"
     feats = f"{summary.feats} feat{'' if summary.feats == 1 else 's'}"
-    name = printable(summary.name)[:28]
-    return plain(f"{mark} {name:<28} {games}  best {best:>3}  {feats}{flags}")
+    name = fit(summary.name, 28, ellipsis)  # by cells: CJK and accents stay aligned
+    return plain(f"{mark} {name} {games}  best {best:>3}  {feats}{flags}")
 
 
 class CampaignScreen(Screen[None]):
@@ -79,7 +78,8 @@ class CampaignScreen(Screen[None]):
         options.clear_options()
         summaries = app.store.campaigns()
         for summary in summaries:
-            line = campaign_line(summary, summary.name == app.campaign_name)
+            is_current = summary.name == app.campaign_name
+            line = campaign_line(summary, is_current, app.glyphs.ellipsis)
             options.add_option(Option(line, id=summary.name))
         names = [summary.name for summary in summaries]
         if names:
@@ -102,39 +102,54 @@ class CampaignScreen(Screen[None]):
         self.dismiss(None)
 
     def action_create(self) -> None:
-        def create(name: str | None) -> None:
+        """Ask for a name; an empty or taken one keeps the dialog open and says why."""
+
+        def create(name: str) -> str | None:
             store = self.palm_app.store
-            if name is None or store is None:
-                return
+            if store is None:
+                return "The campaign file is not open."
+            if not name:
+                return "A campaign needs a name: type one, or escape to cancel."
             try:
                 store.create_campaign(name)
             except _ERRORS as exc:
-                notify_plain(self, str(exc), severity="error", timeout=8)
-                return
-            self.palm_app.campaign_name = name
-            self.reload()
+                return f"{str(exc)[:1].upper()}{str(exc)[1:]}: choose another name."
+            return None
 
-        self.app.push_screen(InputScreen("Name of the new campaign:"), create)
+        def created(name: str | None) -> None:
+            if name is not None:
+                self.palm_app.campaign_name = name
+                self.reload()
+
+        self.app.push_screen(InputScreen("Name of the new campaign:", submit=create), created)
 
     def action_rename(self) -> None:
         old = self._highlighted()
         if old is None:
             return
 
-        def rename(name: str | None) -> None:
+        def rename(name: str) -> str | None:
             store = self.palm_app.store
-            if name is None or store is None:
-                return
+            if store is None:
+                return "The campaign file is not open."
+            if not name:
+                return "A campaign needs a name: type one, or escape to cancel."
+            if name == old:
+                return None
             try:
                 store.rename_campaign(old, name)
             except _ERRORS as exc:
-                notify_plain(self, str(exc), severity="error", timeout=8)
+                return f"{str(exc)[:1].upper()}{str(exc)[1:]}: choose another name."
+            return None
+
+        def renamed(name: str | None) -> None:
+            if name is None:
                 return
             if self.palm_app.campaign_name == old:
                 self.palm_app.campaign_name = name
             self.reload()
 
-        self.app.push_screen(InputScreen(f"New name for {old}:", old), rename)
+        self.app.push_screen(InputScreen(f"New name for {old}:", old, submit=rename), renamed)
 
     def action_delete(self) -> None:
         name = self._highlighted()

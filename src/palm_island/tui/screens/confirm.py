@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..plain import plain_lines
 from ..widgets.footer import modal_footer
 
 
@@ -45,7 +46,7 @@ class ConfirmQuitScreen(ModalScreen[bool]):
             else "The game in progress will be lost."
         )
         with Vertical():
-            yield Static(f"Quit Palm Island?\n{note}", id="question")
+            yield Static(plain_lines(f"Quit Palm Island?\n{note}"), id="question")
             with Horizontal():
                 yield Button("Quit (y)", id="yes", variant="error")
                 yield Button("Keep playing (n)", id="no", variant="primary")

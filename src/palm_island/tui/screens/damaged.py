@@ -18,7 +18,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...storage.errors import LoadError, SaveError
-from ..plain import notify_plain, plain
+from ..plain import notify_plain, plain, plain_lines
 from ..widgets.footer import modal_footer
 
 if TYPE_CHECKING:
@@ -78,20 +78,20 @@ class DamagedScreen(ModalScreen[None]):
         else:
             lines += ["", "There is no good backup to restore."]
         with Vertical():
-            yield Static(plain("\n".join(lines)), id="damaged-text")
+            yield Static(plain_lines("\n".join(lines)), id="damaged-text")
             if self.backups:
                 yield OptionList(
                     *(Option(plain(b.describe()), id=b.path.name) for b in self.backups),
                     id="backups",
                 )
                 yield Static(
-                    plain(
+                    plain_lines(
                         "Restoring keeps the damaged file, renamed, next to it.\n"
                         "Games played without restoring are not saved."
                     )
                 )
             else:
-                yield Static(plain("Games played now are not saved."))
+                yield Static(plain_lines("Games played now are not saved."))
             with Horizontal():
                 if self.backups:
                     yield Button("Restore backup (r)", id="restore", variant="warning")

@@ -36,13 +36,23 @@ class EndScreen(Screen[str]):
     """Keys: ``g`` same deal again, ``n`` new deal, ``t`` title, ``u`` undo the last move,
     ``a`` analysis of the game, ``c`` copy the daily deal's share line."""
 
+    # short labels: with all of them "q Quit" still fits an 80-column key bar (the
+    # buttons and the help say them in full)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "analysis", "Analysis"),
-        Binding("c", "copy_share", "Copy result"),
-        Binding("g", "finish('again')", "Same deal again"),
+        Binding("c", "copy_share", "Copy"),
+        Binding("g", "finish('again')", "Same deal"),
         Binding("n", "finish('new')", "New deal"),
         Binding("t,escape", "finish('title')", "Title"),
-        Binding("u", "finish('undo')", "Undo last move"),
+        Binding("u", "finish('undo')", "Undo"),
+        # the card rows scroll by keys from the start, whatever has the focus (at
+        # 80x24 a third of them show)
+        Binding("down", "scroll_cards('down')", "Scroll down", show=False),
+        Binding("up", "scroll_cards('up')", "Scroll up", show=False),
+        Binding("pagedown", "scroll_cards('page_down')", "Page down", show=False),
+        Binding("pageup", "scroll_cards('page_up')", "Page up", show=False),
+        Binding("home", "scroll_cards('home')", "Top", show=False),
+        Binding("end", "scroll_cards('end')", "Bottom", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -70,7 +80,8 @@ class EndScreen(Screen[str]):
         unlocked = unlocked_text(self.session, self._usable_feats())
         if unlocked is not None:
             yield Static(unlocked, id="unlocked")
-        day = daily_date(self.session.seed)  # a daily deal's share line, however resumed
+        # a daily deal's share line, however resumed; never for a practice game
+        day = None if self.session.practice else daily_date(self.session.seed)
         total, rank = self.breakdown.total, self.breakdown.rank
         yield ResultLines(self.session, total, rank, day, g, id="result")
         with VerticalScroll(id="breakdown"):
@@ -119,8 +130,22 @@ class EndScreen(Screen[str]):
     def action_copy_share(self) -> None:
         share = self.query_one("#result", ResultLines).share
         if share is not None:
+            from ..clipboard import clipboard_reachable
+
             self.app.copy_to_clipboard(share)
-            notify_plain(self, f"Copied: {share}", timeout=4)
+            if clipboard_reachable():
+                notify_plain(self, f"Copied: {share}", timeout=4)
+            else:  # the copy cannot reach a clipboard here: never claim it did
+                notify_plain(
+                    self,
+                    "This terminal does not let a program copy: select the share line "
+                    "with the mouse to copy it.",
+                    timeout=8,
+                )
+
+    def action_scroll_cards(self, how: str) -> None:
+        """Scroll the card rows: ``down``, ``up``, ``page_down``, ``page_up``, ``home``, ``end``."""
+        getattr(self.query_one("#breakdown", VerticalScroll), f"scroll_{how}")(animate=False)
 
     def action_finish(self, choice: str) -> None:
         self.dismiss(choice)

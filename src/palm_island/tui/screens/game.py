@@ -61,7 +61,9 @@ class GameScreen(Screen[None]):
         Binding("p", "peek", "Peek"),
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
-        Binding("ctrl+r,U", "redo", "Redo"),  # U: in a browser, ctrl+r may reload the page
+        # ^r Redo is in the help and the palette: in the bar it pushed "q Quit" out
+        # of 80 columns. U: in a browser, ctrl+r may reload the page.
+        Binding("ctrl+r,U", "redo", "Redo", show=False),
         Binding("escape", "leave", "Title"),
         # The payment choice's keys: while it is open only these apply (check_action),
         # otherwise never; last, so the footer lists the table's keys in their order.
@@ -124,6 +126,8 @@ class GameScreen(Screen[None]):
 
         day = daily_date(session.seed) if session.seed is not None else None
         kind = f"Daily deal of {day.isoformat()}" if day else "New game"
+        if session.practice:
+            kind += " (practice: not counted as the daily result)"
         return f"{kind}. {deal}. Round 1 begins."
 
     def compose_lower(self) -> ComposeResult:
@@ -243,6 +247,7 @@ class GameScreen(Screen[None]):
             notify_plain(self, f"Not saved, move not played: {exc}", severity="error", timeout=8)
             self._refused(exc)
             return
+        self.selected = 1  # card 2 was used: a different card is there now
         self.show_state()
         if self.session.state.is_over:
             self.show_end()
@@ -279,7 +284,11 @@ class GameScreen(Screen[None]):
             note = kept_note(app)  # other unfinished games are kept: say where
             try:
                 if choice == "again":
-                    app.start_game(self.session.restart())
+                    from ...solver.daily import daily_date
+
+                    # a daily deal again is practice: the day's one attempt is played
+                    practice = self.session.practice or daily_date(self.session.seed) is not None
+                    app.start_game(self.session.restart(practice=practice))
                 else:
                     seed = app.config.seed_source()
                     app.start_game(app.new_session(seed, self.session.deck_colour))
@@ -344,7 +353,11 @@ class GameScreen(Screen[None]):
             self.palm_app.pars.keep(
                 self.session.start, self.session.moves, result.found, budget.width
             )
-        self.session.hints_used += 1
+
+        try:
+            self.session.count_hint()
+        except SaveError as exc:  # the hint is shown; only its count could not be kept
+            notify_plain(self, f"Hint not counted in the file: {exc}", severity="warning")
         reason = why(result.state, result.line)
         text = hint_text(result.hint, self.palm_app.glyphs, reason)
         self.query_one("#hint", HintLine).show_hint(text)

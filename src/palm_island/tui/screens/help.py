@@ -65,7 +65,8 @@ a key in the footer to press it.
  Peek           escape, p or enter put the card back
  End of game    g same deal again, n new deal, a analysis, c copy the
                 result line, t or escape title; u undo the last move
-                (quick games: a saved game's result is final)
+                (not for a game saved in a campaign: its result is final);
+                arrows, pageup/pagedown, home/end scroll the cards
  Campaigns      c create, r rename, d delete, escape back
  Feats          escape back
  History        enter replay the game, i import a record file, escape back

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...storage.errors import LoadError, SaveError
-from ..plain import plain
+from ..plain import fit, plain
 from ..widgets.footer import SteadyFooter
 from .ask import InputScreen
 
@@ -26,7 +26,17 @@ if TYPE_CHECKING:
     from ...campaign.model import HistoryEntry
     from ..app import PalmIslandApp
 
-COLUMNS = ("Game", "Finished (UTC)", "Campaign", "Deck", "Score", "Rank", "Level", "Feats")
+COLUMNS = (
+    "Game",
+    "Finished (UTC)",
+    "Campaign",
+    "Score",
+    "Rank",
+    "Level",
+    "Feats in play",
+)
+"""The feats column: the feat cards the game was played with (not feats earned). No
+deck colour (the replay shows it): with it "Feats in play" did not fit 80 columns."""
 
 
 def when(stamp: str) -> str:
@@ -41,12 +51,11 @@ def history_row(entry: HistoryEntry) -> tuple[Text, ...]:
         for cell in (
             str(entry.game_id),
             when(entry.finished_at),
-            entry.campaign or "(imported)",
-            entry.deck_colour,
+            fit(entry.campaign or "(imported)", 20, pad=False),
             str(entry.score),
             entry.rank,
             entry.difficulty,
-            " ".join(entry.feats) or "-",
+            " ".join(entry.feats) or "none",
         )
     )
 

@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 
 from ...solver.daily import daily_date
 from ...storage.errors import LoadError, SaveError
-from ..plain import notify_plain, plain
+from ..plain import fit, notify_plain, plain
 from ..widgets.footer import SteadyFooter
 from .ask import AskScreen
 
@@ -45,14 +45,14 @@ def deal_text(game: SavedGame) -> str:
     return f"{seed}, {game.deck_colour}"
 
 
-def saved_game_line(game: SavedGame) -> Text:
+def saved_game_line(game: SavedGame, ellipsis: str = "…") -> Text:
     """One row: campaign, deal, difficulty, turn, round, score so far, last played."""
-    campaign = (game.campaign or "(no campaign)")[:18]
+    campaign = fit(game.campaign or "(no campaign)", 18, ellipsis)
     if game.problem is not None:
-        return plain(f"{campaign:<18}  game {game.game_id}: cannot be resumed ({game.problem})")
+        return plain(f"{campaign}  game {game.game_id}: cannot be resumed ({game.problem})")
     feats = f" +{'+'.join(game.feats)}" if game.feats else ""
     return plain(
-        f"{campaign:<18}  {deal_text(game):<22}  {game.difficulty}{feats:<6}  "
+        f"{campaign}  {deal_text(game):<22}  {game.difficulty}{feats:<6}  "
         f"turn {game.turn + 1:>3}  round {game.round}  score {game.score:>2}  "
         f"{when(game.played_at)}"
     )
@@ -107,7 +107,8 @@ class SavedGamesScreen(Screen[None]):
             self.games = []
             notify_plain(self, f"Cannot list saved games: {exc}", severity="error", timeout=8)
         for game in self.games:
-            options.add_option(Option(saved_game_line(game), id=str(game.game_id)))
+            line = saved_game_line(game, self.palm_app.glyphs.ellipsis)
+            options.add_option(Option(line, id=str(game.game_id)))
         if not self.games:
             options.add_option(Option(plain("No unfinished games."), disabled=True))
         else:

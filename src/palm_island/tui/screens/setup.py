@@ -21,7 +21,7 @@ from textual.widgets import Button, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
 from ...records import FEAT_LIMITS, Difficulty
-from ..plain import notify_plain, plain
+from ..plain import fit, notify_plain, plain
 from ..widgets.footer import modal_footer
 
 if TYPE_CHECKING:
@@ -141,7 +141,8 @@ class SetupScreen(ModalScreen[Setup | None]):
         unlocked = set(app.store.campaign(app.campaign_name).unlocked)
         feats = [f for f in app.store.feats.feats if f.code in unlocked]
         with Vertical():
-            yield Static(plain(f"New game in {app.campaign_name}"), classes="heading")
+            name = fit(app.campaign_name, 50, app.glyphs.ellipsis, pad=False)
+            yield Static(plain(f"New game in {name}"), classes="heading")
             with RadioSet(id="difficulty"):
                 for name in DIFFICULTIES:
                     yield MarkedRadioButton(

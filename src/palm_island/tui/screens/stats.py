@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from ...campaign.stats import sparkline
 from ...text import printable
+from ..plain import fit
 from ..widgets.footer import SteadyFooter
 
 if TYPE_CHECKING:
@@ -28,7 +29,8 @@ def stats_text(
     name: str, stats: CampaignStats, *, ascii_only: bool, feat_names: dict[str, str] | None = None
 ) -> Text:
     text = Text()
-    text.append(f"Campaign {printable(name)}\n\n", style="bold")
+    text.append("Statistics\n", style="bold underline")
+    text.append(f"Campaign {fit(name, 60, pad=False)}\n\n", style="bold")
     best = "-" if stats.best is None else str(stats.best)
     average = "-" if stats.average is None else f"{stats.average:.1f}"
     text.append(f"Games finished  {stats.games}\nBest score      {best}\n")

@@ -19,8 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
-from ...text import printable
-from ..plain import plain
+from ..plain import fit, plain
 from ..widgets.footer import SteadyFooter
 
 if TYPE_CHECKING:
@@ -59,6 +58,8 @@ STANDOUT = "New to Palm Island? Learn by playing {dash} 5 minutes"
 """The tutorial's entry on a first start: at the top of the menu, standing out."""
 LABEL_WIDTH = 55
 """Cells of an entry's label, so the keys line up."""
+CAMPAIGN_CELLS = 24
+"""Cells the campaign's name has on its one line (a longer one is cut with "…")."""
 
 
 CAMPAIGN_ENTRIES = frozenset({"new", "daily", "campaign", "feats", "history", "stats"})
@@ -187,7 +188,8 @@ class TitleScreen(Screen[None]):
         self.query_one("#colour", Button).label = self.colour
         row = self.query_one("#campaign-row", Static)
         row.display = saved or pending
-        row.update(plain(f"{'Campaign':<14}{printable(app.campaign_name or '...')}"))
+        name = fit(app.campaign_name or "...", CAMPAIGN_CELLS, app.glyphs.ellipsis, pad=False)
+        row.update(plain(f"{'Campaign':<14}{name}"))
         self.query_one("#wait").display = pending
         can_continue = self.check_action("entry", ("continue",))
         for entry in ENTRIES:

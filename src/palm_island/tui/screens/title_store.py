@@ -6,6 +6,8 @@ these functions only run when the app has a campaign file open.
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual.screen import Screen
@@ -15,7 +17,7 @@ from ..plain import notify_plain
 
 if TYPE_CHECKING:
     from ...campaign.model import SavedGame
-    from ...session import DeckColour
+    from ...session import DeckColour, GameSession
     from ..app import PalmIslandApp
     from .setup import Setup
 
@@ -82,13 +84,19 @@ def continue_game(app: PalmIslandApp) -> None:
 def resume_saved_game(app: PalmIslandApp, game: SavedGame) -> None:
     """Open a saved game at exactly its position; its campaign becomes the current one.
     If another window has it open, ask: watch it, or take it over (holding.py)."""
+    resume_game_id(app, game.game_id, game.campaign)
+
+
+def resume_game_id(app: PalmIslandApp, game_id: int, campaign: str | None) -> None:
+    """Open stored game ``game_id`` at exactly its position, in ``campaign`` (through
+    holding.open_saved: one writer per game)."""
     from ..holding import open_saved
 
     if app.store is None:
         return
-    if game.campaign is not None:
-        app.campaign_name = game.campaign
-    open_saved(app, game.game_id)
+    if campaign is not None:
+        app.campaign_name = campaign
+    open_saved(app, game_id)
 
 
 def kept_note(app: PalmIslandApp) -> str | None:
@@ -122,3 +130,69 @@ def ask_new_game(app: PalmIslandApp, seed: int, colour: DeckColour) -> None:
             notify_plain(app, note, timeout=6)
 
     app.push_screen(SetupScreen(), start)
+
+
+def open_daily(app: PalmIslandApp, day: dt.date, colour: DeckColour) -> None:
+    """The daily deal is one official attempt a day, in whichever campaign: none yet
+    deals it; an unfinished one resumes; a finished (or abandoned) one shows its
+    result and offers a practice game, marked as such and never counted."""
+    from ...solver import daily_seed
+
+    if app.store is None or app.campaign_name is None:
+        return
+    seed = daily_seed(day)
+    try:
+        official = [a for a in app.store.daily_games(seed) if not a[2]]
+    except (LoadError, SaveError) as exc:
+        notify_plain(app, f"Cannot read the daily deal: {exc}", severity="error", timeout=8)
+        return
+    if not official:
+        note = kept_note(app)
+        app.start_game(app.new_session(seed, colour))
+        if note is not None:  # an unfinished game is kept, never hidden: say where
+            notify_plain(app, note, timeout=6)
+        return
+    done = [a for a in official if a[1] != "playing"]
+    if not done:
+        game_id = official[0][0]
+        try:
+            campaign = app.store.game(game_id).record.setup.campaign
+        except (LoadError, SaveError, KeyError):
+            campaign = None
+        notify_plain(app, f"Today's daily deal goes on where you left it ({day.isoformat()}).")
+        resume_game_id(app, game_id, campaign)
+        return
+    result = daily_result(app, day, done[0][0])
+    ask_practice(app, result, lambda: app.new_session(seed, colour, practice=True))
+
+
+def daily_result(app: PalmIslandApp, day: dt.date, game_id: int) -> str:
+    """What today's official attempt came to: its share line (with the par if known)."""
+    from ...solver import share_line
+
+    assert app.store is not None
+    try:
+        stored = app.store.game(game_id)
+        result = stored.record.result
+        if result is None:
+            return f"You gave up today's daily deal ({day.isoformat()})."
+        par = app.pars.get(app.store.replay_data(game_id).states[0])
+    except (LoadError, SaveError, KeyError) as exc:
+        return f"You played today's daily deal ({day.isoformat()}); its result: {exc}"
+    line = share_line(day, result.score, result.rank, par, hints=stored.hints)
+    return f"You played today's daily deal:\n{line}"
+
+
+def ask_practice(app: PalmIslandApp, result: str, deal: Callable[[], GameSession]) -> None:
+    """Show today's result; yes plays the deal again as practice (never counted)."""
+    from .ask import AskScreen
+
+    def answer(yes: bool | None) -> None:
+        if yes:
+            app.start_game(deal())
+
+    question = (
+        f"{result}\n\nThe daily deal counts once a day. Play it again as practice?\n"
+        "A practice game is marked as such and never counts as today's result."
+    )
+    app.push_screen(AskScreen(question, "Practice"), answer)

@@ -24,12 +24,15 @@ from ..render import (
     card_title,
     cost,
     face_summary,
+    lacking_text,
     orientation_name,
     resources,
     tracker_rounds,
 )
 
 DISCARD = "discard"
+HINT_MARK = " <- hint"
+"""After the line of the action the hint suggests (with reverse video: not colour alone)."""
 
 
 class CardWidget(Static):
@@ -100,7 +103,14 @@ class CardWidget(Static):
         for row, kind in self._lines.items():
             if kind == hinted:  # reverse video and a word, so it never relies on colour
                 lines[row].stylize("reverse")
-                lines[row].append(" <- hint", style="bold")
+                room = self.content_size.width - len(HINT_MARK)
+                if room > 0 and lines[row].cell_len > room:
+                    # the marker must show: the line's end gives way (the hint line
+                    # under the table says the whole move)
+                    cut = self.glyphs.ellipsis
+                    lines[row].truncate(max(room - len(cut), 0))
+                    lines[row].append(cut)
+                lines[row].append(HINT_MARK, style="bold")
             elif kind == marked:  # the same: reverse video and an arrow (fits 80 columns)
                 lines[row].stylize("reverse")
                 lines[row].append(" <-", style="bold")
@@ -130,6 +140,8 @@ class CardWidget(Static):
         if self.position == 3:
             if card.stored:  # it will be returned, not played (R21)
                 lines.append(Text("returned at the top", style="dim italic"))
+            elif card.spec.is_round_tracker:  # it turns by itself; nothing to plan
+                lines.append(Text("round ends at the top", style="dim italic"))
             else:
                 lines.extend(_printed(face.actions, g))
             lines.append(Text("look only: no actions", style="dim italic"))
@@ -141,7 +153,7 @@ class CardWidget(Static):
                 lines.append(self._result_line(view, option.kind))
             elif option.lacking is not None:
                 line = Text("  needs ", style="dim italic")
-                line.append_text(resources(option.lacking, g))
+                line.append_text(lacking_text(option.lacking, g))
                 line.stylize("dim")
                 lines.append(line)
             else:

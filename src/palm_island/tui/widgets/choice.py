@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from ...engine import GameState, Move, Resources
 from ..glyphs import Glyphs
+from ..options import in_deck_order
 from ..render import ordinal, resources, stored_places
 
 CANCEL = "choice-cancel"
@@ -82,8 +83,8 @@ class ChoiceBox(Vertical):
         return bool(self.display)
 
     def ask(self, state: GameState, moves: tuple[Move, ...]) -> None:
-        """Show the ways to play one action and take the focus."""
-        self.state, self.moves = state, moves
+        """Show the ways to play one action (in deck order) and take the focus."""
+        self.state, self.moves = state, in_deck_order(state, moves)
         self._places = {card.code: place for place, card in stored_places(state)}
         self._first = min(self._places.values(), default=0)
         self.query_one("#question", Static).update(self.question())
@@ -155,7 +156,8 @@ class ChoiceBox(Vertical):
     def _cards(self, text: Text, codes: tuple[str, ...]) -> None:
         """Each card with what it holds and its place in the deck."""
         holdings = {c.code: c.face.yields for c in self.state.stored} if self.state else {}
-        for i, code in enumerate(codes):
+        in_deck = sorted(codes, key=lambda code: self._places.get(code, len(self._places) + 99))
+        for i, code in enumerate(in_deck):
             if i:
                 text.append(" + ")
             text.append(code, style="bold")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual import events
 from textual.widgets import RichLog
 
 from ...session import Step
@@ -44,11 +45,25 @@ class MoveLog(RichLog, can_focus=False):
         self.entries: list[str] = []
         """Every line of the log (what a screen reader or a test reads)."""
         self._shown: list[Step] = []
+        self._wrapped_at = 0
+        """The width the lines were wrapped at: a wider or narrower log wraps again."""
         self._add(header)
 
     def _add(self, entry: str) -> None:
         self.entries.append(entry)
         self.write(Text(entry))  # Text, never markup: the header holds a campaign name
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Lines wrapped at 80 columns stay wrapped after widening unless written again."""
+        width = event.size.width
+        if width and self._wrapped_at and width != self._wrapped_at:
+            entries, self.entries = self.entries, []
+            self.clear()
+            for entry in entries:
+                self._add(entry)
+        if width:
+            self._wrapped_at = width
+            self.scroll_end(animate=False, immediate=True)  # the latest turn, at once
 
     @property
     def steps_shown(self) -> int:
@@ -73,3 +88,4 @@ class MoveLog(RichLog, can_focus=False):
             for event in step.events:
                 self._add(event_line(event))
         self._shown = list(steps)
+        self.scroll_end(animate=False)

@@ -86,7 +86,7 @@ class ResultLines(Static):
         """The line to paste (daily deals only)."""
         if self.day is None:
             return None
-        return share_line(self.day, self.total, self.rank, self.par)
+        return share_line(self.day, self.total, self.rank, self.par, hints=self.session.hints_used)
 
     def on_mount(self) -> None:
         self._poll()
@@ -112,4 +112,6 @@ class ResultLines(Static):
         if self.share is not None:
             text.append("\nShare (c copies): ", style="dim")
             text.append(self.share, style="bold")
+        elif self.session.practice:
+            text.append("\nPractice game: not counted as the daily result.", style="dim")
         self.update(text)

@@ -35,9 +35,10 @@ class StoredPanel(Static):
 
     def show(self, state: GameState) -> None:
         places = stored_places(state)
-        if places == self._shown:
+        shown = (places, state.turn == 0)  # "nothing stored yet" only before turn 1
+        if shown == self._shown:
             return  # nothing changed: no repaint
-        self._shown = places
+        self._shown = shown
         self.border_title = f"Stored {len(places)}/{STORE_LIMIT}"
         self.border_subtitle = "deck place; next returns first" if places else ""
         self.update(stored_text(state, self.glyphs), layout=False)  # fixed height
@@ -48,7 +49,8 @@ def stored_text(state: GameState, g: Glyphs) -> Text:
     lines = []
     places = stored_places(state)
     if not places:
-        lines.append(Text("nothing stored yet", style="dim italic"))
+        nothing = "nothing stored yet" if state.turn == 0 else "nothing stored now"
+        lines.append(Text(nothing, style="dim italic"))
     for number, (place, card) in enumerate(places):
         line = Text()
         line.append(f"{card.code:<4}", style="bold")
