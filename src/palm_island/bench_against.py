@@ -3,7 +3,8 @@ timed alternately in one process, on the same seeds, pair by pair.
 
 On a shared machine the speed of a whole process drifts by half from one minute to
 the next, so two separate ``bench`` runs compare moments more than code. Here each
-pair runs both engines within a second or two, in alternating order, and the
+pair runs both engines within a second or two, in alternating order, each timed by
+the CPU time this process spent on it (waiting for a core is not counted), and the
 report is the median of the per-pair ratios (figures to read, never pass/fail).
 """
 
@@ -13,6 +14,7 @@ import importlib
 import importlib.util
 import statistics
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -76,17 +78,20 @@ def run_against(directory: Path, games: int, runs: int) -> int:
 
     def playouts(side: int, run: int) -> float:
         bench, catalog = sides[side]
-        seconds, turns = bench.random_playouts(catalog, range(run * games, (run + 1) * games))
-        return float(turns / seconds)
+        start = time.process_time()
+        _, turns = bench.random_playouts(catalog, range(run * games, (run + 1) * games))
+        return float(turns / (time.process_time() - start))
 
     def replays(side: int, run: int) -> float:
         bench, catalog = sides[side]
-        return float(moves / bench.replays(catalog, records[side]))
+        start = time.process_time()
+        bench.replays(catalog, records[side])
+        return float(moves / (time.process_time() - start))
 
     print(f"this checkout against {directory}: {runs} pairs, alternating which runs first")
-    print(f"random legal playouts, {games} games per run (turns/s):")
+    print(f"random legal playouts, {games} games per run (turns per CPU second):")
     _pairs(runs, playouts)
-    print(f"replay (parse + apply + verify), {len(records[0])} records per run (moves/s):")
+    print(f"replay (parse + apply + verify), {len(records[0])} records per run (moves per CPU s):")
     _pairs(runs, replays)
     return 0
 
