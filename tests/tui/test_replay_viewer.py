@@ -61,7 +61,10 @@ async def test_a_finished_game_is_replayed_step_by_step_and_by_round(tmp_path: P
         assert viewer.index == stopped
 
 
-async def test_a_game_is_exported_then_imported_and_bad_files_explained(tmp_path: Path) -> None:
+async def test_a_game_is_exported_then_imported_and_bad_files_explained(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # the player types paths relative to where the game started
     other = tmp_path / "other.json"  # a game from another data directory
     elsewhere = tmp_path / "elsewhere"
     with Store.open(elsewhere) as store:
@@ -79,17 +82,17 @@ async def test_a_game_is_exported_then_imported_and_bad_files_explained(tmp_path
 
         bad = tmp_path / "bad.json"
         bad.write_text("{not json")
-        await pilot.press("i", *str(bad), "enter")
+        await pilot.press("i", *"bad.json", "enter")
         await pilot.pause()
         message = str(app.screen.query_one("#history-message").render())
         assert message.startswith("Not imported: bad.json:")
 
-        await pilot.press("i", *str(exported), "enter")  # the game it came from is stored
+        await pilot.press("i", *"exports/game-1.json", "enter")  # the game it came from
         await pilot.pause()
         message = str(app.screen.query_one("#history-message").render())
         assert "already stored as game 1" in message
 
-        await pilot.press("i", *str(other), "enter")
+        await pilot.press("i", *"other.json", "enter")
         await pilot.pause()
         assert app.store is not None
         entries = app.store.history(None)
