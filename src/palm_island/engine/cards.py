@@ -71,10 +71,6 @@ class Resources(NamedTuple):
     fish: int = 0
     stone: int = 0
 
-    def covers(self, cost: Resources) -> bool:
-        """True when these resources pay for ``cost`` in full."""
-        return self.wood >= cost.wood and self.fish >= cost.fish and self.stone >= cost.stone
-
     def __add__(self, other: object) -> Resources:
         if not isinstance(other, Resources):
             return NotImplemented

@@ -78,7 +78,6 @@ class Evaluator:
     weights: Weights = field(default_factory=Weights)
     tracker_packed: tuple[int, ...] = ()
     """The tracker's packed value while each round (index 1-8) is played."""
-    final_progress: int = 0
     _card_values: list[list[float]] = field(default_factory=list)
     _upgrades: list[int] = field(default_factory=list)
     """Upgrade icons on each packed card's active half (0 for the tracker)."""
@@ -101,7 +100,6 @@ class Evaluator:
             orientation = int(target)
             packed.append(tracker << 3 | orientation << 1)
         self.tracker_packed = tuple(packed)
-        self.final_progress = ROUNDS * len(self.catalog.cards)
         self._card_values = [self._values_with_actions(k) for k in range(ROUNDS + 2)]
         size = len(self.catalog.cards) * 8
         self._upgrades = [0 if p >> 3 == tracker else self._face(p).upgrades for p in range(size)]

@@ -8,8 +8,8 @@ stops polling.
 
 Both searches are pure Python, so they share one core through the GIL: while a
 hint is searched (:meth:`ParBook.paused`), the par search waits between its
-progress steps, which keeps the hint's answer near its own time (about 0.5 s)
-instead of doubling it.
+progress steps, which keeps the hint's answer near its own time (measured in
+docs/solver.md) instead of doubling it.
 """
 
 from __future__ import annotations

@@ -82,7 +82,7 @@ class ChoiceBox(Vertical):
         return bool(self.display)
 
     def ask(self, state: GameState, moves: tuple[Move, ...]) -> None:
-        """Show the ways to play one action and take the focus."""
+        """Show the ways to play one action (the focus stays with the screen)."""
         self.state, self.moves = state, moves
         self._places = {card.code: place for place, card in stored_places(state)}
         self._first = min(self._places.values(), default=0)
