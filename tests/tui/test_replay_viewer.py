@@ -16,6 +16,7 @@ from palm_island.tui.screens.history import HistoryScreen
 from palm_island.tui.screens.replay import ReplayScreen
 from palm_island.tui.screens.stats import StatsScreen
 
+from .helpers import footer_text
 from .store_helpers import opened, store_app
 
 
@@ -167,7 +168,7 @@ def card_texts(screen: ReplayScreen) -> list[str]:
 
 
 def key_bar(app: App[Any]) -> str:
-    return "  ".join(str(key.render()) for key in app.screen.query("FooterKey"))
+    return footer_text(app)
 
 
 async def test_the_card_the_next_move_is_played_on_says_what_it_will_be(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from ...engine import ScoreBreakdown, score
 from ...engine.cards import VillageRank
@@ -25,7 +25,6 @@ from ...solver.daily import daily_date
 from ..glyphs import Glyphs
 from ..plain import notify_plain
 from ..render import orientation_name, resources
-from ..widgets.footer import SteadyFooter
 from ..widgets.result import ResultLines
 
 if TYPE_CHECKING:
@@ -80,7 +79,7 @@ class EndScreen(Screen[str]):
             yield Button("Same deal again (g)", id="again", variant="primary")
             yield Button("New deal (n)", id="new")
             yield Button("Title (t)", id="title")
-        yield SteadyFooter(compact=True)
+        yield Footer(compact=True)
 
     def _usable_feats(self) -> list[str] | None:
         """The feats a new game in this game's campaign can use; None for a quick game."""

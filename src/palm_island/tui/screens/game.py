@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
 
 from ...engine import CardView, GameState, Move, TableView, observe, score
@@ -26,7 +27,6 @@ from ..options import ActionOption, card_options, moves_for, why_not
 from ..plain import notify_plain
 from ..widgets.card import DISCARD, CardWidget
 from ..widgets.choice import ChoiceBox
-from ..widgets.footer import SteadyFooter
 from ..widgets.hint import HintLine
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
@@ -116,7 +116,7 @@ class GameScreen(Screen[None]):
         self._choice = ChoiceBox(self.palm_app.glyphs, id="choice")
         yield self._choice
         yield HintLine(id="hint")
-        yield SteadyFooter(compact=True, show_command_palette=False)  # ctrl+p: in the help
+        yield Footer(compact=True, show_command_palette=False)  # ctrl+p: in the help
 
     def on_mount(self) -> None:
         self.show_state()

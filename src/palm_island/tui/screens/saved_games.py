@@ -18,13 +18,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...solver.daily import daily_date
 from ...storage.errors import LoadError, SaveError
 from ..plain import notify_plain, plain
-from ..widgets.footer import SteadyFooter
 from .ask import AskScreen
 
 if TYPE_CHECKING:
@@ -92,7 +91,7 @@ class SavedGamesScreen(Screen[None]):
             yield Static("Saved games: every unfinished game, most recently played first.")
             yield OptionList(id="saved")
             yield Static("enter: resume  a: abandon  escape: back", id="saved-help")
-        yield SteadyFooter()
+        yield Footer()
 
     def on_mount(self) -> None:
         self.reload()
