@@ -40,8 +40,8 @@ test: lint typecheck unit
 check: lint typecheck fast
 
 lint: $(TOOLS)
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
 
 typecheck: $(TOOLS)
 	$(BIN)/mypy
@@ -66,8 +66,10 @@ floor: $(TOOLS)
 screenshot: $(TOOLS)
 	$(BIN)/python tests/tui/screenshot.py docs/screenshot.svg
 
+# The benchmark harnesses (benchmarks/, not shipped): engine throughput by default;
+# more with ARGS, e.g. make bench ARGS=--tui (the options of palm-island bench).
 bench: bytecode
-	$(BIN)/palm-island bench
+	$(BIN)/python -m benchmarks $(ARGS)
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

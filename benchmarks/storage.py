@@ -13,8 +13,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..policies import random_policy
-from .service import Store
+from palm_island.policies import random_policy
+from palm_island.storage.service import Store
 
 
 @dataclass(frozen=True, slots=True)
