@@ -15,6 +15,7 @@ from .cards import (
     Face,
     Orientation,
     Resources,
+    VillageRank,
     parse_catalog,
 )
 from .deal import deal_from_seed
@@ -32,7 +33,7 @@ from .notation import parse_position, position_notation
 from .observe import CardView, TableView, observe
 from .rules import Transition, apply_move, is_legal, legal_moves, new_game
 from .scoring import CardScore, ScoreBreakdown, score
-from .search import CompactRules
+from .search import CompactRules, Position
 from .state import STORE_LIMIT, DeckCard, GameState
 
 if TYPE_CHECKING:
@@ -94,12 +95,14 @@ __all__ = [
     "MovePlayed",
     "Orientation",
     "PalmIslandError",
+    "Position",
     "Resources",
     "RoundEnded",
     "ScoreBreakdown",
     "StoredCardReturned",
     "TableView",
     "Transition",
+    "VillageRank",
     "apply_move",
     "condition_met",
     "deal_from_seed",

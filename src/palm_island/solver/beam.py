@@ -33,8 +33,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
 
-from ..engine import ROUNDS, CompactRules, GameState, Move
-from ..engine.search import Position
+from ..engine import ROUNDS, CompactRules, GameState, Move, Position
 from .evaluation import Evaluator
 
 _gc_lock = threading.Lock()

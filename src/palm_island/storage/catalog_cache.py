@@ -21,8 +21,7 @@ import tempfile
 from pathlib import Path
 from typing import Final
 
-from ..engine import Action, CardSpec, Catalog, Face, Orientation, Resources
-from ..engine.cards import VillageRank
+from ..engine import Action, CardSpec, Catalog, Face, Orientation, Resources, VillageRank
 
 CACHE_FORMAT: Final = "palm-island catalog cache 2"
 MAX_CACHE_BYTES: Final = 1 << 20

@@ -18,8 +18,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from ...engine import ScoreBreakdown, score
-from ...engine.cards import VillageRank
+from ...engine import ScoreBreakdown, VillageRank, score
 from ...session import GameSession
 from ...solver.daily import daily_date
 from ..glyphs import Glyphs
