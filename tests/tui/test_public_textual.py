@@ -5,6 +5,7 @@ so a new one fails."""
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import re
 from pathlib import Path
@@ -17,25 +18,27 @@ PUBLIC_MODULES = ("textual.widgets", "textual.containers", "textual.screen", "te
 QUERIES = {"query", "query_one", "query_children", "query_exactly_one"}
 
 
-def public_widget_names() -> set[str]:
+@functools.cache
+def public_widget_names() -> frozenset[str]:
     names = {"Screen", "ModalScreen", "Widget", "App"}
     for name in PUBLIC_MODULES:
         module = importlib.import_module(name)
         exported = getattr(module, "__all__", dir(module))  # textual.widgets loads lazily
         names |= {n for n in exported if not n.startswith("_")}
-    return names
+    return frozenset(names)
 
 
-def our_class_names() -> set[str]:
-    return {
+@functools.cache
+def our_class_names() -> frozenset[str]:
+    return frozenset(
         node.name
         for path in SOURCES
         for node in ast.walk(ast.parse(path.read_text()))
         if isinstance(node, ast.ClassDef)
-    }
+    )
 
 
-def private_uses(tree: ast.AST, allowed_types: set[str]) -> list[str]:
+def private_uses(tree: ast.AST, allowed_types: frozenset[str]) -> list[str]:
     """Imports of private Textual modules or names, type selectors naming a widget
     Textual does not export, and frame inspection (patching around private code)."""
     found: list[str] = []
