@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from palm_island.engine import legal_moves
 
 from .helpers import app_for, footer_text, game_screen, open_game, play_by_keys, session
@@ -39,3 +41,16 @@ async def test_the_footer_follows_an_open_choice_and_its_closing() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert footer_text(app) == table
+
+
+def test_screens_refresh_their_keys_only_through_refresh_keys() -> None:
+    """Every ``refresh_bindings`` call goes through ``widgets.footer.refresh_keys``, which
+    skips the stock footer's rebuild when its keys did not change (a new direct call
+    would rebuild it on every move again)."""
+    package = Path(__file__).resolve().parents[2] / "src" / "palm_island" / "tui"
+    callers = sorted(
+        str(path.relative_to(package))
+        for path in package.rglob("*.py")
+        if "refresh_bindings(" in path.read_text()
+    )
+    assert callers == ["widgets/footer.py"]

@@ -27,6 +27,7 @@ from ..options import ActionOption, card_options, moves_for, why_not
 from ..plain import notify_plain
 from ..widgets.card import DISCARD, CardWidget
 from ..widgets.choice import ChoiceBox
+from ..widgets.footer import refresh_keys
 from ..widgets.hint import HintLine
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
@@ -136,7 +137,7 @@ class GameScreen(Screen[None]):
         self.query_one("#stored", StoredPanel).show(state)
         self.query_one("#status", StatusBar).show(view, score(state).total, self._deal)
         self.query_one("#log", MoveLog).show(self.session.steps)
-        self.refresh_bindings()  # the footer rebuilds only if its keys changed
+        refresh_keys(self)  # the footer rebuilds only if its keys changed
 
     @property
     def _deal(self) -> str:

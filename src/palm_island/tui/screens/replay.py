@@ -29,6 +29,7 @@ from ..glyphs import Glyphs
 from ..plain import notify_plain
 from ..render import move_details
 from ..widgets.card import CardWidget
+from ..widgets.footer import refresh_keys
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
 from ..widgets.stored import StoredPanel
@@ -135,7 +136,7 @@ class ReplayScreen(Screen[None]):
         where = f"move {self.index}/{self.last}"  # playing or not: the key bar says
         self.query_one("#status", StatusBar).show(view, score(state).total, where)
         self.query_one("#log", MoveLog).show(self.steps[: self.index])
-        self.refresh_bindings()
+        refresh_keys(self)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``space`` is listed (and works) as Play while paused, as Pause while playing."""

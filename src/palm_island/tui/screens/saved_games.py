@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from ...solver.daily import daily_date
 from ...storage.errors import LoadError, SaveError
 from ..plain import notify_plain, plain
+from ..widgets.footer import refresh_keys
 from .ask import AskScreen
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ class SavedGamesScreen(Screen[None]):
         options.focus()
         keys = "enter: resume  a: abandon  escape: back" if self.games else "escape: back"
         self.query_one("#saved-help", Static).update(keys)
-        self.refresh_bindings()  # Abandon is listed only when there is a game to abandon
+        refresh_keys(self)  # Abandon is listed only when there is a game to abandon
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return bool(self.games) if action == "abandon" else True

@@ -20,6 +20,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...text import printable
 from ..plain import plain
+from ..widgets.footer import refresh_keys
 
 if TYPE_CHECKING:
     from ...session import DeckColour
@@ -190,7 +191,7 @@ class TitleScreen(Screen[None]):
                 button.display = True
             elif entry.saved_games_only or entry.id == "new":
                 button.display = saved if entry.saved_games_only else not pending
-        self.refresh_bindings()
+        refresh_keys(self)
         focused = self.focused
         appeared = bool(can_continue) and not self._had_continue  # e.g. the file opened
         self._had_continue = bool(can_continue)

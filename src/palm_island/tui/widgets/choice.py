@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from ...engine import GameState, Move, Resources
 from ..glyphs import Glyphs
 from ..render import ordinal, resources, stored_places
+from .footer import refresh_keys
 
 CANCEL = "choice-cancel"
 
@@ -95,11 +96,11 @@ class ChoiceBox(Vertical):
         options.add_option(Option(Text("   cancel (esc): change nothing"), id=CANCEL))
         options.highlighted = 0
         self.display = True
-        self.screen.refresh_bindings()  # the footer shows the choice's keys
+        refresh_keys(self.screen)  # the footer shows the choice's keys
 
     def close(self, move: Move | None) -> None:
         self.display = False
-        self.screen.refresh_bindings()  # the table's keys again
+        refresh_keys(self.screen)  # the table's keys again
         self.post_message(self.Chosen(move))
 
     def pick(self, index: int) -> None:
