@@ -132,3 +132,25 @@ def test_feat_names_are_still_part_of_the_engine_api() -> None:
         assert "no_such_name" in str(exc)
     else:
         raise AssertionError("unknown names must raise AttributeError")
+
+
+def test_the_product_uses_the_engine_through_its_public_api_only() -> None:
+    """Outside ``engine/`` the product imports ``palm_island.engine`` (its ``__all__``),
+    never one of its modules (docs/engine-api.md is the contract). Tests may look
+    inside; the error mapper's late import of ``engine.errors`` (exits.py, kept off the
+    start-up path of every command) is the one exception."""
+    import ast
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[1] / "src" / "palm_island"
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        if path.is_relative_to(package / "engine"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                absolute = node.module if not node.level else f".{node.module}"
+                parts = absolute.split(".")
+                if "engine" in parts and parts.index("engine") < len(parts) - 1:
+                    found.append(f"{path.relative_to(package)}: from {absolute}")
+    assert found == ["exits.py: from .engine.errors"]

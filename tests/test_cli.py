@@ -97,6 +97,29 @@ def test_bench_against_another_checkout_times_both_pair_by_pair() -> None:
     assert out.count("ratio of pairs") == 2
 
 
+def test_make_bench_runs_the_benchmarks_package_of_the_checkout() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "--games", "5", "--runs", "1"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "turns/s" in done.stdout
+
+
+def test_bench_outside_a_checkout_says_where_the_benchmarks_are(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from palm_island.commands import bench
+
+    monkeypatch.setattr(bench, "CHECKOUT", tmp_path)  # as an installed copy: no benchmarks/
+    assert main(["bench", "--games", "1", "--runs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "checkout" in err and "benchmarks/" in err and err.strip().count("\n") == 0
+
+
 def test_bench_against_a_directory_without_a_checkout_fails_in_one_line(
     tmp_path: Path,
 ) -> None:

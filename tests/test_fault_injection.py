@@ -445,7 +445,7 @@ def _cache_observe(folder: Path) -> str:
 
 
 def _bench_act(folder: Path, ack: Ack) -> None:
-    from palm_island.storage.bench import time_store
+    from benchmarks.storage import time_store
 
     time_store(1, folder / "bench")
     ack("done")
@@ -606,12 +606,6 @@ CONNECTION_PRAGMAS = ("BUSY_TIMEOUT", "FOREIGN_KEYS", "SYNCHRONOUS", "QUERY_ONLY
 """Pragmas that set up the connection and write nothing to the file."""
 SQL_WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER", "VACUUM")
 ALLOWED = {
-    ("storage/bench.py", "tempfile.TemporaryDirectory"): (
-        "the store benchmark's scratch folder, deleted when it ends; never player data"
-    ),
-    ("tui/bench.py", "tempfile.TemporaryDirectory"): (
-        "the start-up benchmark's scratch data folder, deleted when it ends"
-    ),
     ("exits.py", "os.open"): (
         "/dev/null opened for writing, to silence stdout once its reader is gone"
     ),

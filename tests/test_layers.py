@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from palm_island.campaign.stats import sparkline, sparkline_text
+from palm_island.campaign.stats import sparkline
 
 
 @pytest.mark.parametrize(
@@ -36,4 +36,3 @@ def test_sparkline_scales_scores_to_eight_levels() -> None:
     assert sparkline([]) == ""
     assert sparkline(list(range(100)), width=10) == sparkline(list(range(90, 100)))
     assert sparkline([1, 2], ascii_only=True).isascii()
-    assert sparkline_text([1, 2, 3]).plain == sparkline([1, 2, 3])

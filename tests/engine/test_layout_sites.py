@@ -28,7 +28,13 @@ from palm_island.storage.catalog_files import standard_catalog
 SOURCE = Path(palm_island.__file__).parent
 PACKED = re.compile(r">>\s*3\b|>>\s*1\)\s*&\s*3|<<\s*3\s*\|")
 TRACKER_TURN = re.compile(r"actions\[0\]\.to")
-HOT_PATHS = {"engine/layout.py", "engine/movegen.py", "engine/search.py", "engine/rules.py"}
+HOT_PATHS = {
+    "engine/layout.py",
+    "engine/movegen.py",
+    "engine/tables.py",  # the tables movegen builds its moves from (split out of movegen)
+    "engine/search.py",
+    "engine/rules.py",
+}
 """Where the bit layout may be written out (the layout itself, and the inner loops)."""
 TRACKER_SITES = {"engine/layout.py", "engine/cards.py"}
 """The helpers, and the catalog's check that the tracker's faces cycle (R22)."""

@@ -25,7 +25,7 @@ from palm_island.engine import (
     legal_moves,
     new_game,
 )
-from palm_island.engine.movegen import tables
+from palm_island.engine.movegen import rules_of
 from palm_island.storage.catalog_files import standard_feats
 
 FEATS = standard_feats()
@@ -117,7 +117,7 @@ def test_play_lists_the_moves_search_lists_and_finds_the_same_step_for_each(
     """Play lists a position's moves without their steps and finds the chosen move's
     step from the move (``step_of``); search builds every step. They must agree."""
     catalog = FEATS.catalog
-    rules = tables(catalog)
+    rules = rules_of(catalog)
     paid = 0
     for seed in range(2):
         for state in playout(catalog, seed, feats):
@@ -127,13 +127,14 @@ def test_play_lists_the_moves_search_lists_and_finds_the_same_step_for_each(
             assert listed == moves, name
             assert known is None or known == steps
             for move, step in zip(moves, steps, strict=True):
-                taken, after, clears = rules.step_of(deck, move)
+                taken, after, clears = rules.tables.step_of(deck, move)
                 assert (taken, after) == step[:2]
                 # The same cards un-stored; the order of un-storing changes nothing
                 # in a real deck (each card once).
                 pairs = sorted(clears[i : i + 2] for i in range(0, len(clears), 2))
                 assert pairs == sorted(step[2][i : i + 2] for i in range(0, len(step[2]), 2))
-                assert rules.turn(deck, (taken, after, clears)) == rules.turn(deck, step)
+                turn = rules.tables.turn
+                assert turn(deck, (taken, after, clears)) == turn(deck, step)
                 paid += bool(clears)
     assert paid > 0
 
@@ -156,18 +157,18 @@ def test_moves_along_pairs_each_position_with_the_move_that_reaches_it() -> None
 def test_successors_are_play_of_each_step_on_real_and_merged_decks(
     name: str, feats: tuple[int, ...]
 ) -> None:
-    """The search's batched :meth:`~Tables.successors` gives exactly what ``play`` gives
+    """The search's batched :meth:`~MoveMemo.successors` gives exactly what ``play`` gives
     for each step, in order, also where merged copies share a value (a later copy
     un-stored)."""
     catalog = FEATS.catalog
-    rules = tables(catalog)
+    rules = rules_of(catalog)
     compact = CompactRules(catalog)
     later_copies = 0
     for seed in range(2):
         for state in playout(catalog, seed, feats):
             for deck, round_ in ((bytes(state.deck), state.round), compact.encode(state)):
                 steps = rules.steps(deck)
-                expected = [rules.play(deck, round_, step) for step in steps]
+                expected = [rules.tables.play(deck, round_, step) for step in steps]
                 assert rules.successors(deck, round_, steps) == expected, name
                 later_copies += any(any(step[2][1::2]) for step in steps)
     assert later_copies > 0

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from palm_island.engine import Catalog, CompactRules, new_game
-from palm_island.engine.search import Position
+from palm_island.engine import Catalog, CompactRules, Position, new_game
 from palm_island.solver.evaluation import VILLAGE_MARKS, Evaluator, Weights
 
 

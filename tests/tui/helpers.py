@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import html
 import itertools
-from typing import cast
+import re
+from typing import Any, cast
 
+from rich.cells import cell_len
+from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets import Footer
 
 from palm_island.engine import Move
 from palm_island.policies import Policy
@@ -72,11 +77,49 @@ async def click_choice(pilot: Pilot[None], row: int) -> None:
     assert await pilot.click("#choices", offset=(4, row))
 
 
+_CELL = re.compile(
+    r'<text [^>]*?x="([\d.]+)"[^>]*?textLength="([\d.]+)"[^>]*?'
+    r'clip-path="url\(#[\w-]+-line-(\d+)\)"[^>]*>([^<]*)</text>'
+)
+
+
+def screen_rows(app: App[Any]) -> list[str]:
+    """The screen's rows as the player sees them: the text of Textual's screenshot
+    (``App.export_screenshot``), one string per row, in terminal cells."""
+    width, height = app.size
+    rows = [[" "] * width for _ in range(height)]
+    cells = [
+        (float(x), float(length), int(line), html.unescape(raw).replace("\xa0", " "))
+        for x, length, line, raw in _CELL.findall(app.export_screenshot())
+    ]
+    cell = min(length / cell_len(text) for _, length, _, text in cells if cell_len(text))
+    for x, _, line, text in cells:
+        if not text or line >= height:
+            continue
+        column = round(x / cell)
+        for char in text:
+            if column < width:
+                rows[line][column] = char
+            column += max(1, cell_len(char))
+    return ["".join(row).rstrip() for row in rows]
+
+
+def footer_row(app: App[Any]) -> tuple[int, str]:
+    """The row the screen's key bar (Textual's ``Footer``) is drawn on, and its text."""
+    footer = app.screen.query_one(Footer)
+    return footer.region.y, screen_rows(app)[footer.region.y]
+
+
+def footer_text(app: App[Any]) -> str:
+    """What the key bar reads, as drawn (keys cut off at the edge are not there)."""
+    return footer_row(app)[1]
+
+
 async def click_footer_key(pilot: Pilot[None], description: str) -> None:
     """Click the footer's key with ``description`` (e.g. ``Discard``), as a mouse user."""
-    keys = [k for k in pilot.app.screen.query("FooterKey") if description in str(k.render())]
-    assert keys, f"no {description!r} key in the footer"
-    assert await pilot.click(keys[0])
+    y, text = footer_row(pilot.app)
+    assert description in text, f"no {description!r} key in the footer: {text!r}"
+    assert await pilot.click(offset=(text.index(description), y))
 
 
 async def play_moves(pilot: Pilot[None], policy: Policy, turns: int) -> None:

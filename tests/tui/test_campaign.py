@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -156,18 +155,21 @@ async def test_a_move_that_cannot_be_saved_is_not_played(
 async def test_the_title_draws_first_and_then_opens_the_campaign_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    callers: list[str] = []
-    original = PalmIslandApp._open_campaign_file
+    first_frame: list[tuple[bool, bool]] = []
+    original = PalmIslandApp.on_ready
 
     def recording(self: PalmIslandApp) -> None:
-        callers.append(sys._getframe(1).f_code.co_name)
+        """Textual sends ``Ready`` once the first frame is drawn: what did it show?"""
+        wait = self.screen.query_one("#wait")
+        first_frame.append((self.store_pending, bool(wait.display)))
         original(self)
 
-    monkeypatch.setattr(PalmIslandApp, "_open_campaign_file", recording)
+    monkeypatch.setattr(PalmIslandApp, "on_ready", recording)
     app = store_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await opened(pilot)
-        assert callers == ["on_ready"]  # after the first frame, not while composing it
+        # The first frame: the title, the file not yet open and the player told so.
+        assert first_frame == [(True, True)]
         assert app.store is not None
         assert app.campaign_name == "My island"
         title = app.screen

@@ -1,33 +1,28 @@
-"""The game's footer rebuilds only when its keys change."""
+"""The game's key bar lists the keys that apply now, as drawn on screen."""
 
 from __future__ import annotations
 
-from textual.widget import Widget
+from pathlib import Path
 
 from palm_island.engine import legal_moves
 
-from .helpers import app_for, game_screen, open_game, play_by_keys, session
+from .helpers import app_for, footer_text, game_screen, open_game, play_by_keys, session
 
 
-def footer_keys(widgets: list[Widget]) -> list[str]:
-    return [str(key.render()) for key in widgets]
-
-
-async def test_the_footer_keeps_its_keys_when_a_key_changes_none_of_them() -> None:
+async def test_the_footer_lists_undo_once_there_is_a_move_to_undo() -> None:
     app = app_for(3)
     async with app.run_test(size=(100, 32)) as pilot:
         await open_game(pilot)
         await pilot.pause()
-        before = list(app.screen.query("FooterKey"))
+        before = footer_text(app)
+        assert "Store" in before and "Undo" not in before
         await pilot.press("2", "1")  # selecting a card: the same keys apply
         await pilot.pause()
-        assert list(app.screen.query("FooterKey")) == before  # the same widgets, not rebuilt
-        assert not any("Undo" in text for text in footer_keys(before))
+        assert footer_text(app) == before
 
         await play_by_keys(pilot, legal_moves(session(app).state)[-1])  # discard
         await pilot.pause()
-        after = list(app.screen.query("FooterKey"))
-        assert any("Undo" in text for text in footer_keys(after))  # a new key: rebuilt
+        assert "Undo" in footer_text(app)
 
 
 async def test_the_footer_follows_an_open_choice_and_its_closing() -> None:
@@ -36,12 +31,26 @@ async def test_the_footer_follows_an_open_choice_and_its_closing() -> None:
         await open_game(pilot)
         screen = game_screen(app)
         state = session(app).state
-        table = footer_keys(list(app.screen.query("FooterKey")))
+        await pilot.pause()
+        table = footer_text(app)
         screen.choice.ask(state, legal_moves(state)[:2])
         await pilot.pause()
-        asking = footer_keys(list(app.screen.query("FooterKey")))
-        assert any("Cancel" in text for text in asking)
-        assert not any("Discard" in text for text in asking)
+        asking = footer_text(app)
+        assert "Cancel" in asking
+        assert "Discard" not in asking
         await pilot.press("escape")
         await pilot.pause()
-        assert footer_keys(list(app.screen.query("FooterKey"))) == table
+        assert footer_text(app) == table
+
+
+def test_screens_refresh_their_keys_only_through_refresh_keys() -> None:
+    """Every ``refresh_bindings`` call goes through ``widgets.footer.refresh_keys``, which
+    skips the stock footer's rebuild when its keys did not change (a new direct call
+    would rebuild it on every move again)."""
+    package = Path(__file__).resolve().parents[2] / "src" / "palm_island" / "tui"
+    callers = sorted(
+        str(path.relative_to(package))
+        for path in package.rglob("*.py")
+        if "refresh_bindings(" in path.read_text()
+    )
+    assert callers == ["widgets/footer.py"]

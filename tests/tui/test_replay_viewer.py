@@ -16,6 +16,7 @@ from palm_island.tui.screens.history import HistoryScreen
 from palm_island.tui.screens.replay import ReplayScreen
 from palm_island.tui.screens.stats import StatsScreen
 
+from .helpers import footer_text
 from .store_helpers import opened, store_app
 
 
@@ -62,7 +63,10 @@ async def test_a_finished_game_is_replayed_step_by_step_and_by_round(tmp_path: P
         assert viewer.index == stopped
 
 
-async def test_a_game_is_exported_then_imported_and_bad_files_explained(tmp_path: Path) -> None:
+async def test_a_game_is_exported_then_imported_and_bad_files_explained(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # the player types paths relative to where the game started
     other = tmp_path / "other.json"  # a game from another data directory
     elsewhere = tmp_path / "elsewhere"
     with Store.open(elsewhere) as store:
@@ -80,17 +84,17 @@ async def test_a_game_is_exported_then_imported_and_bad_files_explained(tmp_path
 
         bad = tmp_path / "bad.json"
         bad.write_text("{not json")
-        await pilot.press("i", *str(bad), "enter")
+        await pilot.press("i", *"bad.json", "enter")
         await pilot.pause()
         message = str(app.screen.query_one("#history-message").render())
         assert message.startswith("Not imported: bad.json:")
 
-        await pilot.press("i", *str(exported), "enter")  # the game it came from is stored
+        await pilot.press("i", *"exports/game-1.json", "enter")  # the game it came from
         await pilot.pause()
         message = str(app.screen.query_one("#history-message").render())
         assert "already stored as game 1" in message
 
-        await pilot.press("i", *str(other), "enter")
+        await pilot.press("i", *"other.json", "enter")
         await pilot.pause()
         assert app.store is not None
         entries = app.store.history(None)
@@ -165,7 +169,7 @@ def card_texts(screen: ReplayScreen) -> list[str]:
 
 
 def key_bar(app: App[Any]) -> str:
-    return "  ".join(str(key.render()) for key in app.screen.query("FooterKey"))
+    return footer_text(app)
 
 
 async def test_the_card_the_next_move_is_played_on_says_what_it_will_be(tmp_path: Path) -> None:

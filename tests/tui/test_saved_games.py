@@ -16,7 +16,7 @@ from palm_island.tui.screens.saved_games import SavedGamesScreen
 from palm_island.tui.screens.title import TitleScreen
 from storage_helpers import finished_games
 
-from .helpers import session
+from .helpers import footer_text, session
 from .store_helpers import opened, store_app
 
 
@@ -82,14 +82,14 @@ async def test_abandoning_a_saved_game_asks_first(tmp_path: Path) -> None:
         await pilot.press("n")  # no: nothing changes
         await pilot.pause()
         assert isinstance(app.screen, SavedGamesScreen) and len(app.screen.games) == 1
-        keys = "  ".join(str(key.render()) for key in app.screen.query("FooterKey"))
+        keys = footer_text(app)
         assert "Abandon" in keys
         await pilot.press("a")
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, SavedGamesScreen) and app.screen.games == []
-        keys = "  ".join(str(key.render()) for key in app.screen.query("FooterKey"))
+        keys = footer_text(app)
         assert "Abandon" not in keys and "Back" in keys  # nothing left to abandon
     with Store.open(tmp_path) as store:
         status = store.conn.execute("SELECT status FROM game WHERE id = ?", (game_id,))

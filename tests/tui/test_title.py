@@ -15,17 +15,13 @@ from palm_island.tui.screens.help import HelpScreen
 from palm_island.tui.screens.preview import PreviewScreen
 from palm_island.tui.screens.title import TitleScreen
 
-from .helpers import app_for, open_game, play_moves, session
+from .helpers import app_for, footer_text, open_game, play_moves, session
 from .store_helpers import opened, store_app
 
 
 def title_of(app: PalmIslandApp) -> TitleScreen:
     assert isinstance(app.screen, TitleScreen)
     return app.screen
-
-
-def footer_text(app: PalmIslandApp) -> str:
-    return " ".join(str(key.render()) for key in app.screen.query("FooterKey"))
 
 
 async def test_digits_replace_the_seed_then_extend_it_and_enter_deals_it() -> None:

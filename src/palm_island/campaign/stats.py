@@ -2,20 +2,16 @@
 
 :func:`campaign_stats` folds a history into :class:`CampaignStats`;
 :func:`sparkline` draws scores as one line of block characters (plain text,
-usable anywhere) and :func:`sparkline_text` wraps it in a Rich ``Text`` (Rich is
-imported only when that is called).
+usable anywhere).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from .model import CampaignStats, HistoryEntry
-
-if TYPE_CHECKING:
-    from rich.text import Text
 
 BLOCKS: Final = "▁▂▃▄▅▆▇█"
 ASCII_BLOCKS: Final = "_.-=+*#@"
@@ -56,10 +52,3 @@ def sparkline(values: Sequence[int], width: int = 40, *, ascii_only: bool = Fals
         return glyphs[len(glyphs) // 2] * len(shown)
     span = high - low
     return "".join(glyphs[round((v - low) * (len(glyphs) - 1) / span)] for v in shown)
-
-
-def sparkline_text(values: Sequence[int], width: int = 40, style: str = "green") -> Text:
-    """:func:`sparkline` as a Rich ``Text`` (imports Rich lazily)."""
-    from rich.text import Text
-
-    return Text(sparkline(values, width), style=style)

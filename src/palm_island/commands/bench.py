@@ -1,10 +1,16 @@
 """``palm-island bench``: print engine throughput; with ``--tui`` the game's
 start-up and key-to-frame times; with ``--solver`` the solver's strength.
-Figures to read, never pass/fail."""
+Figures to read, never pass/fail.
+
+The harnesses are not part of the game: they live in the checkout's
+``benchmarks/`` (``make bench``). This command only finds them there, and says so
+when the game runs from an installed copy."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -66,85 +72,20 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
+CHECKOUT = Path(__file__).resolve().parents[3]
+"""The checkout this copy of the game runs from, if it does (src/palm_island/commands)."""
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.store or args.feats is not None:
-        if args.store:
-            from ..storage.bench import report
-
-            print("\n".join(report(args.store_games, args.data_dir)))
-        if args.feats is not None:
-            _feats(args.feats)
-        return 0
-    if args.tui:
-        from ..tui.bench import run_tui_bench  # Textual is imported only here.
-
-        return run_tui_bench(runs=args.runs)
-    if args.solver:
-        return run_solver_bench(args)
-    if args.against is not None:
-        from ..bench_against import NoReference, run_against
-        from . import fail
-
-        try:
-            return run_against(args.against, games=args.games, runs=args.runs)
-        except NoReference as exc:
-            return fail(f"bench --against: {exc}")
-    from ..bench import run_engine_bench
-
-    return run_engine_bench(games=args.games, runs=args.runs)
-
-
-def run_solver_bench(args: argparse.Namespace) -> int:
-    """``bench --solver``: the code lives in ``palm_island.solver.bench``."""
-    from ..solver import Budget
-    from ..solver.bench import BENCH_SEEDS, HEADER, DealResult, run_bench
-    from ..storage.catalog_files import standard_catalog
+    """Run the benchmarks of the checkout the game runs from."""
     from . import fail
 
-    if not 1 <= args.seeds <= len(BENCH_SEEDS):
-        return fail(f"--seeds is 1 to {len(BENCH_SEEDS)}, not {args.seeds}")
-    try:
-        budget = Budget.chosen(args.width, args.budget)
-    except ValueError as exc:
-        return fail(str(exc))
-    seeds = BENCH_SEEDS[: args.seeds]
-    print(f"solver bench: {len(seeds)} deals (seeds {seeds[0]}-{seeds[-1]}), width {budget.width}")
-    print(f"load average at start: {_load()}")
-
-    def show(name: str, result: DealResult) -> None:
-        print(
-            f"  {name}: seed {result.seed} score {result.score} {result.seconds:.2f} s"
-            f" ({result.cpu_seconds:.2f} s CPU)",
-            flush=True,
+    if not (CHECKOUT / "benchmarks" / "cli.py").is_file():
+        return fail(
+            "bench: the benchmarks live in a checkout of the project (benchmarks/, "
+            "`make bench`); this installed copy has none"
         )
-
-    greedy, solver = run_bench(
-        standard_catalog(), seeds, budget, on_deal=show if args.verbose else None
-    )
-    print(HEADER)
-    print(greedy.row())
-    print(solver.row())
-    print(f"load average at end: {_load()}")
-    return 0
-
-
-def _load() -> str:
-    """The 1/5/15-minute load averages, or a word where the system has none."""
-    import os
-
-    try:
-        return " ".join(f"{x:.2f}" for x in os.getloadavg())
-    except OSError:
-        return "unavailable"
-
-
-def _feats(games: int) -> None:
-    from ..campaign.balance import unlock_rates
-    from ..storage.catalog_files import standard_feats
-
-    feats = standard_feats()
-    print(
-        f"feat unlock rates: greedy player, {games} games (seeds 0-{games - 1}), no feats in play"
-    )
-    for code, rate in unlock_rates(feats, games).items():
-        print(f"  {code} {feats.by_code(code).name:<16} {rate:6.1%}")
+    if str(CHECKOUT) not in sys.path:
+        sys.path.insert(0, str(CHECKOUT))
+    harness = importlib.import_module("benchmarks.cli")
+    return int(harness.run(args))

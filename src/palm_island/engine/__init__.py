@@ -15,6 +15,7 @@ from .cards import (
     Face,
     Orientation,
     Resources,
+    VillageRank,
     parse_catalog,
 )
 from .deal import deal_from_seed
@@ -26,13 +27,24 @@ from .errors import (
     PalmIslandError,
 )
 from .events import Event, GameEnded, MovePlayed, RoundEnded, StoredCardReturned
+from .layout import (
+    pack,
+    packed_face,
+    packed_id,
+    packed_orientation,
+    packed_stored,
+    packed_values,
+    tracker_by_round,
+    tracker_orientation,
+    tracker_turned,
+)
 from .movegen import payments
 from .moves import Move
 from .notation import parse_position, position_notation
 from .observe import CardView, TableView, observe
 from .rules import Transition, apply_move, is_legal, legal_moves, new_game
 from .scoring import CardScore, ScoreBreakdown, score
-from .search import CompactRules
+from .search import CompactRules, Position
 from .state import STORE_LIMIT, DeckCard, GameState
 
 if TYPE_CHECKING:
@@ -94,12 +106,14 @@ __all__ = [
     "MovePlayed",
     "Orientation",
     "PalmIslandError",
+    "Position",
     "Resources",
     "RoundEnded",
     "ScoreBreakdown",
     "StoredCardReturned",
     "TableView",
     "Transition",
+    "VillageRank",
     "apply_move",
     "condition_met",
     "deal_from_seed",
@@ -108,6 +122,12 @@ __all__ = [
     "legal_moves",
     "new_game",
     "observe",
+    "pack",
+    "packed_face",
+    "packed_id",
+    "packed_orientation",
+    "packed_stored",
+    "packed_values",
     "parse_catalog",
     "parse_feats",
     "parse_position",
@@ -115,4 +135,7 @@ __all__ = [
     "position_notation",
     "score",
     "summarize",
+    "tracker_by_round",
+    "tracker_orientation",
+    "tracker_turned",
 ]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 from .errors import CatalogError
 
 if TYPE_CHECKING:  # the schema (pydantic) is imported only when a file is parsed
+    from .movegen import MoveMemo
     from .schema import (
         ActionData,
         BuildingData,
@@ -69,10 +70,6 @@ class Resources(NamedTuple):
     wood: int = 0
     fish: int = 0
     stone: int = 0
-
-    def covers(self, cost: Resources) -> bool:
-        """True when these resources pay for ``cost`` in full."""
-        return self.wood >= cost.wood and self.fish >= cost.fish and self.stone >= cost.stone
 
     def __add__(self, other: object) -> Resources:
         if not isinstance(other, Resources):
@@ -179,8 +176,9 @@ class Catalog:
         self.tracker_id: int = len(cards) - 1 if tracker_id is None else tracker_id
         """The round tracker's id: explicit, because feat cards come after it."""
         self._by_code = {card.code: card.id for card in cards}
-        self.rules_memo: object = None
-        """Lookup tables the rules module builds for this catalog on first use."""
+        self.rules_memo: MoveMemo | None = None
+        """The legal moves and steps met so far, and the tables they are built from
+        (:func:`~.movegen.rules_of` builds them on first use)."""
 
     def __reduce__(self) -> tuple[type[Catalog], tuple[object, ...]]:
         """Pickle the cards, not :attr:`rules_memo` (rebuilt on first use)."""

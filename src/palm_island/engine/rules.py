@@ -108,7 +108,8 @@ def apply_move(state: GameState, move: Move) -> Transition:
         index = moves.index(move)
     except ValueError:
         raise _illegal(state, move) from None
-    step = steps[index] if steps is not None else rules.step_of(packed, move)
+    tables = rules.tables
+    step = steps[index] if steps is not None else tables.step_of(packed, move)
     acted = packed[step[0]]
     after = step[1][0]
     turn = state.turn + 1
@@ -119,21 +120,23 @@ def apply_move(state: GameState, move: Move) -> Transition:
         (
             turn,
             move,
-            rules.code[acted >> 3],
+            tables.code[acted >> 3],
             _ORIENTATIONS[(acted >> 1) & 3],
             _ORIENTATIONS[(after >> 1) & 3],
         ),
     )
-    deck = rules.turn(packed, step)
+    deck = tables.turn(packed, step)
     top = deck[0]
     events: list[Event] | None = None
     round_ = state.round
-    if top & 1 or top >> 3 == rules.tracker:  # an automatic step follows (R21, R22)
+    if top & 1 or top >> 3 == tables.tracker:  # an automatic step follows (R21, R22)
         events = [played]
-        deck, round_ = rules.settle(deck, round_, events)
+        deck, round_ = tables.settle(deck, round_, events)
     made = tuple(deck)
-    rules.made = (made, deck)
     new_state = _new(GameState, (made, round_, turn, catalog, state.deal))
+    # The next call nearly always lists this state's moves: list them now, from the
+    # bytes at hand (converting the tuple back costs as much as the listing saves).
+    rules.listed(made, deck)
     if events is None:  # the usual case
         return _new(Transition, (new_state, (played,)))
     if new_state.is_over:

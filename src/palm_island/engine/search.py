@@ -4,8 +4,8 @@ A search expands millions of positions; building a :class:`GameState`, checking
 legality and reporting events each time would dominate it. Here a position is a
 deck as ``bytes`` (one packed entry per card) and the round, and its children
 come from the very steps ``legal_moves`` and ``apply_move`` use (``movegen``:
-the same memoised step tables, played by :meth:`~.movegen.Tables.successors`, which
-gives what :meth:`~.movegen.Tables.play` gives for each step, with the automatic
+the same memoised steps, played by :meth:`~.movegen.MoveMemo.successors`, which
+gives what :meth:`~.tables.RuleTables.play` gives for each step, with the automatic
 steps R21, R22 and R25). Nothing here restates a rule.
 
 Copies of one building (CH1-CH3, HO1-HO2, LG1-LG3, QU1-QU3, TE1-TE2) have the same
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from .cards import Catalog
 from .layout import tracker_by_round
-from .movegen import Tables, tables
+from .movegen import MoveMemo, rules_of
 from .moves import Move
 from .notation import position_notation
 from .state import GameState
@@ -42,11 +42,11 @@ class CompactRules:
 
     __slots__ = (
         "_known",
+        "_memo",
         "_play",
         "_remember",
         "_stars",
         "_successors",
-        "_tables",
         "catalog",
         "merge",
         "tracker",
@@ -60,9 +60,9 @@ class CompactRules:
         self.catalog = catalog
         self._remember = remember
         self._known: dict[Position, list[Position]] = {}
-        self._tables: Tables = tables(catalog)
-        self._play = self._tables.play
-        self._successors = self._tables.successors
+        self._memo: MoveMemo = rules_of(catalog)
+        self._play = self._memo.tables.play
+        self._successors = self._memo.successors
         self.tracker = catalog.tracker_id
         first: dict[object, int] = {}
         merge = bytearray(range(256))
@@ -86,7 +86,7 @@ class CompactRules:
         """The position after each legal move, in ``legal_moves`` order (R21/R22 resolved)."""
         if self._remember:
             return self._remembered(deck, round_)
-        return self._successors(deck, round_, self._tables.known(deck)[1])
+        return self._successors(deck, round_, self._memo.known(deck)[1])
 
     def _remembered(self, deck: bytes, round_: int) -> list[Position]:
         known = self._known
@@ -94,9 +94,7 @@ class CompactRules:
         if found is None:
             if len(known) >= self._remember:
                 known.clear()
-            found = known[deck, round_] = self._successors(
-                deck, round_, self._tables.known(deck)[1]
-            )
+            found = known[deck, round_] = self._successors(deck, round_, self._memo.known(deck)[1])
         return found
 
     def is_over(self, deck: bytes) -> bool:
@@ -131,7 +129,7 @@ class CompactRules:
         moves: list[Move] = []
         deck, round_ = bytes(state.deck), state.round
         for target in path:
-            for move, step in zip(*self._tables.entry(deck), strict=True):
+            for move, step in zip(*self._memo.entry(deck), strict=True):
                 after, after_round = self._play(deck, round_, step)
                 if (after.translate(self.merge), after_round) == target:
                     moves.append(move)

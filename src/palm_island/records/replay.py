@@ -25,10 +25,10 @@ from ..engine import (
     PalmIslandError,
     apply_move,
     new_game,
+    packed_id,
     position_notation,
     score,
 )
-from ..engine.layout import packed_id
 from .migrations import migrate
 from .model import (
     RECORD_FORMAT,

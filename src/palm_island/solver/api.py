@@ -68,9 +68,10 @@ DEFAULT_BUDGET = Budget(1600)
 """For ``solve`` and ``par``: about 3 s of CPU for a whole game (a fixed width, so the
 par of a deal does not change when the solver gets faster)."""
 HINT_BUDGET = Budget(100)
-"""For ``best_move``: about 0.2 s from the start of a game, less later."""
+"""For ``best_move``: quick enough to wait for (its measured latency is kept in one
+place, docs/solver.md)."""
 ANALYSIS_BUDGET = Budget(50)
-"""For ``analyse``: one search per position (a 127-move game took 21 s)."""
+"""For ``analyse``: one search per position (the time for a whole game: docs/solver.md)."""
 
 
 _ANALYSIS_MEMO = 250_000

@@ -33,9 +33,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
 
-from ..engine import ROUNDS, CompactRules, GameState, Move
-from ..engine.layout import packed_values
-from ..engine.search import Position
+from ..engine import ROUNDS, CompactRules, GameState, Move, Position, packed_values
 from .evaluation import Evaluator
 
 _gc_lock = threading.Lock()

@@ -27,8 +27,15 @@ is never below the best final score (R26).
 
 from __future__ import annotations
 
-from ..engine import ROUNDS, Catalog, GameState
-from ..engine.layout import packed_face, packed_id, packed_orientation, packed_stored
+from ..engine import (
+    ROUNDS,
+    Catalog,
+    GameState,
+    packed_face,
+    packed_id,
+    packed_orientation,
+    packed_stored,
+)
 
 
 class _CardPaths:

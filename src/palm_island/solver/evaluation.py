@@ -23,8 +23,12 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..engine import DECK_SIZE, ROUNDS, Catalog, Face, Resources
-from ..engine.layout import (
+from ..engine import (
+    DECK_SIZE,
+    ROUNDS,
+    Catalog,
+    Face,
+    Resources,
     pack,
     packed_face,
     packed_id,
@@ -85,7 +89,6 @@ class Evaluator:
     weights: Weights = field(default_factory=Weights)
     tracker_packed: tuple[int, ...] = ()
     """The tracker's packed value while each round (index 1-8) is played."""
-    final_progress: int = 0
     _card_values: list[list[float]] = field(default_factory=list)
     _upgrades: list[int] = field(default_factory=list)
     """Upgrade icons on each packed card's active half (0 for the tracker)."""
@@ -104,7 +107,6 @@ class Evaluator:
     def __post_init__(self) -> None:
         tracker = self.catalog.tracker_id
         self.tracker_packed = tracker_by_round(self.catalog)
-        self.final_progress = ROUNDS * len(self.catalog.cards)
         self._card_values = [self._values_with_actions(k) for k in range(ROUNDS + 2)]
         size = len(self.catalog.cards) * 8
         self._upgrades = [

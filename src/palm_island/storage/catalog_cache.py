@@ -18,8 +18,7 @@ import json
 from pathlib import Path
 from typing import Final
 
-from ..engine import Action, CardSpec, Catalog, Face, Orientation, Resources
-from ..engine.cards import VillageRank
+from ..engine import Action, CardSpec, Catalog, Face, Orientation, Resources, VillageRank
 from .cache_files import read_cache_file, write_cache_file
 
 CACHE_FORMAT: Final = "palm-island catalog cache 2"

@@ -11,7 +11,7 @@ caught by the test that enumerates the write sites.
 
 from __future__ import annotations
 
-import sys
+import inspect
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Final
@@ -44,14 +44,15 @@ def point(kind: str) -> None:
 
 def _site() -> str:
     """``module:function`` of the first caller outside the seam modules."""
-    frame = sys._getframe(2)
+    here = inspect.currentframe()
+    frame = here.f_back.f_back if here is not None and here.f_back is not None else None
     while frame is not None:
         module = str(frame.f_globals.get("__name__", ""))
         name = frame.f_code.co_name
         seam = module == "palm_island.storage.safe_write" or (module, name) in SEAM_FUNCTIONS
         if not seam:
             return f"{module}:{name}"
-        frame = frame.f_back  # type: ignore[assignment]
+        frame = frame.f_back
     return "?"
 
 

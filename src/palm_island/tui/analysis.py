@@ -1,7 +1,7 @@
 """Provides the pure parts of the post-game analysis: rows to show and their text.
 
 Kept free of Textual so the analysis screen, a replay viewer or a headless command
-can share them. :func:`game_of_record` rebuilds a stored game for :func:`analyse`.
+can share them.
 """
 
 from __future__ import annotations
@@ -11,17 +11,10 @@ from collections.abc import Sequence
 from rich.table import Table
 from rich.text import Text
 
-from ..engine import Catalog, GameState, Move, new_game
-from ..records import GameRecord
+from ..engine import Move
 from ..solver import MoveAnalysis
 from .glyphs import ASCII, Glyphs
 from .render import move_words
-
-
-def game_of_record(record: GameRecord, catalog: Catalog) -> tuple[GameState, tuple[Move, ...]]:
-    """The dealt position and the moves of a stored game (docs/solver.md)."""
-    start = new_game(catalog, deal=[catalog.id_of(code) for code in record.deal])
-    return start, tuple(Move.parse(move) for move in record.moves)
 
 
 def costly(report: Sequence[MoveAnalysis]) -> tuple[MoveAnalysis, ...]:

@@ -11,17 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.command import CommandPalette, SearchIcon
+from textual.command import CommandInput, CommandPalette, Provider, SearchIcon
 from textual.geometry import Size
-from textual.screen import Screen
 
 from ..storage.settings_data import Settings
 from .glyphs import Glyphs, glyphs_for
@@ -92,6 +91,13 @@ class AppConfig:
     """The date of the daily deal; ``None`` reads the clock (tests fix it)."""
 
 
+def _game_commands() -> type[Provider]:
+    """The game's command palette entries (:mod:`.commands`, imported when first opened)."""
+    from .commands import GameCommands
+
+    return GameCommands
+
+
 class PalmIslandApp(App[None]):
     """Palm Island in the terminal.
 
@@ -101,6 +107,10 @@ class PalmIslandApp(App[None]):
     """
 
     TITLE = "Palm Island"
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {
+        *App.COMMANDS,
+        _game_commands,
+    }
     CSS = """
     /* --ascii: plain borders for terminals without box-drawing characters */
     PalmIslandApp.-ascii CardWidget, PalmIslandApp.-ascii StoredPanel,
@@ -249,21 +259,14 @@ class PalmIslandApp(App[None]):
         if self.config.exit_guard is not None:
             self.config.exit_guard.fire(self.return_code or 0, ask=False)
 
-    def action_command_palette(self) -> None:
-        """Textual's palette; with ``--ascii`` its prompt ends in ``...``, not ``…``."""
-        if not self.config.ascii_only:
-            super().action_command_palette()
-        elif self.use_command_palette and not any(
-            isinstance(screen, CommandPalette) for screen in self.screen_stack
-        ):
-            prompt = "Search for commands..."
-            self.push_screen(CommandPalette(placeholder=prompt, id="--command-palette"))
-
     def on_command_palette_opened(self, message: CommandPalette.Opened) -> None:
-        """With ``--ascii``, the palette's search icon is ``>``, not Textual's ``🔎``."""
+        """With ``--ascii``, the palette's search icon is ``>``, not Textual's ``🔎``,
+        and its prompt ends in ``...``, not ``…``."""
         if self.config.ascii_only:
             for icon in self.screen.query(SearchIcon):
                 icon.icon = ">"
+            for prompt in self.screen.query(CommandInput):
+                prompt.placeholder = prompt.placeholder.replace("…", "...")
 
     def on_ready(self) -> None:
         """After the first frame: open the campaign file (if games are saved), then
@@ -491,13 +494,6 @@ class PalmIslandApp(App[None]):
             self.pop_screen()
 
     # App-wide actions ------------------------------------------------------------
-
-    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The command palette: the game's commands first, then Textual's (themes...)."""
-        from .commands import game_commands
-
-        yield from game_commands(self, screen)
-        yield from super().get_system_commands(screen)
 
     # Settings remembered between runs ------------------------------------------------
 

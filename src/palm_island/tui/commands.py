@@ -10,9 +10,10 @@ peek) are offered only while a game is on the table.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual.app import SystemCommand
+from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
 if TYPE_CHECKING:
@@ -51,6 +52,28 @@ def game_commands(app: PalmIslandApp, screen: Screen[Any]) -> Iterator[SystemCom
             if screen.check_action(action, ()):
                 yield SystemCommand(name, help_text, _on_game(screen, action))
     yield SystemCommand("Help", "The rules in short and every key", app.action_help)
+
+
+class GameCommands(Provider):
+    """The game's commands in the palette, beside Textual's (a public ``Provider``,
+    listed in ``PalmIslandApp.COMMANDS``); :func:`game_commands` says which apply."""
+
+    def here(self) -> list[SystemCommand]:
+        """The commands for the screen the palette was opened from."""
+        return list(game_commands(cast("PalmIslandApp", self.app), self.screen))
+
+    async def discover(self) -> Hits:
+        for command in self.here():
+            yield DiscoveryHit(command.title, command.callback, help=command.help)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for command in self.here():
+            score = matcher.match(command.title)
+            if score > 0:
+                yield Hit(
+                    score, matcher.highlight(command.title), command.callback, help=command.help
+                )
 
 
 def _on_title(app: PalmIslandApp, entry: str) -> Callable[[], None]:

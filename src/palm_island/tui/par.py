@@ -14,7 +14,8 @@ only the UI thread writes the campaign file.
 
 Both searches are pure Python, so they share one core through the GIL: while a
 hint is searched off the known lines (:meth:`ParBook.paused`), the par search
-waits between its progress steps.
+waits between its progress steps, which keeps the hint's answer near its own time
+(measured in docs/solver.md) instead of doubling it.
 """
 
 from __future__ import annotations

@@ -13,12 +13,11 @@ from typing import TYPE_CHECKING, ClassVar, cast
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from ...engine import GameState, Move
 from ...solver import ANALYSIS_BUDGET
 from ..widgets.analysis import AnalysisPanel
-from ..widgets.footer import SteadyFooter
 
 if TYPE_CHECKING:
     from ..app import PalmIslandApp
@@ -57,4 +56,4 @@ class AnalysisScreen(Screen[None]):
             game_id=self.game_id,
             id="analysis",
         )
-        yield SteadyFooter(compact=True)
+        yield Footer(compact=True)

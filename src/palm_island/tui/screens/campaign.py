@@ -14,13 +14,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...campaign.service import CampaignError
 from ...storage.errors import LoadError, SaveError
 from ..plain import fit, notify_plain, plain
-from ..widgets.footer import SteadyFooter
 from .ask import AskScreen, InputScreen
 
 if TYPE_CHECKING:
@@ -66,7 +65,7 @@ class CampaignScreen(Screen[None]):
             yield Static("Campaigns (* = current). Each keeps its own feats and history.")
             yield OptionList(id="campaigns")
             yield Static("enter: play in it  c: create  r: rename  d: delete", id="campaign-help")
-        yield SteadyFooter()
+        yield Footer()
 
     def on_mount(self) -> None:
         self.reload()

@@ -16,16 +16,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
-from ...engine import ScoreBreakdown, score
-from ...engine.cards import VillageRank
+from ...engine import ScoreBreakdown, VillageRank, score
 from ...session import GameSession
 from ...solver.daily import daily_date
 from ..glyphs import Glyphs
 from ..plain import notify_plain
 from ..render import orientation_name, resources
-from ..widgets.footer import SteadyFooter
 from ..widgets.result import ResultLines
 
 if TYPE_CHECKING:
@@ -41,7 +39,7 @@ class EndScreen(Screen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "analysis", "Analysis"),
         Binding("c", "copy_share", "Copy"),
-        Binding("g", "finish('again')", "Same deal"),
+        Binding("g", "finish('again')", "Again"),
         Binding("n", "finish('new')", "New deal"),
         Binding("t,escape", "finish('title')", "Title"),
         Binding("u", "finish('undo')", "Undo"),
@@ -91,7 +89,7 @@ class EndScreen(Screen[str]):
             yield Button("Same deal again (g)", id="again", variant="primary")
             yield Button("New deal (n)", id="new")
             yield Button("Title (t)", id="title")
-        yield SteadyFooter(compact=True)
+        yield Footer(compact=True)
 
     def _usable_feats(self) -> list[str] | None:
         """The feats a new game in this game's campaign can use; None for a quick game."""

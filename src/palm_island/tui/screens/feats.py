@@ -14,11 +14,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from ..glyphs import Glyphs
 from ..render import face_actions, face_summary, orientation_name
-from ..widgets.footer import SteadyFooter
 
 if TYPE_CHECKING:
     from ...storage.service import FeatStatus
@@ -72,7 +71,7 @@ class FeatsScreen(Screen[None]):
             yield Static(
                 feats_text(app.campaign_name, statuses, cards, app.glyphs), id="feats-text"
             )
-        yield SteadyFooter()
+        yield Footer()
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
 
 from ...engine import CardView, GameState, Move, TableView, observe, score
@@ -28,7 +29,7 @@ from ..plain import notify_plain
 from ..why import why
 from ..widgets.card import DISCARD, CardWidget
 from ..widgets.choice import ChoiceBox
-from ..widgets.footer import SteadyFooter
+from ..widgets.footer import refresh_keys
 from ..widgets.hint import HintLine
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
@@ -116,7 +117,7 @@ class GameScreen(Screen[None]):
         self._choice = ChoiceBox(self.palm_app.glyphs, id="choice")
         yield self._choice
         yield HintLine(id="hint")
-        yield SteadyFooter(compact=True, show_command_palette=False)  # ctrl+p: in the help
+        yield Footer(compact=True, show_command_palette=False)  # ctrl+p: in the help
 
     def opening_line(self) -> str:
         """The move log's first line: what game this is."""
@@ -163,7 +164,7 @@ class GameScreen(Screen[None]):
         self.query_one("#stored", StoredPanel).show(state)
         self.query_one("#status", StatusBar).show(view, score(state).total, self._deal)
         self.query_one("#log", MoveLog).show(self.session.steps)
-        self.refresh_bindings()  # the footer rebuilds only if its keys changed
+        refresh_keys(self)  # the footer rebuilds only if its keys changed
 
     @property
     def _deal(self) -> str:

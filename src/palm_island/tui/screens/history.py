@@ -15,11 +15,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Footer, Static
 
 from ...storage.errors import LoadError, SaveError
 from ..plain import fit, plain
-from ..widgets.footer import SteadyFooter
 from .ask import InputScreen
 
 if TYPE_CHECKING:
@@ -85,7 +84,7 @@ class HistoryScreen(Screen[None]):
             yield Static("History: finished games of every campaign, and imports.")
             yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
             yield Static("enter: replay  i: import a game file", id="history-message")
-        yield SteadyFooter()
+        yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one("#history", DataTable)

@@ -13,13 +13,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from ...engine import DeckCard, observe
 from ...session import GameSession
 from ..glyphs import Glyphs
 from ..render import face_actions, face_summary, orientation_name
-from ..widgets.footer import SteadyFooter
 
 if TYPE_CHECKING:
     from ..app import PalmIslandApp
@@ -55,7 +54,7 @@ class PreviewScreen(Screen[None]):
         with VerticalScroll(id="deck"):
             yield Static(deck_listing(order, app.glyphs), id="listing")
         yield Button("Start playing (enter)", id="start", variant="primary")
-        yield SteadyFooter()
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()

@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widgets import Footer
 
 from ...engine import Catalog, GameState, Move, apply_move, observe, score
 from ...records import GameRecord
@@ -28,7 +29,7 @@ from ..glyphs import Glyphs
 from ..plain import notify_plain
 from ..render import move_details
 from ..widgets.card import CardWidget
-from ..widgets.footer import SteadyFooter
+from ..widgets.footer import refresh_keys
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
 from ..widgets.stored import StoredPanel
@@ -115,7 +116,7 @@ class ReplayScreen(Screen[None]):
             name = printable(self.replay.name)
             deal = f"Replay of {name}: seed {record.seed}, {record.deck_colour} deck"
             yield MoveLog(f"{deal}, {record.setup.difficulty}.", id="log")
-        yield SteadyFooter(compact=True, show_command_palette=False)  # fits 80 columns
+        yield Footer(compact=True, show_command_palette=False)  # fits 80 columns
 
     def on_mount(self) -> None:
         self.show_index()
@@ -135,7 +136,7 @@ class ReplayScreen(Screen[None]):
         where = f"move {self.index}/{self.last}"  # playing or not: the key bar says
         self.query_one("#status", StatusBar).show(view, score(state).total, where)
         self.query_one("#log", MoveLog).show(self.steps[: self.index])
-        self.refresh_bindings()
+        refresh_keys(self)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``space`` is listed (and works) as Play while paused, as Pause while playing."""

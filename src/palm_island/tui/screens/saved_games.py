@@ -18,13 +18,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...solver.daily import daily_date
 from ...storage.errors import LoadError, SaveError
 from ..plain import fit, notify_plain, plain
-from ..widgets.footer import SteadyFooter
+from ..widgets.footer import refresh_keys
 from .ask import AskScreen
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ class SavedGamesScreen(Screen[None]):
             yield Static("Saved games: every unfinished game, most recently played first.")
             yield OptionList(id="saved")
             yield Static("enter: resume  a: abandon  escape: back", id="saved-help")
-        yield SteadyFooter()
+        yield Footer()
 
     def on_mount(self) -> None:
         self.reload()
@@ -116,7 +116,7 @@ class SavedGamesScreen(Screen[None]):
         options.focus()
         keys = "enter: resume  a: abandon  escape: back" if self.games else "escape: back"
         self.query_one("#saved-help", Static).update(keys)
-        self.refresh_bindings()  # Abandon is listed only when there is a game to abandon
+        refresh_keys(self)  # Abandon is listed only when there is a game to abandon
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return bool(self.games) if action == "abandon" else True

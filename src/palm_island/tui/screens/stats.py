@@ -13,12 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from ...campaign.stats import sparkline
 from ...text import printable
 from ..plain import fit
-from ..widgets.footer import SteadyFooter
 
 if TYPE_CHECKING:
     from ...campaign.model import CampaignStats
@@ -72,7 +71,7 @@ class StatsScreen(Screen[None]):
                 ),
                 id="stats",
             )
-        yield SteadyFooter()
+        yield Footer()
 
     def action_back(self) -> None:
         self.dismiss(None)

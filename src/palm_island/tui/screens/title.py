@@ -1,8 +1,7 @@
 """Provides :class:`TitleScreen`: start or continue a game, choose deck colour and seed.
 
 Textual's own parts: a ``Button`` per entry (each shows its key), an ``Input``
-for the seed and the footer (``SteadyFooter``: the stock ``Footer``, rebuilt only
-when its keys change), whose keys come from ``BINDINGS`` and
+for the seed and the stock ``Footer``, whose keys come from ``BINDINGS`` and
 :meth:`TitleScreen.check_action` (Continue only when there is a game to continue,
 the campaign entries only when games are saved). The saved-games entries run
 through :mod:`.title_store`.
@@ -17,10 +16,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from ..plain import fit, plain
-from ..widgets.footer import SteadyFooter
+from ..widgets.footer import refresh_keys
 
 if TYPE_CHECKING:
     from ...session import DeckColour
@@ -149,7 +148,7 @@ class TitleScreen(Screen[None]):
                 for entry in ENTRIES:
                     label = f"{entry.label:<{LABEL_WIDTH}}{entry.key}"
                     yield Button(label, id=entry.id, compact=True)
-        yield SteadyFooter()
+        yield Footer()
 
     def on_mount(self) -> None:
         self.colour = self.palm_app.deck_colour
@@ -207,7 +206,7 @@ class TitleScreen(Screen[None]):
                 self._show_tutorial_entries(button, first=not can_continue)
             elif entry.saved_games_only or entry.id == "new":
                 button.display = saved if entry.saved_games_only else not pending
-        self.refresh_bindings()
+        refresh_keys(self)
         focused = self.focused
         appeared = bool(can_continue) and not self._had_continue  # e.g. the file opened
         self._had_continue = bool(can_continue)

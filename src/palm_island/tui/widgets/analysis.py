@@ -1,8 +1,9 @@
 """Provides :class:`AnalysisPanel`: a finished game judged move by move, off the UI thread.
 
-Standalone on purpose: give it the dealt position and the moves (or a stored game
-through :func:`~..analysis.game_of_record`) and mount it anywhere — the analysis
-screen today, a replay viewer later. It runs :func:`solver.analyse` in a thread
+Standalone on purpose: give it the dealt position and the moves (a replay's first
+state and moves, as :func:`palm_island.records.replay` rebuilds them with the
+record's feats) and mount it anywhere: the end screen's and the replay viewer's
+analysis use it. It runs :func:`solver.analyse` in a thread
 worker owned by the panel, so removing the panel cancels the search; progress is
 read from a plain attribute by a timer, so the thread never calls into the UI.
 """

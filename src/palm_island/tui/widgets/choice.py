@@ -25,6 +25,7 @@ from ...engine import GameState, Move, Resources
 from ..glyphs import Glyphs
 from ..options import in_deck_order
 from ..render import ordinal, resources, stored_places
+from .footer import refresh_keys
 
 CANCEL = "choice-cancel"
 
@@ -83,7 +84,7 @@ class ChoiceBox(Vertical):
         return bool(self.display)
 
     def ask(self, state: GameState, moves: tuple[Move, ...]) -> None:
-        """Show the ways to play one action (in deck order) and take the focus."""
+        """Show the ways to play one action (in deck order; the focus stays with the screen)."""
         self.state, self.moves = state, in_deck_order(state, moves)
         self._places = {card.code: place for place, card in stored_places(state)}
         self._first = min(self._places.values(), default=0)
@@ -96,11 +97,11 @@ class ChoiceBox(Vertical):
         options.add_option(Option(Text("   cancel (esc): change nothing"), id=CANCEL))
         options.highlighted = 0
         self.display = True
-        self.screen.refresh_bindings()  # the footer shows the choice's keys
+        refresh_keys(self.screen)  # the footer shows the choice's keys
 
     def close(self, move: Move | None) -> None:
         self.display = False
-        self.screen.refresh_bindings()  # the table's keys again
+        refresh_keys(self.screen)  # the table's keys again
         self.post_message(self.Chosen(move))
 
     def pick(self, index: int) -> None:

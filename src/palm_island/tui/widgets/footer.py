@@ -1,49 +1,45 @@
-"""Provides :class:`SteadyFooter`: Textual's ``Footer`` that rebuilds only on a change.
+"""Provides :func:`refresh_keys` (the key bar follows a change of state, and only
+then) and :func:`modal_footer` (the key bar of a pop-up screen).
 
-The stock footer recomposes its keys whenever the screen's bindings are refreshed:
-on every focus change and every ``refresh_bindings`` call, even when it would show
-the same keys. A rebuild costs a layout of the screen (about 20 ms here) and leaves
-some forty DOM nodes for the cyclic collector; opening and closing a payment
-choice refreshed the bindings four to five times. This subclass asks the screen
-which keys it would show (the public ``Screen.active_bindings``, which consults
-``check_action``) and lets the stock footer rebuild only when that list changed.
-Everything else (look, clicks, compact mode, key display) is the stock widget's.
+Every screen shows Textual's stock ``Footer``: its keys come from the screen's
+``BINDINGS`` and ``check_action``. The stock footer rebuilds its keys on every
+``refresh_bindings`` call, even when it would show the same keys: a layout of the
+screen (about 20 ms here) and some forty DOM nodes for the cyclic collector, on
+every move, undo and choice. So the screens never call ``refresh_bindings``
+themselves: :func:`refresh_keys` asks the screen which keys a footer would show
+(the public ``Screen.active_bindings``, which consults ``check_action``) and
+refreshes only when that list changed.
 """
 
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from textual.screen import Screen
 from textual.widgets import Footer
 
 Shown = tuple[tuple[str, str, str, bool, str], ...]
 
-
-class SteadyFooter(Footer):
-    """A ``Footer`` that skips rebuilding when its keys would not change."""
-
-    def __init__(self, *, compact: bool = False, show_command_palette: bool = True) -> None:
-        super().__init__(compact=compact, show_command_palette=show_command_palette)
-        self._shown: Shown | None = None
-
-    def bindings_changed(self, screen: Screen[Any]) -> None:
-        if self.is_attached and screen is self.screen and self.app.app_focus:
-            # (Without the app's focus the stock footer waits: nothing to remember.)
-            shown = shown_keys(screen)
-            if shown == self._shown:
-                return
-            self._shown = shown
-        super().bindings_changed(screen)
+_SHOWN: WeakKeyDictionary[Screen[Any], Shown] = WeakKeyDictionary()
+"""Per screen: the keys its footer was last asked to show."""
 
 
 def shown_keys(screen: Screen[Any]) -> Shown:
-    """The keys a footer on ``screen`` would list now: key, action, label, enabled, tip."""
+    """The keys a footer on ``screen`` lists now: key, action, label, enabled, tip."""
     return tuple(
         (binding.key, binding.action, binding.description, enabled, tooltip)
         for _, binding, enabled, tooltip in screen.active_bindings.values()
         if binding.show
     )
+
+
+def refresh_keys(screen: Screen[Any]) -> None:
+    """``screen.refresh_bindings()`` when the keys its footer shows have changed."""
+    shown = shown_keys(screen)
+    if _SHOWN.get(screen) != shown:
+        _SHOWN[screen] = shown
+        screen.refresh_bindings()
 
 
 def modal_footer() -> Footer:

@@ -13,9 +13,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..policies import random_policy
-from .safe_write import make_dir
-from .service import Store
+from palm_island.policies import random_policy
+from palm_island.storage.safe_write import make_dir
+from palm_island.storage.service import Store
 
 
 @dataclass(frozen=True, slots=True)

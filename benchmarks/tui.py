@@ -18,51 +18,33 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from textual import events
 from textual.drivers.headless_driver import HeadlessDriver
 
-APP_CHILD = """
-import time
-{prelude}
-from palm_island.tui.app import AppConfig, PalmIslandApp
+CHECKOUT = Path(__file__).resolve().parent.parent
+"""The checkout the benchmarks run from (the children import ``benchmarks`` from it)."""
 
-class Timed(PalmIslandApp):
-    def {hook}(self) -> None:
-        {call_super}
-        print(time.time(), type(self.screen).__name__, flush=True)
-        self.exit()
-
-Timed(None, AppConfig(seed=7, start_in_game={in_game}, compute_par=False{store})).run(headless=True)
-"""
-
-FIRST_FRAME = {"hook": "on_ready", "call_super": "pass"}
-"""Stop the clock at the first frame (Textual's ``Ready``)."""
-MENU_READY = {"hook": "_open_campaign_file", "call_super": "super()._open_campaign_file()"}
-"""Stop the clock once the campaign file is open (the menu is built just after)."""
-
-CLI_PRELUDE = "import palm_island.cli as cli; cli.build_parser(cli.commands_needed(['play']))"
+EMPTY = ("--empty",)
+"""Textual alone: an empty app's first frame."""
+FIRST_FRAME = ()
+"""The game's first frame (Textual's ``Ready``), on the title screen."""
+CLI = ("--cli",)
 """What ``palm-island`` does before it opens the app: build the command parser."""
-
-EMPTY_CHILD = """
-import time
-from textual.app import App
-
-class Empty(App):
-    def on_ready(self) -> None:
-        print(time.time(), type(self.screen).__name__, flush=True)
-        self.exit()
-
-Empty().run(headless=True)
-"""
+MENU_READY = ("--until", "menu")
+"""Stop the clock once the campaign file is open (the menu is built just after)."""
+IN_GAME = ("--in-game",)
 
 
-def startup_seconds(code: str) -> tuple[float, str]:
-    """Seconds from starting ``python -c code`` to its first frame, and the screen shown."""
+def startup_seconds(options: tuple[str, ...]) -> tuple[float, str]:
+    """Seconds from starting one :mod:`benchmarks.tui_child` with ``options`` to the
+    moment it stops its clock, and the screen shown then."""
+    command = [sys.executable, "-m", "benchmarks.tui_child", *options]
     start = time.time()
     done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+        command, capture_output=True, text=True, check=True, timeout=60, cwd=CHECKOUT
     )
     stamp, screen = done.stdout.split()[:2]
     return float(stamp) - start, screen
@@ -188,10 +170,10 @@ async def key_to_frame(
 
     A key that changes nothing on screen draws no frame; those are counted, not timed.
     """
-    from ..policies import greedy_policy
-    from .app import AppConfig, make_app
-    from .keys import keys_for
-    from .options import moves_for
+    from palm_island.policies import greedy_policy
+    from palm_island.tui.app import AppConfig, make_app
+    from palm_island.tui.keys import keys_for
+    from palm_island.tui.options import moves_for
 
     driver, frame = frame_driver()
     config = AppConfig(seed=seed, start_in_game=True, compute_par=False)
@@ -234,7 +216,7 @@ async def key_to_frame(
 
 def log_caught_up(app: Any) -> bool:
     """Whether the game screen's move log shows every turn played so far."""
-    from .widgets.log import MoveLog
+    from palm_island.tui.widgets.log import MoveLog
 
     logs = app.screen.query(MoveLog)  # none once the end screen is shown
     return not logs or bool(logs.first().steps_shown == len(app.session.steps))
@@ -277,9 +259,8 @@ def percentile(values: list[float], fraction: float) -> float:
 def bytecode_is_compiled() -> bool:
     """True when the game's modules have up-to-date bytecode (``make bytecode``)."""
     import importlib.util
-    from pathlib import Path
 
-    from . import app
+    from palm_island.tui import app
 
     source = Path(app.__file__)
     cached = Path(importlib.util.cache_from_source(str(source)))
@@ -296,27 +277,19 @@ def run_tui_bench(runs: int = 5, seed: int = 7) -> int:
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="palm-island-bench-") as data_dir:
-        store = f", use_store=True, data_dir=__import__('pathlib').Path({data_dir!r})"
-        quick = {"store": "", **FIRST_FRAME}
-        saved = {"store": store, **FIRST_FRAME}
+        saved = ("--data-dir", data_dir)
         children = {
-            "empty Textual app": EMPTY_CHILD,
-            "title screen": APP_CHILD.format(in_game=False, prelude="", **quick),
-            "title screen via the CLI": APP_CHILD.format(
-                in_game=False, prelude=CLI_PRELUDE, **quick
-            ),
-            "  + campaign file (as played)": APP_CHILD.format(
-                in_game=False, prelude=CLI_PRELUDE, **saved
-            ),
-            "    campaign file opened": APP_CHILD.format(
-                in_game=False, prelude=CLI_PRELUDE, **{**saved, **MENU_READY}
-            ),
-            "game screen": APP_CHILD.format(in_game=True, prelude="", **quick),
+            "empty Textual app": EMPTY,
+            "title screen": FIRST_FRAME,
+            "title screen via the CLI": CLI,
+            "  + campaign file (as played)": (*CLI, *saved),
+            "    campaign file opened": (*CLI, *saved, *MENU_READY),
+            "game screen": IN_GAME,
         }
         samples: dict[str, list[tuple[float, str]]] = {name: [] for name in children}
         for _ in range(runs):  # interleaved, so background load affects each alike
-            for name, code in children.items():
-                samples[name].append(startup_seconds(code))
+            for name, options in children.items():
+                samples[name].append(startup_seconds(options))
     empties = [t for t, _ in samples["empty Textual app"]]
     empty, empty_best = statistics.median(empties), min(empties)
     print(f"  {'':<30} median            fastest run       paired")

@@ -13,9 +13,9 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from ..engine import Catalog, new_game, score
-from ..policies import greedy_policy, play_out
-from .api import Budget, solve
+from palm_island.engine import Catalog, new_game, score
+from palm_island.policies import greedy_policy, play_out
+from palm_island.solver import Budget, solve
 
 BENCH_SEEDS = tuple(range(1, 101))
 """The 100 deals of ``palm-island bench --solver`` (seeds 1-100)."""

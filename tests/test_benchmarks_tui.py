@@ -10,22 +10,19 @@ from pathlib import Path
 
 import pytest
 
-from palm_island.tui import bench
+from benchmarks import tui as bench
 
 
 def test_each_start_up_child_reaches_its_screen(tmp_path: Path) -> None:
-    store = f", use_store=True, data_dir=__import__('pathlib').Path({str(tmp_path)!r})"
-    quick = {"store": "", **bench.FIRST_FRAME}
+    saved = ("--data-dir", str(tmp_path))
     cases = {
-        bench.EMPTY_CHILD: "Screen",
-        bench.APP_CHILD.format(in_game=False, prelude=bench.CLI_PRELUDE, **quick): "TitleScreen",
-        bench.APP_CHILD.format(in_game=True, prelude="", **quick): "GameScreen",
-        bench.APP_CHILD.format(
-            in_game=False, prelude="", store=store, **bench.MENU_READY
-        ): "TitleScreen",
+        bench.EMPTY: "Screen",
+        bench.CLI: "TitleScreen",
+        bench.IN_GAME: "GameScreen",
+        (*saved, *bench.MENU_READY): "TitleScreen",
     }
-    for code, screen in cases.items():
-        seconds, shown = bench.startup_seconds(code)
+    for options, screen in cases.items():
+        seconds, shown = bench.startup_seconds(options)
         assert shown == screen
         assert 0 < seconds < 60
     assert (tmp_path / "campaign.db").exists()  # the last child really opened the file

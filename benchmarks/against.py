@@ -1,22 +1,28 @@
 """Provides ``palm-island bench --against DIR``: this engine and another checkout's
-timed alternately in one process, on the same seeds, pair by pair.
+timed alternately in one process, on the same seeds, pair by pair, by this very
+harness (:mod:`.engine`) calling each checkout's public engine functions, so any
+checkout of the project compares, whatever its benchmark code looked like.
 
 On a shared machine the speed of a whole process drifts by half from one minute to
 the next, so two separate ``bench`` runs compare moments more than code. Here each
-pair runs both engines within a second or two, in alternating order, and the
+pair runs both engines within a second or two, in alternating order, each timed by
+the CPU time this process spent on it (waiting for a core is not counted), and the
 report is the median of the per-pair ratios (figures to read, never pass/fail).
 """
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
 import statistics
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+
+import palm_island
+
+from .engine import Engine, random_playouts, random_records, replays
 
 REFERENCE = "palm_island_reference"
 """The name the other checkout's package is loaded under (beside ours)."""
@@ -27,14 +33,14 @@ class NoReference(Exception):
 
 
 def load_reference(directory: Path) -> ModuleType:
-    """The other checkout's ``bench`` module, its package loaded as :data:`REFERENCE`.
+    """The other checkout's package, loaded as :data:`REFERENCE`.
 
     Its modules import each other relatively, so they resolve inside that copy.
     """
     package = directory / "src" / "palm_island"
-    if not (package / "bench.py").is_file():
+    if not (package / "engine" / "__init__.py").is_file():
         raise NoReference(
-            f"{directory} holds no src/palm_island/bench.py (give a checkout of this project)"
+            f"{directory} holds no src/palm_island/engine (give a checkout of this project)"
         )
     if REFERENCE not in sys.modules:
         spec = importlib.util.spec_from_file_location(
@@ -44,50 +50,42 @@ def load_reference(directory: Path) -> ModuleType:
             raise NoReference(f"cannot load the package in {package}")
         module = importlib.util.module_from_spec(spec)
         sys.modules[REFERENCE] = module
-        spec.loader.exec_module(module)
-    try:
-        return importlib.import_module(f"{REFERENCE}.bench")
-    except Exception as exc:  # any failure inside the other checkout is reported, not raised
-        raise NoReference(f"cannot load the engine bench of {directory}: {exc}") from exc
-
-
-def random_records(bench: ModuleType, catalog: Any, count: int) -> list[Any]:
-    """Records of ``count`` random games, built by that checkout's own code."""
-    records = []
-    for seed in range(count):
-        start = bench.new_game(catalog, seed=seed)
-        final, moves = bench.play_out(start, bench.random_policy(seed))
-        records.append(bench.build_record(start, moves, final=final, seed=seed))
-    return records
+        try:
+            spec.loader.exec_module(module)
+        except Exception as exc:  # a failure inside the other checkout is reported
+            del sys.modules[REFERENCE]
+            raise NoReference(f"cannot load the package in {package}: {exc}") from exc
+    return sys.modules[REFERENCE]
 
 
 def run_against(directory: Path, games: int, runs: int) -> int:
     """Print random-playout and replay throughput of both checkouts, pair by pair."""
-    from . import bench as ours
-    from .storage.catalog_files import standard_catalog
-
     theirs = load_reference(directory)
+    try:
+        sides = (Engine.of(palm_island), Engine.of(theirs))
+    except Exception as exc:  # any failure inside the other checkout is reported, not raised
+        raise NoReference(f"cannot load the engine of {directory}: {exc}") from exc
     games = max(1, games)
-    sides = ((ours, standard_catalog()), (theirs, theirs.standard_catalog()))
-    records = [random_records(bench, catalog, min(games, 500)) for bench, catalog in sides]
+    records = [random_records(engine, min(games, 500)) for engine in sides]
     moves = sum(len(r.moves) for r in records[0])
-    for bench, catalog in sides:  # build each engine's tables before timing
-        bench.random_playouts(catalog, range(10_000, 10_000 + min(games, 50)))
+    for engine in sides:  # build each engine's tables before timing
+        random_playouts(engine, range(10_000, 10_000 + min(games, 50)))
 
     def playouts(side: int, run: int) -> float:
-        bench, catalog = sides[side]
-        seconds, turns = bench.random_playouts(catalog, range(run * games, (run + 1) * games))
-        return float(turns / seconds)
+        start = time.process_time()
+        _, turns = random_playouts(sides[side], range(run * games, (run + 1) * games))
+        return float(turns / (time.process_time() - start))
 
-    def replays(side: int, run: int) -> float:
-        bench, catalog = sides[side]
-        return float(moves / bench.replays(catalog, records[side]))
+    def replay(side: int, run: int) -> float:
+        start = time.process_time()
+        replays(sides[side], records[side])
+        return float(moves / (time.process_time() - start))
 
     print(f"this checkout against {directory}: {runs} pairs, alternating which runs first")
-    print(f"random legal playouts, {games} games per run (turns/s):")
+    print(f"random legal playouts, {games} games per run (turns per CPU second):")
     _pairs(runs, playouts)
-    print(f"replay (parse + apply + verify), {len(records[0])} records per run (moves/s):")
-    _pairs(runs, replays)
+    print(f"replay (parse + apply + verify), {len(records[0])} records per run (moves per CPU s):")
+    _pairs(runs, replay)
     return 0
 
 

@@ -1,0 +1,91 @@
+"""The benchmarks' entry: what ``palm-island bench`` (and ``make bench``) runs, one
+harness per option. Figures to read, never pass/fail."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.store or args.feats is not None:
+        if args.store:
+            from .storage import report
+
+            print("\n".join(report(args.store_games, args.data_dir)))
+        if args.feats is not None:
+            _feats(args.feats)
+        return 0
+    if args.tui:
+        from .tui import run_tui_bench  # Textual is imported only here.
+
+        return run_tui_bench(runs=args.runs)
+    if args.solver:
+        return run_solver_bench(args)
+    if args.against is not None:
+        from palm_island.commands import fail
+
+        from .against import NoReference, run_against
+
+        try:
+            return run_against(args.against, games=args.games, runs=args.runs)
+        except NoReference as exc:
+            return fail(f"bench --against: {exc}")
+    from .engine import run_engine_bench
+
+    return run_engine_bench(games=args.games, runs=args.runs)
+
+
+def run_solver_bench(args: argparse.Namespace) -> int:
+    """``bench --solver``: the code lives in :mod:`benchmarks.solver`."""
+    from palm_island.commands import fail
+    from palm_island.solver import Budget
+    from palm_island.storage.catalog_files import standard_catalog
+
+    from .solver import BENCH_SEEDS, HEADER, DealResult, run_bench
+
+    if not 1 <= args.seeds <= len(BENCH_SEEDS):
+        return fail(f"--seeds is 1 to {len(BENCH_SEEDS)}, not {args.seeds}")
+    try:
+        budget = Budget.chosen(args.width, args.budget)
+    except ValueError as exc:
+        return fail(str(exc))
+    seeds = BENCH_SEEDS[: args.seeds]
+    print(f"solver bench: {len(seeds)} deals (seeds {seeds[0]}-{seeds[-1]}), width {budget.width}")
+    print(f"load average at start: {_load()}")
+
+    def show(name: str, result: DealResult) -> None:
+        print(
+            f"  {name}: seed {result.seed} score {result.score} {result.seconds:.2f} s"
+            f" ({result.cpu_seconds:.2f} s CPU)",
+            flush=True,
+        )
+
+    greedy, solver = run_bench(
+        standard_catalog(), seeds, budget, on_deal=show if args.verbose else None
+    )
+    print(HEADER)
+    print(greedy.row())
+    print(solver.row())
+    print(f"load average at end: {_load()}")
+    return 0
+
+
+def _load() -> str:
+    """The 1/5/15-minute load averages, or a word where the system has none."""
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unavailable"
+
+
+def _feats(games: int) -> None:
+    from palm_island.campaign.balance import unlock_rates
+    from palm_island.storage.catalog_files import standard_feats
+
+    feats = standard_feats()
+    print(
+        f"feat unlock rates: greedy player, {games} games (seeds 0-{games - 1}), no feats in play"
+    )
+    for code, rate in unlock_rates(feats, games).items():
+        print(f"  {code} {feats.by_code(code).name:<16} {rate:6.1%}")
