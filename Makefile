@@ -10,7 +10,7 @@ GAME   := $(VENV)/.game-$(HASH)
 TOOLS  := $(VENV)/.tools-$(HASH)
 PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: play test check lint typecheck unit fast wheel floor screenshot bench bytecode clean
+.PHONY: play test check lint typecheck unit sweep fast wheel floor screenshot bench bytecode clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,7 +49,12 @@ typecheck: $(TOOLS)
 # Everything, slow and reliability suites included, on every core; the 15 slowest
 # tests are listed at the end (budget: 8 min wall on a quiet 2-core machine).
 unit: $(TOOLS)
-	$(BIN)/python -m pytest -n auto --durations=15
+	$(BIN)/python -m pytest -m "not sweep" -n auto --durations=15
+
+# The largest sweeps (201 terminals closed under real game processes): CI runs them
+# after make test (.ci/run); several minutes on two cores.
+sweep: $(TOOLS)
+	$(BIN)/python -m pytest -m sweep -n auto
 
 # Everything but the slow property runs, the reliability suites and the snapshots.
 fast: $(TOOLS)

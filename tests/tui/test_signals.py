@@ -311,6 +311,7 @@ def test_terminals_closed_after_a_burst_of_keys_leave_no_process(tmp_path: Path)
 
 
 @pytest.mark.slow
+@pytest.mark.sweep
 def test_two_hundred_terminals_closed_under_load_leave_no_process(tmp_path: Path) -> None:
     check_closes(run_closes(tmp_path, 201, together=4))
 
