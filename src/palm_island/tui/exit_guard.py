@@ -50,14 +50,14 @@ from collections.abc import Callable, Sequence
 from types import TracebackType
 from typing import Final, NoReturn
 
-EXIT_DEADLINE_SECONDS: Final = 1.0
+EXIT_DEADLINE_SECONDS: Final = 0.75
 """How long the app gets to exit on its own once the guard fires; the process ends
 before 2 s in all (the guard notices at once: it waits on the signal and the fds)."""
 
 HANG_UP_STATUS: Final = 128 + signal.SIGHUP
 """The exit status for a terminal that went away (as a shell reports SIGHUP)."""
 
-RECHECK_MILLISECONDS: Final = 500
+RECHECK_MILLISECONDS: Final = 250
 """The longest the terminal watcher sleeps without looking at its fds again."""
 
 GUARDED_SIGNALS: Final = (signal.SIGHUP, signal.SIGTERM, signal.SIGINT)
