@@ -27,8 +27,11 @@ is never below the best final score (R26).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine import ROUNDS, Catalog, GameState
 from ..engine.layout import packed_face, packed_id, packed_orientation, packed_stored
+from .payments import _STEPS, Multipliers, payment_bound, payment_bound_from
 
 
 class _CardPaths:
@@ -134,11 +137,34 @@ def _paths(catalog: Catalog) -> _CardPaths:
 
 def upper_bound(state: GameState) -> int:
     """A final score no line from ``state`` can beat (the module doc proves why): the
-    smaller of the two relaxations' optima, each admissible on its own.
+    smallest of three relaxations' optima, each admissible on its own (the third,
+    whole stored cards that live one pass, in :mod:`.payments`).
 
-    Exact for a finished game (its score). Costs a few milliseconds.
+    Exact for a finished game (its score). Deterministic: a function of ``state`` only.
     """
-    return min(_turn_budget_bound(state), _card_resources_bound(state))
+    return min(_turn_budget_bound(state), _card_resources_bound(state), payment_bound(state))
+
+
+_WARM_STEPS = 20
+
+
+def upper_bounds_along(states: Sequence[GameState]) -> list[int]:
+    """:func:`upper_bound` of each position of a game, each ``states[i + 1]`` reached from
+    ``states[i]`` by one move: the first exactly as :func:`upper_bound`, the later ones
+    cheaper. Each later one's search for multipliers starts where the previous ended
+    (a few steps, not a full search), and it is at most the previous bound: every line
+    from a position after a move is a line from the position before it.
+    """
+    found: list[int] = []
+    warm: Multipliers | None = None
+    for i, state in enumerate(states):
+        if i == 0:
+            bound, warm = payment_bound_from(state, None, _STEPS)
+        else:
+            bound, warm = payment_bound_from(state, warm, _WARM_STEPS)
+            bound = min(bound, found[-1])
+        found.append(min(bound, _turn_budget_bound(state), _card_resources_bound(state)))
+    return found
 
 
 def _turn_budget_bound(state: GameState) -> int:
