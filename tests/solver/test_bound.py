@@ -166,10 +166,10 @@ def test_any_multipliers_give_a_valid_bound(catalog: Catalog, seed: int) -> None
     kinds = len(_model(catalog).kinds)
     for _ in range(20):
         scale = rng.choice((0.1, 1.0, 5.0))
+        spans = [(a, b) for a in range(1, 9) for b in range(a, 9)]
         start: Multipliers = (
-            {r: [rng.random() * scale for _ in range(kinds)] for r in range(1, 9)},
-            [rng.random() * scale for _ in range(kinds)],
-            {r: rng.random() * scale for r in range(1, 9)},
+            {span: [rng.random() * scale for _ in range(kinds)] for span in spans},
+            {span: rng.random() * scale for span in spans},
         )
         bound, _ = payment_bound_from(state, start, 1)
         assert optimum <= bound
@@ -187,3 +187,26 @@ def test_no_solver_line_beats_the_bound_on_the_bench_deals(catalog: Catalog) -> 
     for seed in range(1, 101):
         state = new_game(catalog, seed=seed)
         assert solve(state, Budget(50)).score <= upper_bound(state), seed
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_any_multipliers_give_a_valid_bound_with_rounds_to_go(catalog: Catalog, seed: int) -> None:
+    """The same with two and three rounds left (where spans of several rounds and the
+    four-carried constraints exist), against the score of a real line (no exhaustive
+    search reaches that far): multipliers scattered around the ones the search found."""
+    rng = random.Random(seed)
+    for rounds_left in (2, 3):
+        state = new_game(catalog, seed=300 + seed)
+        for move in solve(state, Budget(20)).moves:
+            if state.round == 9 - rounds_left and state.cards_left_in_round <= 8:
+                break
+            state = apply_move(state, move).state
+        reached = solve(state, Budget(400)).score
+        _, tuned = payment_bound_from(state, None, 200)
+        for _ in range(10):
+            start: Multipliers = (
+                {k: [w * rng.uniform(0.5, 1.5) for w in row] for k, row in tuned[0].items()},
+                {k: w * rng.uniform(0.5, 1.5) + rng.random() * 0.05 for k, w in tuned[1].items()},
+            )
+            bound, _ = payment_bound_from(state, start, 1)
+            assert reached <= bound

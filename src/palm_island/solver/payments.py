@@ -155,8 +155,9 @@ def _model(catalog: Catalog) -> _Model:
     return found
 
 
-Multipliers = tuple[dict[int, list[float]], list[float], dict[int, float]]
-"""Per round of the game (1-8): each kind's multipliers; the whole game's; the carry cap's."""
+Multipliers = tuple[dict[tuple[int, int], list[float]], dict[tuple[int, int], float]]
+"""Per span of rounds of the game (first, last; 1-8): each kind's multipliers, and the
+four carried's."""
 
 
 def payment_bound(state: GameState, steps: int = _STEPS) -> int:
@@ -176,7 +177,7 @@ def payment_bound_from(
     deck = state.deck
     if state.is_over:
         stars = sum(catalog.cards[packed_id(p)].faces[packed_orientation(p)].stars for p in deck)
-        return stars, ({}, [], {})
+        return stars, ({}, {})
     model = _model(catalog)
     kinds = len(model.kinds)
     tracker = catalog.tracker_id
@@ -195,36 +196,58 @@ def payment_bound_from(
                 alive[t][kind] += 1
         key = (model.same[card_id], packed_orientation(packed), 0 if index < cut else 1)
         players[key] = players.get(key, 0) + 1
-    held = alive[0]
-    # Multipliers: per_round[t][v] (round t's constraint on kind v), whole[v] (the
-    # whole game's), cap[t] (round t's four carried; t >= 1).
+    # The constraints: spans[n] = (a, b) for rounds a..b; kind ones for every span and
+    # kind v (the v stores paying in rounds a..b are at most those made in rounds
+    # a - 1..b plus the cards stored now alive in round a), and the four carried for
+    # every span with a >= 1 (all stores paying in a..b are at most those made in a..b
+    # plus four).
+    spans = [(a, b) for a in range(rounds) for b in range(a, rounds) if _kept(a, b, rounds)]
+    carried = [(a, a) for a in range(1, rounds)]
     first_round = state.round
-    if start is not None and len(start[1]) == kinds:
-        per_round = [list(start[0].get(first_round + t, [0.0] * kinds)) for t in range(rounds)]
-        whole = list(start[1])
-        cap = [0.0] + [start[2].get(first_round + t, 0.0) for t in range(1, rounds)]
+    if start is not None:
+        lam = [
+            list(start[0].get((first_round + a, first_round + b), [0.0] * kinds)) for a, b in spans
+        ]
+        mu = [start[1].get((first_round + a, first_round + b), 0.0) for a, b in carried]
+        if any(len(row) != kinds for row in lam):
+            lam = [[0.0] * kinds for _ in spans]
     else:
-        per_round = [[0.0] * kinds for _ in range(rounds)]
-        whole = [0.0] * kinds
-        cap = [0.0] * rounds
-    best_at: Multipliers = ({}, [], {})
+        lam = [[0.0] * kinds for _ in spans]
+        mu = [0.0] * len(carried)
+    best_at: Multipliers = ({}, {})
     best = math.inf
     rate, stall = _RATE, 0
     direction: list[float] = []
     for _ in range(steps):
-        # A store of kind v used in round t costs use[t][v]; one made in round t earns
-        # earn[t][v].
-        use = [[per_round[t][v] + whole[v] + cap[t] for v in range(kinds)] for t in range(rounds)]
-        earn = [
-            [
-                per_round[t][v]
-                + (per_round[t + 1][v] if t + 1 < rounds else 0.0)
-                + whole[v]
-                + cap[t]
-                for v in range(kinds)
-            ]
-            for t in range(rounds)
-        ]
+        # A store of kind v paying in round t costs use[t][v]; one made in round t
+        # earns earn[t][v] (the sums of the multipliers of the constraints it is in).
+        use = [[0.0] * kinds for _ in range(rounds)]
+        earn = [[0.0] * kinds for _ in range(rounds)]
+        total = 0.0
+        for (a, b), row in zip(spans, lam, strict=True):
+            if not any(row):
+                continue
+            for t in range(a, b + 1):
+                into = use[t]
+                for v in range(kinds):
+                    into[v] += row[v]
+            for t in range(max(a - 1, 0), b + 1):
+                into = earn[t]
+                for v in range(kinds):
+                    into[v] += row[v]
+            if a <= 1:
+                here = alive[a]
+                for v in range(kinds):
+                    total += row[v] * here[v]
+        for (a, b), weight in zip(carried, mu, strict=True):
+            if not weight:
+                continue
+            total += weight * STORE_LIMIT
+            for t in range(a, b + 1):
+                into, out = use[t], earn[t]
+                for v in range(kinds):
+                    into[v] += weight
+                    out[v] += weight
         cheapest: list[dict[Vector, tuple[float, tuple[int, ...]]]] = []
         for t in range(rounds):
             prices = use[t]
@@ -242,14 +265,6 @@ def payment_bound_from(
                 top = min(values)
                 table[cost] = (top, covers[values.index(top)])
             cheapest.append(table)
-        total = 0.0
-        for t in range(rounds):
-            for v in range(kinds):
-                total += per_round[t][v] * alive[t][v]
-        for v in range(kinds):
-            total += whole[v] * held[v]
-        for t in range(1, rounds):
-            total += cap[t] * STORE_LIMIT
         used = [[0] * kinds for _ in range(rounds)]
         made = [[0] * kinds for _ in range(rounds)]
         for (card_id, orientation, first), count in players.items():
@@ -260,9 +275,14 @@ def payment_bound_from(
         if total < best:
             best, stall = total, 0
             best_at = (
-                {first_round + t: per_round[t] for t in range(rounds)},
-                whole,
-                {first_round + t: cap[t] for t in range(rounds)},
+                {
+                    (first_round + a, first_round + b): row
+                    for (a, b), row in zip(spans, lam, strict=True)
+                },
+                {
+                    (first_round + a, first_round + b): w
+                    for (a, b), w in zip(carried, mu, strict=True)
+                },
             )
         else:
             stall += 1
@@ -271,23 +291,27 @@ def payment_bound_from(
                 if rate < _RATE / _GIVE_UP:
                     break
         # Subgradients: each constraint's right side minus its left side.
-        g_round = [
-            [
-                (made[t - 1][v] if t else 0) + made[t][v] + alive[t][v] - used[t][v]
-                for v in range(kinds)
-            ]
-            for t in range(rounds)
-        ]
-        g_whole = [
-            held[v]
-            + sum(made[t][v] for t in range(rounds))
-            - sum(used[t][v] for t in range(rounds))
-            for v in range(kinds)
-        ]
-        g_cap = [0 if t == 0 else STORE_LIMIT + sum(made[t]) - sum(used[t]) for t in range(rounds)]
-        flat_w = [w for row in per_round for w in row] + whole + cap
-        flat_g = [float(g) for row in g_round for g in row] + [float(g) for g in g_whole]
-        flat_g += [float(g) for g in g_cap]
+        made_before = [[0] * kinds]  # made_before[t][v]: made in rounds < t
+        used_before = [[0] * kinds]
+        for t in range(rounds):
+            made_before.append([x + y for x, y in zip(made_before[-1], made[t], strict=True)])
+            used_before.append([x + y for x, y in zip(used_before[-1], used[t], strict=True)])
+        flat_w: list[float] = []
+        flat_g: list[float] = []
+        for (a, b), row in zip(spans, lam, strict=True):
+            low = max(a - 1, 0)
+            here = alive[a] if a <= 1 else [0] * kinds
+            for v in range(kinds):
+                slack = made_before[b + 1][v] - made_before[low][v]
+                slack -= used_before[b + 1][v] - used_before[a][v]
+                slack += here[v]
+                flat_w.append(row[v])
+                flat_g.append(float(slack))
+        for (a, b), weight in zip(carried, mu, strict=True):
+            slack = STORE_LIMIT + sum(made_before[b + 1]) - sum(made_before[a])
+            slack -= sum(used_before[b + 1]) - sum(used_before[a])
+            flat_w.append(weight)
+            flat_g.append(float(slack))
         if direction:
             flat_g = [g + _BETA * d for g, d in zip(flat_g, direction, strict=True)]
         flat_g = [g if g < 0 or w > 0 else 0.0 for g, w in zip(flat_g, flat_w, strict=True)]
@@ -297,10 +321,16 @@ def payment_bound_from(
             break
         size = rate * (total - best + _DELTA) / norm
         flat = [_step(w, size, g) for w, g in zip(flat_w, flat_g, strict=True)]
-        per_round = [flat[t * kinds : (t + 1) * kinds] for t in range(rounds)]
-        whole = flat[rounds * kinds : rounds * kinds + kinds]
-        cap = [0.0, *flat[rounds * kinds + kinds + 1 :]]
+        lam = [flat[n * kinds : (n + 1) * kinds] for n in range(len(spans))]
+        mu = flat[len(spans) * kinds :]
     return math.floor(best), best_at
+
+
+def _kept(first: int, last: int, rounds: int) -> bool:
+    """The spans of rounds whose constraints the dual keeps: every span is valid, but
+    with all of them the search for multipliers converged worse (measured), so single
+    rounds, pairs of rounds and the whole game."""
+    return last - first <= 1 or (first == 0 and last == rounds - 1)
 
 
 def _pay(
