@@ -1,34 +1,51 @@
 """Measure how far the upper bound lies above real lines on the benchmark deals.
 
-Not a test (it prints figures); run it by hand: ``.venv/bin/python tests/solver/bound_gap.py``.
-For seeds 1-100: the bound from the deal, and along each deal's width-100 line the
-bound minus that line's final score at turns 0, 64, 96 and 112.
+Not a test (it prints figures); run it by hand:
+``.venv/bin/python tests/solver/bound_gap.py [--width N] [--seeds N]``.
+For seeds 1-100: each deal's line at the default width (its par line; ``--width``
+for another), then the bound minus that line's score from the deal and along the
+line at turns 32, 64, 96 and 112, and the CPU time per bound call.
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
+import time
 
 from palm_island.engine import apply_move, new_game
-from palm_island.solver import Budget, solve, upper_bound
+from palm_island.solver import DEFAULT_BUDGET, Budget, solve, upper_bound
 from palm_island.storage.catalog_files import standard_catalog
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--width", type=int, default=DEFAULT_BUDGET.width)
+    parser.add_argument("--seeds", type=int, default=100)
+    options = parser.parse_args()
     catalog = standard_catalog()
-    gaps: dict[int, list[int]] = {0: [], 64: [], 96: [], 112: []}
-    at_deal: list[int] = []
-    for seed in range(1, 101):
+    gaps: dict[int, list[int]] = {0: [], 32: [], 64: [], 96: [], 112: []}
+    spent: list[float] = []
+    scores: list[int] = []
+    for seed in range(1, options.seeds + 1):
         state = new_game(catalog, seed=seed)
-        found = solve(state, Budget(100))
-        at_deal.append(upper_bound(state))
+        found = solve(state, Budget(options.width))
+        scores.append(found.score)
         for turn, move in enumerate(found.moves):
             if turn in gaps:
-                gaps[turn].append(upper_bound(state) - found.score)
+                began = time.process_time()
+                bound = upper_bound(state)
+                spent.append(time.process_time() - began)
+                gaps[turn].append(bound - found.score)
             state = apply_move(state, move).state
-    print(f"bound at the deal: mean {statistics.mean(at_deal):.2f}, min {min(at_deal)}")
+    print(f"lines at width {options.width}: mean score {statistics.mean(scores):.2f}")
     for turn, values in gaps.items():
-        print(f"turn {turn}: mean gap {statistics.mean(values):.2f} over {len(values)} deals")
+        print(
+            f"turn {turn}: mean gap {statistics.mean(values):.2f}, max {max(values)},"
+            f" min {min(values)} over {len(values)} deals"
+        )
+    mean, most = statistics.mean(spent) * 1000, max(spent) * 1000
+    print(f"bound CPU per call: mean {mean:.1f} ms, max {most:.1f} ms")
 
 
 if __name__ == "__main__":

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 from palm_island.engine import Catalog, GameState, apply_move, legal_moves, new_game, score
 from palm_island.solver import Budget, solve, upper_bound
+from palm_island.solver.bound import upper_bounds_along
+from palm_island.solver.payments import Multipliers, _model, payment_bound, payment_bound_from
 from palm_island.storage.catalog_files import standard_feats
 
 from .conftest import exhaustive_best, late_position
@@ -93,3 +96,117 @@ def test_the_card_resources_relaxation_tightens_the_bound_mid_game(catalog: Cata
                 tighter += upper_bound(state) < _turn_budget_bound(state)
             state = apply_move(state, move).state
     assert tighter >= 4
+
+
+def mixed_late_position(
+    catalog: Catalog, seed: int, feats: tuple[int, ...], cards_left: int
+) -> list[GameState]:
+    """The positions of a game that follows a narrow search's line but plays a random
+    legal move now and then (and searches again from there), until round 8 has
+    ``cards_left`` cards to go: varied positions that still hold resources and choices."""
+    rng = random.Random(seed)
+    state = new_game(catalog, seed=seed, feats=feats)
+    seen = [state]
+    line = list(solve(state, Budget(10)).moves)
+    while not (state.round == 8 and state.cards_left_in_round <= cards_left):
+        if rng.random() < 0.15 or not line:
+            moves = legal_moves(state)
+            move = moves[int(rng.random() * len(moves))]
+            state = apply_move(state, move).state
+            line = [] if state.is_over else list(solve(state, Budget(10)).moves)
+        else:
+            state = apply_move(state, line.pop(0)).state
+        seen.append(state)
+    return seen
+
+
+CASES = [(0, feats, 7) for feats in (0, 2)]
+MANY_CASES = [
+    (seed, feats, left) for seed in range(2, 26) for feats in (0, 1, 3) for left in (6, 7)
+]
+
+
+@pytest.mark.parametrize(("seed", "feat_count", "cards_left"), CASES)
+def test_the_payment_relaxation_is_never_below_the_true_optimum(
+    seed: int, feat_count: int, cards_left: int
+) -> None:
+    """Exhaustive search (the engine's own moves) against the third relaxation alone,
+    the bound, and the bound along the game's last positions, on base and feat decks."""
+    check_against_exhaustive_search(seed, feat_count, cards_left)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "feat_count", "cards_left"), MANY_CASES)
+def test_the_payment_relaxation_is_never_below_the_true_optimum_of_many_positions(
+    seed: int, feat_count: int, cards_left: int
+) -> None:
+    check_against_exhaustive_search(seed, feat_count, cards_left)
+
+
+def check_against_exhaustive_search(seed: int, feat_count: int, cards_left: int) -> None:
+    feats = tuple(random.Random(seed).sample(FEATS.catalog.feat_ids, feat_count))
+    seen = mixed_late_position(FEATS.catalog, 100 + seed, feats, cards_left)
+    state = seen[-1]
+    optimum = exhaustive_best(state)
+    assert optimum <= payment_bound(state)
+    assert optimum <= upper_bound(state)
+    along = upper_bounds_along(seen)
+    assert along[0] == upper_bound(seen[0])
+    assert all(later <= earlier for earlier, later in itertools.pairwise(along))
+    assert optimum <= along[-1]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_any_multipliers_give_a_valid_bound(catalog: Catalog, seed: int) -> None:
+    """Weak duality, checked: one step from random multipliers (no search at all) is
+    still never below the true optimum. A sign slip in the dual would fail this."""
+    rng = random.Random(seed)
+    state = mixed_late_position(catalog, 200 + seed, (), 7)[-1]
+    optimum = exhaustive_best(state)
+    kinds = len(_model(catalog).kinds)
+    for _ in range(20):
+        scale = rng.choice((0.1, 1.0, 5.0))
+        spans = [(a, b) for a in range(1, 9) for b in range(a, 9)]
+        start: Multipliers = (
+            {span: [rng.random() * scale for _ in range(kinds)] for span in spans},
+            {span: rng.random() * scale for span in spans},
+        )
+        bound, _ = payment_bound_from(state, start, 1)
+        assert optimum <= bound
+
+
+def test_the_bound_from_the_deal_is_below_every_cards_best_face(catalog: Catalog) -> None:
+    """The first two relaxations gave 57 (every card's best face) on every deal."""
+    most = sum(max(face.stars for face in card.faces) for card in catalog.cards)
+    bounds = [upper_bound(new_game(catalog, seed=seed)) for seed in range(1, 4)]
+    assert all(bound < most for bound in bounds), bounds
+
+
+@pytest.mark.slow
+def test_no_solver_line_beats_the_bound_on_the_bench_deals(catalog: Catalog) -> None:
+    for seed in range(1, 101):
+        state = new_game(catalog, seed=seed)
+        assert solve(state, Budget(50)).score <= upper_bound(state), seed
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_any_multipliers_give_a_valid_bound_with_rounds_to_go(catalog: Catalog, seed: int) -> None:
+    """The same with two and three rounds left (where spans of several rounds and the
+    four-carried constraints exist), against the score of a real line (no exhaustive
+    search reaches that far): multipliers scattered around the ones the search found."""
+    rng = random.Random(seed)
+    for rounds_left in (2, 3):
+        state = new_game(catalog, seed=300 + seed)
+        for move in solve(state, Budget(20)).moves:
+            if state.round == 9 - rounds_left and state.cards_left_in_round <= 8:
+                break
+            state = apply_move(state, move).state
+        reached = solve(state, Budget(400)).score
+        _, tuned = payment_bound_from(state, None, 200)
+        for _ in range(10):
+            start: Multipliers = (
+                {k: [w * rng.uniform(0.5, 1.5) for w in row] for k, row in tuned[0].items()},
+                {k: w * rng.uniform(0.5, 1.5) + rng.random() * 0.05 for k, w in tuned[1].items()},
+            )
+            bound, _ = payment_bound_from(state, start, 1)
+            assert reached <= bound

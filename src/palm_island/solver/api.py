@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from ..engine import Catalog, CompactRules, GameState, Move, apply_move, new_game
 from .beam import ProgressCallback, StopCheck, beam_search
-from .bound import upper_bound
+from .bound import upper_bounds_along
 from .evaluation import Weights, evaluator_for
 from .lines import LineBook
 
@@ -227,6 +227,7 @@ def analyse(
     for i in range(len(moves) - 1, -1, -1):  # backward: the move, then the next line
         if value[i + 1] > value[i]:
             value[i], lines[i] = value[i + 1], (moves[i], *lines[i + 1])
+    bounds = upper_bounds_along(states[: len(moves)])
     result = [
         MoveAnalysis(
             i + 1,
@@ -234,7 +235,7 @@ def analyse(
             lines[i][0] if value[i] > value[i + 1] else move,
             value[i],
             value[i + 1],
-            upper_bound(states[i]),
+            bounds[i],
         )
         for i, move in enumerate(moves)
     ]

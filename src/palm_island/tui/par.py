@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from ..engine import GameState, Move, apply_move
-from ..solver import Cancelled, solve
+from ..solver import Cancelled, solve, upper_bound
 from ..solver.daily import daily_date
 from ..solver.lines import (
     Line,
@@ -49,6 +49,8 @@ if TYPE_CHECKING:
     from ..storage.service import Store
 
 PAR_GROUP = "par"
+BOUND_GROUP = "bound"
+"""The worker group that works out a deal's upper bound ahead of the end screen."""
 WAIT_SECONDS = 0.05
 """How often a paused par search, or a hint waiting for the par, looks whether it
 was cancelled."""
@@ -108,6 +110,11 @@ class ParBook:
         if known is None:
             deal = self._deals[key] = _Deal(start, seed)
             self._read_back(deal)
+            # The end screen shows the deal's upper bound: worked out here, off the UI
+            # thread (0.1-0.3 s), so the end screen finds it kept (solver.upper_bound).
+            self._app.run_worker(
+                lambda: upper_bound(start), thread=True, group=BOUND_GROUP, exit_on_error=False
+            )
         else:
             deal = known
             if not deal.looked_in_store and deal.par is None:

@@ -1,0 +1,406 @@
+"""Provides :func:`payment_bound`: an upper bound that pays with whole stored cards.
+
+The relaxation (each constraint holds in every real line, so its optimum is never
+below the best final score):
+
+* **One action per card per round.** A card acts at most once a round (it goes
+  behind the round tracker, R7-R11, R22); this round only if it is above the tracker.
+* **Payments are whole stored cards.** A cost is paid with stored cards that together
+  cover one of its alternatives (R15-R17), at most four (R19); each pays with all it
+  holds (R16) and is then no longer stored, so one store pays at most one cost. A
+  stored card holds its face's resources (R9), so it is told apart here only by
+  what it holds (its *kind of store*, e.g. ``1 wood + 2 fish``).
+* **A store lives one pass.** A card stored in round ``t`` lies behind the tracker and
+  reaches the top in round ``t + 1``, where it is released (R21) unless it paid
+  before. So for each kind of store ``v`` and round ``t``: the ``v`` stores paying in
+  round ``t`` are at most those made in rounds ``t - 1`` and ``t`` plus the cards stored
+  now that are still alive in round ``t`` (above the tracker: this round; below it:
+  this round and the next); and over the whole game, those paying are at most those
+  made plus those stored now.
+* **At most four stored at a round's end** (R19): the stores paying in round ``t``
+  (after this one) are at most those made in round ``t`` plus four.
+
+Dropped: the order of the deck within a round and which two cards can act. The
+relaxation is an integer program over the cards' action plans (each rotate, flip or
+paid store also choosing the stores that pay it) coupled only by those linear
+constraints. Its Lagrangian dual separates into one small dynamic program per card
+(rounds x faces): *any* non-negative multipliers give a valid bound (weak duality).
+Subgradient steps (Polyak's rule towards ``_TARGET``) choose the multipliers; they
+are kept on a 1/4096 grid so every sum is exact in floating point and the floor is
+safe.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+from ..engine import (
+    ROUNDS,
+    STORE_LIMIT,
+    Catalog,
+    GameState,
+    packed_id,
+    packed_orientation,
+    packed_stored,
+)
+
+_GRID = 4096.0
+SEARCH_STEPS = 300
+_RATE = 2.0
+_BETA = 0.5
+_PATIENCE = 20
+_DELTA = 4.0
+_GIVE_UP = 8
+
+
+Vector = tuple[int, int, int]
+
+
+class _Model:
+    """For one catalog: its kinds of store, each cost's smallest covers, each card's faces."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        kinds: set[Vector] = set()
+        costs: set[Vector] = {(0, 0, 0)}
+        for card in catalog.cards:
+            if card.is_round_tracker:
+                continue
+            for face in card.faces:
+                for action in face.actions:
+                    if action.to is None and face.yields.total:
+                        kinds.add((face.yields.wood, face.yields.fish, face.yields.stone))
+                    for alt in action.cost:
+                        costs.add((alt.wood, alt.fish, alt.stone))
+        self.kinds: tuple[Vector, ...] = tuple(sorted(kinds))
+        self.index = {v: i for i, v in enumerate(self.kinds)}
+        # covers[cost]: the multisets (tuples of kind indexes) of at most four stores
+        # that cover the cost with no smaller sub-multiset covering it.
+        self.covers: dict[Vector, tuple[tuple[int, ...], ...]] = {}
+        for cost in costs:
+            found: list[tuple[int, ...]] = [()] if cost == (0, 0, 0) else []
+            for size in range(1 if found == [] else STORE_LIMIT + 1, STORE_LIMIT + 1):
+                for combo in itertools.combinations_with_replacement(range(len(self.kinds)), size):
+                    if not _covers(self.kinds, combo, cost):
+                        continue
+                    if any(
+                        _covers(self.kinds, combo[:i] + combo[i + 1 :], cost) for i in range(size)
+                    ):
+                        continue
+                    found.append(combo)
+            self.covers[cost] = tuple(found)
+        # For speed, a cover's price is one or two lookups in a table of each kind's
+        # price and each pair's: singles[cost] and doubles[cost] list the covers
+        # as slots of that table, in the order of covers[cost].
+        count = len(self.kinds)
+        self.pairs = [(i, j) for i in range(count) for j in range(i, count)]
+        slot: dict[tuple[int, ...], int] = {pair: count + n for n, pair in enumerate(self.pairs)}
+        self.singles: dict[Vector, tuple[int, ...]] = {}
+        self.doubles: dict[Vector, tuple[tuple[int, int], ...]] = {}
+        for cost, covers in self.covers.items():
+            ones = [c for c in covers if len(c) <= 2]
+            twos = [c for c in covers if len(c) > 2]
+            self.covers[cost] = (*ones, *twos)
+            self.singles[cost] = tuple(c[0] if len(c) == 1 else slot[c] for c in ones if c)
+            self.doubles[cost] = tuple(
+                (slot[c[:2]], c[2] if len(c) == 3 else slot[c[2:]]) for c in twos
+            )
+        # same[card_id]: the first card with the same faces (copies plan alike).
+        firsts: dict[tuple[object, ...], int] = {}
+        self.same = [
+            firsts.setdefault(tuple(card.faces), card_id)
+            for card_id, card in enumerate(catalog.cards)
+        ]
+        self.cards: list[_Faces | None] = [
+            None if card.is_round_tracker else _Faces(self, card_id)
+            for card_id, card in enumerate(catalog.cards)
+        ]
+
+
+def _covers(kinds: tuple[Vector, ...], combo: tuple[int, ...], cost: Vector) -> bool:
+    if not combo:
+        return cost == (0, 0, 0)
+    return all(sum(kinds[i][k] for i in combo) >= cost[k] for k in range(3))
+
+
+class _Faces:
+    """One card's faces: stars, its store (kind made, cost alternatives) and moves."""
+
+    __slots__ = ("moves", "stars", "stores")
+
+    def __init__(self, model: _Model, card_id: int) -> None:
+        spec = model.catalog.cards[card_id]
+        self.stars = tuple(face.stars for face in spec.faces)
+        self.stores: list[tuple[int, tuple[Vector, ...]] | None] = []
+        self.moves: list[tuple[tuple[int, tuple[Vector, ...]], ...]] = []
+        for face in spec.faces:
+            store = None
+            moves = []
+            for action in face.actions:
+                alts: tuple[Vector, ...] = tuple(
+                    (alt.wood, alt.fish, alt.stone) for alt in action.cost
+                ) or ((0, 0, 0),)
+                if action.to is None:
+                    made = (face.yields.wood, face.yields.fish, face.yields.stone)
+                    store = (model.index[made] if made != (0, 0, 0) else -1, alts)
+                else:
+                    moves.append((int(action.to), alts))
+            self.stores.append(store)
+            self.moves.append(tuple(moves))
+
+
+_MODELS: dict[int, _Model] = {}
+
+
+def _model(catalog: Catalog) -> _Model:
+    found = _MODELS.get(id(catalog))
+    if found is None or found.catalog is not catalog:
+        if len(_MODELS) >= 8:
+            _MODELS.clear()
+        found = _MODELS[id(catalog)] = _Model(catalog)
+    return found
+
+
+Multipliers = tuple[dict[tuple[int, int], list[float]], dict[tuple[int, int], float]]
+"""Per span of rounds of the game (first, last; 1-8): each kind's multipliers, and the
+four carried's."""
+
+
+def payment_bound(state: GameState, steps: int = SEARCH_STEPS) -> int:
+    """A final score no line from ``state`` can beat (see the module doc)."""
+    return payment_bound_from(state, None, steps)[0]
+
+
+def payment_bound_from(
+    state: GameState, start: Multipliers | None, steps: int
+) -> tuple[int, Multipliers]:
+    """The bound from ``state`` with the search for multipliers starting at ``start``
+    (the ones another position ended with; ``None``: all zero), and where it ended.
+
+    Any multipliers give a valid bound, so a warm start is only faster, never wrong.
+    """
+    catalog = state.catalog
+    deck = state.deck
+    if state.is_over:
+        stars = sum(catalog.cards[packed_id(p)].faces[packed_orientation(p)].stars for p in deck)
+        return stars, ({}, {})
+    model = _model(catalog)
+    kinds = len(model.kinds)
+    tracker = catalog.tracker_id
+    cut = next(i for i, p in enumerate(deck) if packed_id(p) == tracker)
+    rounds = ROUNDS - state.round + 1
+    alive = [[0] * kinds for _ in range(rounds)]  # stored now, still alive in round t
+    players: dict[tuple[int, int, int], int] = {}
+    for index, packed in enumerate(deck):
+        card_id = packed_id(packed)
+        if card_id == tracker:
+            continue
+        face = catalog.cards[card_id].faces[packed_orientation(packed)]
+        if packed_stored(packed) and face.yields.total:
+            kind = model.index[(face.yields.wood, face.yields.fish, face.yields.stone)]
+            for t in range(min(rounds, 1 if index < cut else 2)):
+                alive[t][kind] += 1
+        key = (model.same[card_id], packed_orientation(packed), 0 if index < cut else 1)
+        players[key] = players.get(key, 0) + 1
+    # The constraints: spans[n] = (a, b) for rounds a..b; kind ones for every span and
+    # kind v (the v stores paying in rounds a..b are at most those made in rounds
+    # a - 1..b plus the cards stored now alive in round a), and the four carried for
+    # every span with a >= 1 (all stores paying in a..b are at most those made in a..b
+    # plus four).
+    spans = [(a, b) for a in range(rounds) for b in range(a, rounds) if _kept(a, b, rounds)]
+    carried = [(a, a) for a in range(1, rounds)]
+    first_round = state.round
+    if start is not None:
+        lam = [
+            list(start[0].get((first_round + a, first_round + b), [0.0] * kinds)) for a, b in spans
+        ]
+        mu = [start[1].get((first_round + a, first_round + b), 0.0) for a, b in carried]
+        if any(len(row) != kinds for row in lam):
+            lam = [[0.0] * kinds for _ in spans]
+    else:
+        lam = [[0.0] * kinds for _ in spans]
+        mu = [0.0] * len(carried)
+    best_at: Multipliers = ({}, {})
+    best = math.inf
+    rate, stall = _RATE, 0
+    direction: list[float] = []
+    for _ in range(steps):
+        # A store of kind v paying in round t costs use[t][v]; one made in round t
+        # earns earn[t][v] (the sums of the multipliers of the constraints it is in).
+        use = [[0.0] * kinds for _ in range(rounds)]
+        earn = [[0.0] * kinds for _ in range(rounds)]
+        total = 0.0
+        for (a, b), row in zip(spans, lam, strict=True):
+            if not any(row):
+                continue
+            for t in range(a, b + 1):
+                into = use[t]
+                for v in range(kinds):
+                    into[v] += row[v]
+            for t in range(max(a - 1, 0), b + 1):
+                into = earn[t]
+                for v in range(kinds):
+                    into[v] += row[v]
+            if a <= 1:
+                here = alive[a]
+                for v in range(kinds):
+                    total += row[v] * here[v]
+        for (a, b), weight in zip(carried, mu, strict=True):
+            if not weight:
+                continue
+            total += weight * STORE_LIMIT
+            for t in range(a, b + 1):
+                into, out = use[t], earn[t]
+                for v in range(kinds):
+                    into[v] += weight
+                    out[v] += weight
+        cheapest: list[dict[Vector, tuple[float, tuple[int, ...]]]] = []
+        for t in range(rounds):
+            prices = use[t]
+            table: dict[Vector, tuple[float, tuple[int, ...]]] = {}
+            slots = prices + [prices[i] + prices[j] for i, j in model.pairs]
+            for cost, covers in model.covers.items():
+                if cost == (0, 0, 0):
+                    table[cost] = (0.0, ())
+                    continue
+                if not covers:
+                    table[cost] = (math.inf, ())
+                    continue
+                values = [slots[a] for a in model.singles[cost]]
+                values += [slots[a] + slots[b] for a, b in model.doubles[cost]]
+                top = min(values)
+                table[cost] = (top, covers[values.index(top)])
+            cheapest.append(table)
+        used = [[0] * kinds for _ in range(rounds)]
+        made = [[0] * kinds for _ in range(rounds)]
+        for (card_id, orientation, first), count in players.items():
+            faces = model.cards[card_id]
+            assert faces is not None
+            value = _plan(faces, orientation, first, rounds, earn, cheapest, count, used, made)
+            total += count * value
+        if total < best:
+            best, stall = total, 0
+            best_at = (
+                {
+                    (first_round + a, first_round + b): row
+                    for (a, b), row in zip(spans, lam, strict=True)
+                },
+                {
+                    (first_round + a, first_round + b): w
+                    for (a, b), w in zip(carried, mu, strict=True)
+                },
+            )
+        else:
+            stall += 1
+            if stall >= _PATIENCE:
+                rate, stall = rate / 2, 0
+                if rate < _RATE / _GIVE_UP:
+                    break
+        # Subgradients: each constraint's right side minus its left side.
+        made_before = [[0] * kinds]  # made_before[t][v]: made in rounds < t
+        used_before = [[0] * kinds]
+        for t in range(rounds):
+            made_before.append([x + y for x, y in zip(made_before[-1], made[t], strict=True)])
+            used_before.append([x + y for x, y in zip(used_before[-1], used[t], strict=True)])
+        flat_w: list[float] = []
+        flat_g: list[float] = []
+        for (a, b), row in zip(spans, lam, strict=True):
+            low = max(a - 1, 0)
+            here = alive[a] if a <= 1 else [0] * kinds
+            for v in range(kinds):
+                slack = made_before[b + 1][v] - made_before[low][v]
+                slack -= used_before[b + 1][v] - used_before[a][v]
+                slack += here[v]
+                flat_w.append(row[v])
+                flat_g.append(float(slack))
+        for (a, b), weight in zip(carried, mu, strict=True):
+            slack = STORE_LIMIT + sum(made_before[b + 1]) - sum(made_before[a])
+            slack -= sum(used_before[b + 1]) - sum(used_before[a])
+            flat_w.append(weight)
+            flat_g.append(float(slack))
+        if direction:
+            flat_g = [g + _BETA * d for g, d in zip(flat_g, direction, strict=True)]
+        flat_g = [g if g < 0 or w > 0 else 0.0 for g, w in zip(flat_g, flat_w, strict=True)]
+        direction = flat_g
+        norm = sum(g * g for g in flat_g)
+        if norm == 0:
+            break
+        size = rate * (total - best + _DELTA) / norm
+        flat = [_step(w, size, g) for w, g in zip(flat_w, flat_g, strict=True)]
+        lam = [flat[n * kinds : (n + 1) * kinds] for n in range(len(spans))]
+        mu = flat[len(spans) * kinds :]
+    return math.floor(best), best_at
+
+
+def _kept(first: int, last: int, rounds: int) -> bool:
+    """The spans of rounds whose constraints the dual keeps: every span is valid, but
+    with all of them the search for multipliers converged worse (measured), so single
+    rounds, pairs of rounds and the whole game."""
+    return last - first <= 1 or (first == 0 and last == rounds - 1)
+
+
+def _pay(
+    table: dict[Vector, tuple[float, tuple[int, ...]]], alts: tuple[Vector, ...]
+) -> tuple[float, tuple[int, ...]]:
+    """The cheapest alternative's price and the stores that pay it."""
+    found = table[alts[0]]
+    for alt in alts[1:]:
+        other = table[alt]
+        if other[0] < found[0]:
+            found = other
+    return found
+
+
+def _step(weight: float, size: float, slack: float) -> float:
+    return max(0.0, math.floor((weight - size * slack) * _GRID) / _GRID)
+
+
+def _plan(
+    faces: _Faces,
+    start: int,
+    first: int,
+    rounds: int,
+    earn: list[list[float]],
+    cheapest: list[dict[Vector, tuple[float, tuple[int, ...]]]],
+    count: int,
+    used: list[list[int]],
+    made: list[list[int]],
+) -> float:
+    """The card's best priced plan from face ``start``, acting in rounds ``first``..;
+    adds ``count`` times its stores used and made into ``used`` and ``made``."""
+    value = [float(s) for s in faces.stars]
+    choice: list[list[tuple[int, int, tuple[int, ...]]]] = []
+    for t in range(rounds - 1, first - 1, -1):
+        now = value[:]
+        picks: list[tuple[int, int, tuple[int, ...]]] = [(o, -1, ()) for o in range(4)]
+        table = cheapest[t]
+        gains = earn[t]
+        for o in range(4):
+            store = faces.stores[o]
+            if store is not None:
+                kind, alts = store
+                cost, pay = _pay(table, alts)
+                gain = (gains[kind] if kind >= 0 else 0.0) - cost + value[o]
+                if gain > now[o]:
+                    now[o] = gain
+                    picks[o] = (o, kind, pay)
+            for target, alts in faces.moves[o]:
+                cost, pay = _pay(table, alts)
+                gain = value[target] - cost
+                if gain > now[o]:
+                    now[o] = gain
+                    picks[o] = (target, -1, pay)
+        value = now
+        choice.append(picks)
+    choice.reverse()
+    face = start
+    for offset, picks in enumerate(choice):
+        target, kind, pay = picks[face]
+        t = first + offset
+        if kind >= 0:
+            made[t][kind] += count
+        for i in pay:
+            used[t][i] += count
+        face = target
+    return value[start]
