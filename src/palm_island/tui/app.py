@@ -13,7 +13,7 @@ import asyncio
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
@@ -111,37 +111,10 @@ class PalmIslandApp(App[None]):
         *App.COMMANDS,
         _game_commands,
     }
-    CSS = """
-    /* --ascii: plain borders for terminals without box-drawing characters */
-    PalmIslandApp.-ascii CardWidget, PalmIslandApp.-ascii StoredPanel,
-    PalmIslandApp.-ascii MoveLog, PalmIslandApp.-ascii #title-box,
-    PalmIslandApp.-ascii ChoiceBox,
-    PalmIslandApp.-ascii ModalScreen > Vertical, PalmIslandApp.-ascii ModalScreen > VerticalScroll {
-        border: ascii $foreground 50%;
-    }
-    PalmIslandApp.-ascii CardWidget.-selected { border: ascii $accent; }
-    /* scrollbars draw half blocks at their ends: none on --ascii terminals (the
-       wheel and the keys still scroll) */
-    PalmIslandApp.-ascii * { scrollbar-size: 0 0; }
-    PalmIslandApp.-ascii Toast { border-left: none; }
-    /* below 90 columns a card gives its left margin to the text, so that an
-       action with a three-resource cost still fits on its line */
-    PalmIslandApp.-narrow CardWidget { padding: 0; }
-    /* the stock Button, OptionList and Input draw half-block borders: those that are
-       not compact (app CSS wins over a widget's own, compact or not) */
-    PalmIslandApp.-ascii ConfirmQuitScreen Button, PalmIslandApp.-ascii EndScreen Button,
-    PalmIslandApp.-ascii PreviewScreen Button, PalmIslandApp.-ascii AskScreen Button,
-    PalmIslandApp.-ascii DamagedScreen Button, PalmIslandApp.-ascii InputScreen Input,
-    PalmIslandApp.-ascii SavedGamesScreen OptionList,
-    PalmIslandApp.-ascii CampaignScreen OptionList,
-    PalmIslandApp.-ascii DamagedScreen OptionList { border: ascii $foreground 50%; }
-    PalmIslandApp.-ascii FooterKey.-command-palette { border-left: ascii $foreground 20%; }
-    /* the command palette's rules are half blocks too (its icon: on_command_palette_opened) */
-    PalmIslandApp.-ascii CommandPalette Horizontal { border: blank; }
-    PalmIslandApp.-ascii CommandList, PalmIslandApp.-ascii CommandPalette LoadingIndicator {
-        border-bottom: blank;
-    }
-    """
+    CSS_PATH: ClassVar[list[str | PurePath]] = [
+        *sorted(Path(__file__).parent.glob("widgets/*.tcss")),  # widgets have no CSS_PATH
+        "palm_island.tcss",
+    ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "request_quit", "Quit"),

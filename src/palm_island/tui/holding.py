@@ -45,14 +45,7 @@ class HeldElsewhereScreen(ModalScreen[str | None]):
         Binding("t", "answer('take')", "Take over"),
         Binding("escape", "answer(None)", "Back"),
     ]
-    DEFAULT_CSS = """
-    HeldElsewhereScreen { align: center middle; }
-    HeldElsewhereScreen > Vertical { width: 68; height: auto; border: thick $warning;
-        background: $surface; padding: 1 2; }
-    HeldElsewhereScreen Horizontal { height: auto; margin-top: 1; align: center top; }
-    HeldElsewhereScreen Button { margin: 0 1; }
-    HeldElsewhereScreen .note { margin-top: 1; }
-    """
+    CSS_PATH = "holding.tcss"
 
     def __init__(self, game_id: int, holder: Holder) -> None:
         super().__init__()

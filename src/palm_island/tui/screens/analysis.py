@@ -30,9 +30,7 @@ class AnalysisScreen(Screen[None]):
         Binding("escape,b", "app.pop_screen", "Back"),
     ]
 
-    DEFAULT_CSS = """
-    AnalysisScreen #analysis-title { padding: 0 1; background: $panel; text-style: bold; }
-    """
+    CSS_PATH = "analysis.tcss"
 
     def __init__(self, start: GameState, moves: Sequence[Move], game_id: int | None = None) -> None:
         super().__init__()

@@ -27,15 +27,7 @@ class AskScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    DEFAULT_CSS = """
-    AskScreen, InputScreen { align: center middle; }
-    AskScreen > Vertical, InputScreen > Vertical { width: 64; height: auto;
-        border: thick $warning; background: $surface; padding: 1 2; }
-    AskScreen Horizontal, InputScreen Horizontal { height: auto; margin-top: 1;
-        align: center top; }
-    AskScreen Button, InputScreen Button { margin: 0 1; }
-    InputScreen .refused { color: $error; text-style: bold; }
-    """
+    CSS_PATH = "ask.tcss"
 
     def __init__(self, question: str, yes: str = "Yes") -> None:
         super().__init__()
@@ -70,7 +62,7 @@ class InputScreen(ModalScreen[str | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
-    DEFAULT_CSS = AskScreen.DEFAULT_CSS
+    CSS_PATH = "ask.tcss"
 
     def __init__(
         self, prompt: str, value: str = "", submit: Callable[[str], str | None] | None = None

@@ -50,11 +50,7 @@ class CampaignScreen(Screen[None]):
         Binding("escape", "back", "Back"),
     ]
 
-    DEFAULT_CSS = """
-    CampaignScreen > Vertical { padding: 0 1; }
-    CampaignScreen #campaign-help { color: $text-muted; height: auto; }
-    CampaignScreen OptionList { height: 1fr; }
-    """
+    CSS_PATH = "campaign.tcss"
 
     @property
     def palm_app(self) -> PalmIslandApp:

@@ -27,13 +27,7 @@ class ConfirmQuitScreen(ModalScreen[bool]):
         Binding("ctrl+c,ctrl+q,q", "answer(True)", "Quit", show=False, priority=True),
     ]
 
-    DEFAULT_CSS = """
-    ConfirmQuitScreen { align: center middle; }
-    ConfirmQuitScreen > Vertical { width: 52; height: auto; border: thick $warning;
-        background: $surface; padding: 1 2; }
-    ConfirmQuitScreen Horizontal { height: auto; margin-top: 1; align: center top; }
-    ConfirmQuitScreen Button { margin: 0 1; }
-    """
+    CSS_PATH = "confirm.tcss"
 
     def __init__(self, *, saved: bool = False) -> None:
         super().__init__()

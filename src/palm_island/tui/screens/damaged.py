@@ -34,14 +34,7 @@ class DamagedScreen(ModalScreen[None]):
         Binding("escape", "dismiss", "Continue without saving"),
     ]
 
-    DEFAULT_CSS = """
-    DamagedScreen { align: center middle; }
-    DamagedScreen > Vertical { width: 72; height: auto; border: thick $error;
-        background: $surface; padding: 1 2; }
-    DamagedScreen Horizontal { height: auto; margin-top: 1; align: center top; }
-    DamagedScreen Button { margin: 0 1; }
-    DamagedScreen OptionList { height: auto; max-height: 8; margin-top: 1; }
-    """
+    CSS_PATH = "damaged.tcss"
 
     def __init__(self, error: LoadError | SaveError) -> None:
         super().__init__()

@@ -53,15 +53,7 @@ class EndScreen(Screen[str]):
         Binding("end", "scroll_cards('end')", "Bottom", show=False),
     ]
 
-    DEFAULT_CSS = """
-    EndScreen #top { height: auto; background: $panel; }
-    EndScreen #summary { padding: 0 1; width: 1fr; height: auto; }
-    EndScreen #chart { padding: 0 1; width: auto; height: auto; }
-    EndScreen #breakdown { height: 1fr; padding: 0 1; }
-    EndScreen #unlocked { padding: 0 1; height: auto; color: $success; }
-    EndScreen #buttons { height: auto; dock: bottom; align: center top; }
-    EndScreen #buttons Button { margin: 0 1; }
-    """
+    CSS_PATH = "end.tcss"
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()

@@ -60,7 +60,7 @@ class FeatsScreen(Screen[None]):
     """``escape`` goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
-    DEFAULT_CSS = "FeatsScreen #feats-text { padding: 0 1; }"
+    CSS_PATH = "feats.tcss"
 
     def compose(self) -> ComposeResult:
         app = cast("PalmIslandApp", self.app)

@@ -11,6 +11,7 @@ several differ only in payment or in the card released (R20).
 
 from __future__ import annotations
 
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.app import ComposeResult
@@ -37,6 +38,10 @@ from ..widgets.stored import StoredPanel
 
 if TYPE_CHECKING:
     from ..app import PalmIslandApp
+
+
+GAME_CSS = Path(__file__).with_name("game.tcss")
+"""The game screen's styles, for it and its subclasses (absolute: see ``CSS_PATH``)."""
 
 
 class GameScreen(Screen[None]):
@@ -79,14 +84,9 @@ class GameScreen(Screen[None]):
         Binding("enter", "choice('enter')", "Choose", show=False),
     ]
 
-    DEFAULT_CSS = """
-    GameScreen #cards { height: auto; }
-    GameScreen #lower { height: 1fr; }
-    GameScreen { layers: base overlay; }
-    GameScreen StoredPanel { width: 38; }
-    GameScreen.-red CardWidget.-selected { border: double red; }
-    GameScreen.-blue CardWidget.-selected { border: double dodgerblue; }
-    """
+    # absolute: a subclass elsewhere (holding.WatchScreen) would resolve a relative one
+    # against its own module
+    CSS_PATH: ClassVar[str | PurePath | list[str | PurePath] | None] = GAME_CSS
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()

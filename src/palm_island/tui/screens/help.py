@@ -99,11 +99,7 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,question_mark,q", "close", "Close", key_display="esc"),
     ]
 
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll { width: 84; max-width: 100%; height: 100%;
-        border: round $accent; background: $surface; padding: 0 1; }
-    """
+    CSS_PATH = "help.tcss"
 
     def compose(self) -> ComposeResult:
         g = cast("PalmIslandApp", self.app).glyphs

@@ -68,12 +68,7 @@ class HistoryScreen(Screen[None]):
         Binding("escape", "back", "Back"),
     ]
 
-    DEFAULT_CSS = """
-    HistoryScreen > Vertical { padding: 0 1; }
-    HistoryScreen DataTable { height: 1fr; }
-    HistoryScreen #history-message { height: auto; color: $text-muted; }
-    HistoryScreen #history-message.-error { color: $error; }
-    """
+    CSS_PATH = "history.tcss"
 
     @property
     def palm_app(self) -> PalmIslandApp:

@@ -26,11 +26,7 @@ class PeekScreen(ModalScreen[None]):
         Binding("escape,p,enter", "close", "Put it back", key_display="esc"),
     ]
 
-    DEFAULT_CSS = """
-    PeekScreen { align: center middle; }
-    PeekScreen > VerticalScroll { width: 64; max-width: 100%; height: auto; max-height: 100%;
-        border: round $accent; background: $surface; padding: 0 1; }
-    """
+    CSS_PATH = "peek.tcss"
 
     def __init__(self, view: CardView, glyphs: Glyphs) -> None:
         super().__init__()

@@ -32,11 +32,7 @@ class PreviewScreen(Screen[None]):
         Binding("escape", "back", "Back"),
     ]
 
-    DEFAULT_CSS = """
-    PreviewScreen #heading { padding: 0 1; background: $panel; }
-    PreviewScreen #deck { height: 1fr; padding: 0 1; }
-    PreviewScreen #start { dock: bottom; width: 100%; }
-    """
+    CSS_PATH = "preview.tcss"
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()

@@ -81,11 +81,7 @@ class ReplayScreen(Screen[None]):
         *(Binding(str(n), f"round_start({n})", f"Round {n}", show=False) for n in range(1, 9)),
     ]
 
-    DEFAULT_CSS = """
-    ReplayScreen #cards { height: auto; }
-    ReplayScreen #lower { height: 1fr; }
-    ReplayScreen StoredPanel { width: 38; }
-    """
+    CSS_PATH = "replay.tcss"
 
     def __init__(self, replay: Replay) -> None:
         super().__init__()

@@ -73,11 +73,7 @@ class SavedGamesScreen(Screen[None]):
         Binding("escape", "back", "Back"),
     ]
 
-    DEFAULT_CSS = """
-    SavedGamesScreen > Vertical { padding: 0 1; }
-    SavedGamesScreen OptionList { height: 1fr; }
-    SavedGamesScreen #saved-help { color: $text-muted; height: auto; }
-    """
+    CSS_PATH = "saved_games.tcss"
 
     def __init__(self) -> None:
         super().__init__()

@@ -119,21 +119,7 @@ class SetupScreen(ModalScreen[Setup | None]):
         Binding("escape", "cancel", "Back"),
     ]
 
-    DEFAULT_CSS = """
-    SetupScreen { align: center middle; }
-    SetupScreen > Vertical { width: 72; height: auto; max-height: 100%; border: round $accent;
-        background: $surface; padding: 0 1; }
-    SetupScreen RadioSet, SetupScreen RadioSet:focus { width: 100%; layout: horizontal;
-        height: auto; border: none; }
-    SetupScreen RadioSet:focus > RadioButton.-selected > .toggle--label {
-        text-style: bold reverse; }
-    SetupScreen FeatList, SetupScreen FeatList:focus { height: auto; max-height: 8;
-        border: none; }
-    SetupScreen FeatList > .option-list--option-highlighted { text-style: bold reverse; }
-    SetupScreen #setup-note { color: $text-muted; }
-    SetupScreen Horizontal { height: auto; align: center top; }
-    SetupScreen Button { margin: 0 1; }
-    """
+    CSS_PATH = "setup.tcss"
 
     def compose(self) -> ComposeResult:
         app = cast("PalmIslandApp", self.app)

@@ -55,7 +55,7 @@ class StatsScreen(Screen[None]):
     """``escape`` goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
-    DEFAULT_CSS = "StatsScreen #stats { padding: 0 2; }"
+    CSS_PATH = "stats.tcss"
 
     def compose(self) -> ComposeResult:
         app = cast("PalmIslandApp", self.app)

@@ -88,28 +88,7 @@ class TitleScreen(Screen[None]):
         Binding("down", "app.focus_next", "Next", show=False),
     ]
 
-    DEFAULT_CSS = """
-    TitleScreen { align: center middle; }
-    TitleScreen #title-box { width: 64; height: auto; border: round $accent; padding: 0 2; }
-    TitleScreen #banner { width: 100%; content-align: center middle; text-style: bold;
-        color: $accent; padding: 1 0 0 0; }
-    TitleScreen #tagline { width: 100%; content-align: center middle; color: $text-muted;
-        margin-bottom: 1; }
-    TitleScreen .setting { height: 1; }
-    TitleScreen .setting Label { width: 14; }
-    TitleScreen .setting Button, TitleScreen .setting Input { width: 12; }
-    TitleScreen .setting Button { content-align: left middle; text-align: left; padding: 0 1; }
-    TitleScreen .setting Input { padding: 0 1; }
-    TitleScreen .setting .key { width: 1fr; text-align: right; padding-right: 1;
-        text-style: bold; }
-    TitleScreen #campaign-row { height: 1; color: $text-muted; }
-    TitleScreen #entries { height: auto; margin: 1 0; }
-    TitleScreen #entries Button { width: 100%; content-align: left middle; text-align: left;
-        padding: 0 0; }
-    TitleScreen #wait { color: $text-muted; }
-    TitleScreen #entries #tutorial-new { text-style: bold reverse; }
-    TitleScreen #entries #tutorial-new:focus { background: $warning 60%; }
-    """
+    CSS_PATH = "title.tcss"
 
     def __init__(self) -> None:
         super().__init__()

@@ -18,10 +18,7 @@ from ..glyphs import UNICODE, Glyphs
 class TooSmallScreen(Screen[None]):
     """``Terminal too small — needs at least 80×24``; quits with ``q`` like elsewhere."""
 
-    DEFAULT_CSS = """
-    TooSmallScreen { align: center middle; }
-    TooSmallScreen Static { width: auto; max-width: 100%; text-align: center; }
-    """
+    CSS_PATH = "too_small.tcss"
 
     def __init__(self, width: int, height: int) -> None:
         super().__init__()

@@ -11,6 +11,7 @@ the tutorial never enters a campaign (no saved game, no history, no feats).
 
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import ClassVar
 
 from rich.text import Text
@@ -28,7 +29,7 @@ from ..render import KIND_KEYS, move_words
 from ..widgets.card import CardWidget
 from ..widgets.lesson import LessonPanel
 from ..widgets.log import MoveLog
-from .game import GameScreen
+from .game import GAME_CSS, GameScreen
 
 ALWAYS = frozenset({"escape", "question_mark", "q", "ctrl+q", "ctrl+c", "ctrl+p", "p"})
 """Keys that never play a move and always work: leave, help, quit, palette, peek."""
@@ -43,10 +44,7 @@ class TutorialScreen(GameScreen):
         Binding("enter", "next", "Next"),
     ]
 
-    DEFAULT_CSS = """
-    TutorialScreen CardWidget.-lesson { background: $warning 12%; }
-    TutorialScreen LessonPanel { width: 1fr; }
-    """
+    CSS_PATH: ClassVar[str | PurePath | list[str | PurePath] | None] = [GAME_CSS, "tutorial.tcss"]
 
     def __init__(self, session: GameSession, tutorial: Tutorial, progress: Progress) -> None:
         super().__init__(session)

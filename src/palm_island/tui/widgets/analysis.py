@@ -37,13 +37,6 @@ POLL_SECONDS = 0.1
 class AnalysisPanel(Vertical):
     """A progress bar while the solver works, then the moves that cost stars."""
 
-    DEFAULT_CSS = """
-    AnalysisPanel { height: 1fr; }
-    AnalysisPanel #analysis-status { height: auto; padding: 0 1; }
-    AnalysisPanel ProgressBar { padding: 0 1; height: 1; }
-    AnalysisPanel #analysis-scroll { height: 1fr; padding: 0 1; }
-    """
-
     def __init__(
         self,
         start: GameState,

@@ -38,19 +38,6 @@ HINT_MARK = " <- hint"
 class CardWidget(Static):
     """Card 1, 2 or 3 of the deck; card 3 is look-only."""
 
-    DEFAULT_CSS = """
-    CardWidget {
-        width: 1fr;
-        height: 12;  /* ten lines at most: 3 actions with what each leads to, discard */
-        border: round $foreground 40%;
-        padding: 0 0 0 1;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
-    }
-    CardWidget.-selected { border: double $accent; }
-    CardWidget.-look-only { border: dashed $foreground 30%; color: $text-muted; }
-    """
-
     class Clicked(Message):
         """The player clicked card ``position``, on action ``kind`` if not ``None``."""
 

@@ -38,19 +38,6 @@ class ChoiceBox(Vertical):
     on every focus change, which made opening and closing a choice the slowest keys
     of the game. Hidden until :meth:`ask`."""
 
-    DEFAULT_CSS = """
-    ChoiceBox { position: absolute; offset: 0 13; width: 100%; height: auto; max-height: 10;
-        layer: overlay; display: none;
-        border: round $accent; background: $surface; padding: 0 1; }
-    ChoiceBox OptionList, ChoiceBox OptionList:focus { height: auto; max-height: 6;
-        border: none; padding: 0; background: $surface; }
-    /* The list never has the focus (the screen has the keys): highlight as if it had. */
-    ChoiceBox OptionList > .option-list--option-highlighted {
-        background: $block-cursor-background; color: $block-cursor-foreground;
-        text-style: bold reverse; }
-    ChoiceBox #hint { color: $text-muted; }
-    """
-
     class Chosen(Message):
         """The player chose ``move``, or cancelled (``None``)."""
 

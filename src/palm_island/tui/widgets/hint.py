@@ -13,16 +13,6 @@ from textual.widgets import Static
 class HintLine(Static):
     """``Hint: R2 pay CH1 — expected final score 38★``, or a "thinking" note."""
 
-    DEFAULT_CSS = """
-    HintLine {
-        height: auto;
-        max-height: 2;  /* the move, why, and the expected score wrap at 80 columns */
-        padding: 0 1;
-        background: $boost;
-        display: none;
-    }
-    """
-
     def thinking(self) -> None:
         self.display = True
         self.update(Text("Hint: thinking... (keys still work)", style="italic"))

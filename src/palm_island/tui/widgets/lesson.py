@@ -17,16 +17,6 @@ from ..glyphs import Glyphs
 class LessonPanel(Static):
     """``Step 3 of 18 · Using card 2``, the lesson, then the keys it waits for."""
 
-    DEFAULT_CSS = """
-    LessonPanel {
-        width: 1fr;
-        height: 1fr;
-        border: round $warning;
-        border-title-style: bold;
-        padding: 0 1;
-    }
-    """
-
     def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs

@@ -27,15 +27,6 @@ class MoveLog(RichLog, can_focus=False):
     Not focusable: the arrow keys select cards; the mouse wheel scrolls the log.
     """
 
-    DEFAULT_CSS = """
-    MoveLog {
-        height: 1fr;
-        border: round $foreground 40%;
-        background: $surface;
-        overflow-x: hidden;
-    }
-    """
-
     def __init__(self, header: str, *, id: str | None = None) -> None:
         super().__init__(
             id=id, wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1

@@ -55,10 +55,6 @@ def par_text(
 class ResultLines(Static):
     """Par and hints; for a daily deal also the one line to share (``c`` copies it)."""
 
-    DEFAULT_CSS = """
-    ResultLines { padding: 0 1; height: auto; background: $panel; }
-    """
-
     def __init__(
         self,
         session: GameSession,

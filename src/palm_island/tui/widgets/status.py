@@ -16,16 +16,6 @@ class StatusBar(Static):
     once the game is over the line says so.
     """
 
-    DEFAULT_CSS = """
-    StatusBar {
-        height: 1;
-        background: $panel;
-        padding: 0 1;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
-    }
-    """
-
     def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs

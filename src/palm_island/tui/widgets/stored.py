@@ -18,16 +18,6 @@ from ..render import ordinal, resources, stored_places
 class StoredPanel(Static):
     """The stored cards in deck order, where each lies, what each holds, the totals."""
 
-    DEFAULT_CSS = """
-    StoredPanel {
-        height: 7;
-        border: round $foreground 40%;
-        padding: 0 1;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
-    }
-    """
-
     def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs
