@@ -1,69 +1,116 @@
-"""The help lists every key of every screen, and --ascii help is plain ASCII."""
+"""The help lists every key of every screen (its tables are built from BINDINGS; these
+tests fail when a screen or an action is left out), and --ascii help is plain ASCII."""
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 import re
+from pathlib import Path
 
 import pytest
-from textual.binding import Binding
 from textual.dom import DOMNode
 
+import palm_island.tui
 from palm_island.tui.glyphs import ASCII, UNICODE
-from palm_island.tui.screens.campaign import CampaignScreen
-from palm_island.tui.screens.end import EndScreen
-from palm_island.tui.screens.game import GameScreen
 from palm_island.tui.screens.help import help_text
-from palm_island.tui.screens.history import HistoryScreen
-from palm_island.tui.screens.peek import PeekScreen
-from palm_island.tui.screens.preview import PreviewScreen
-from palm_island.tui.screens.replay import ReplayScreen
-from palm_island.tui.screens.title import TitleScreen
+from palm_island.tui.screens.help_keys import (
+    SECTIONS,
+    Section,
+    game_bindings,
+    listed,
+    matches,
+    own_bindings,
+    screen_class,
+    section_items,
+    shown,
+)
 
-SHOWN_AS = {
-    "left_square_bracket": "[",
-    "right_square_bracket": "]",
-    "comma": ",",
-    "full_stop": ".",
-    "plus": "+",
-    "minus": "-",
-    "equals_sign": "+",
-    "question_mark": "?",
+TUI = Path(palm_island.tui.__file__).parent
+
+NOT_IN_HELP = {
+    "AskScreen": "a question: its buttons name its keys",
+    "InputScreen": "a text box: its footer names its one key",
+    "ConfirmQuitScreen": "a question: its buttons name its keys",
+    "DamagedScreen": "a damaged file: its buttons name its keys",
+    "HeldElsewhereScreen": "a file held by another window: its buttons name its keys",
+    "WatchScreen": "watching another window's game: its footer names its one key",
+    "HelpScreen": "the help itself: its title says esc closes it",
 }
+"""Pop-ups and screens whose own keys are on them, so the help need not list them."""
 
 
-def keys_of(screen: type[DOMNode]) -> set[str]:
-    keys = set()
-    for binding in screen.BINDINGS:
-        assert isinstance(binding, Binding)
-        for key in binding.key.split(","):
-            keys.add(SHOWN_AS.get(key, key))
+def classes_with_keys() -> dict[str, type[DOMNode]]:
+    """Every widget, screen and app class of palm_island.tui that declares BINDINGS."""
+    found: dict[str, type[DOMNode]] = {}
+    for info in pkgutil.walk_packages([str(TUI)], "palm_island.tui."):
+        module = importlib.import_module(info.name)
+        for name, cls in inspect.getmembers(module, inspect.isclass):
+            if not issubclass(cls, DOMNode) or cls.__module__ != module.__name__:
+                continue
+            if own_bindings(cls):
+                found[name] = cls
+    return found
+
+
+def key_tokens(column: str) -> set[str]:
+    """The keys a key column names: ``1 2, arrows, j k l`` -> 1 2 left right up down j k l."""
+    tokens: set[str] = set()
+    for word in re.split(r",\s|;\s|\sor\s|\s", column.strip()):
+        if word == "arrows":
+            tokens |= {"left", "right", "up", "down"}
+        elif re.fullmatch(r"\d-\d", word):
+            tokens |= {str(n) for n in range(int(word[0]), int(word[2]) + 1)}
+        elif word:
+            tokens.add(word)
+    return tokens
+
+
+def game_key_columns(text: str) -> set[str]:
+    """The keys in the key column of the help's game table, as drawn."""
+    table = text.split("[b]Keys[/b]\n", 1)[1].split("\nThe mouse", 1)[0]
+    keys: set[str] = set()
+    for line in table.splitlines():
+        column = line[:24] if len(line) > 24 and line[23] == " " else line
+        keys |= key_tokens(column)
     return keys
 
 
-@pytest.mark.parametrize(
-    "screen",
-    [
-        TitleScreen,
-        PreviewScreen,
-        GameScreen,
-        PeekScreen,
-        EndScreen,
-        CampaignScreen,
-        HistoryScreen,
-        ReplayScreen,
-    ],
-)
-def test_the_help_names_every_key_of_each_screen(screen: type[DOMNode]) -> None:
-    text = help_text(UNICODE)
-    missing = set()
-    for key in keys_of(screen):
-        if re.fullmatch(r"[1-9]", key):
-            continue  # "1 2", "1-8", "1-9" ranges
-        if key in ("up", "down", "left", "right") and "arrows" in text:
-            continue
-        if not re.search(rf"(?<![\w+]){re.escape(key)}(?![\w])", text):
-            missing.add(key)
-    assert not missing, f"{screen.__name__} keys missing from the help: {sorted(missing)}"
+def test_every_game_and_app_key_is_in_the_help_table() -> None:
+    drawn = game_key_columns(help_text(UNICODE))
+    bound = {shown(k.strip()) for b in game_bindings() for k in b.key.split(",")}
+    assert len(bound) > 20
+    missing = bound - drawn
+    assert not missing, f"game keys missing from the help: {sorted(missing)}"
+
+
+def test_every_screen_with_keys_has_a_help_section() -> None:
+    covered = {"GameScreen", "PalmIslandApp"} | set(NOT_IN_HELP)
+    covered |= {section.screen.rsplit(".", 1)[1] for section in SECTIONS}
+    uncovered = set(classes_with_keys()) - covered
+    assert not uncovered, f"screens with keys the help does not list: {sorted(uncovered)}"
+
+
+@pytest.mark.parametrize("section", SECTIONS, ids=lambda s: s.label)
+def test_each_section_names_every_key_of_its_screen(section: Section) -> None:
+    text = " ".join(help_text(UNICODE).split())
+    bound = {
+        shown(k.strip())
+        for b in own_bindings(screen_class(section.screen))
+        for k in b.key.split(",")
+    }
+    listed_keys: set[str] = set()
+    for keys, words in section_items(section):
+        assert f"{listed(keys)} {words}" in text
+        listed_keys |= set(keys)
+    assert bound <= listed_keys, sorted(bound - listed_keys)
+    stale = [
+        spec
+        for spec in section.words
+        if not any(matches(spec, b.action) for b in own_bindings(screen_class(section.screen)))
+    ]
+    assert not stale, f"{section.label}: words for actions no longer bound: {stale}"
 
 
 def test_ascii_help_is_plain_ascii() -> None:

@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from ..glyphs import ASCII, RESOURCE_NAMES, Glyphs
 from ..widgets.footer import modal_footer
+from .help_keys import game_table, sections_text
 
 if TYPE_CHECKING:
     from ..app import PalmIslandApp
@@ -42,40 +43,12 @@ round ends. After round 8 the game is scored: the stars on every card's active h
 Every resource has a letter as well as a colour.
 
 [b]Keys[/b]
- 1 2, arrows, j k l     select card 1 or card 2
- s r f                  store, rotate, flip the selected card
- d                      discard card 1
- p                      peek at the other side of the selected card
- h                      hint: the solver's move here and its expected score
- u; ctrl+r or U         undo; redo (as far back as you like)
- escape                 back to the title; the game is kept (Continue)
- ?                      this help
- ctrl+p                 command palette: game commands, themes
- q, ctrl+c              quit (asks first while a game is in progress)
- In a choice: 1-9, or arrows and enter; escape cancels.
+{game_keys}
 The mouse does the same: click a card to select it, an action to play it, \
 a key in the footer to press it.
 
 [b]Keys on the other screens[/b] (each screen's footer lists them too)
- Title          n new game, o continue, c deck colour, d daily deal;
-                with a campaign file: m campaigns, f feats, y history,
-                z statistics; digits type the seed, backspace deletes
-                one; arrows, tab, shift+tab move, enter chooses
- Deck preview   enter start playing, escape back
- Peek           escape, p or enter put the card back
- End of game    g same deal again, n new deal, a analysis, c copy the
-                result line, t or escape title; u undo the last move
-                (not for a game saved in a campaign: its result is final);
-                arrows, pageup/pagedown, home/end scroll the cards
- Campaigns      c create, r rename, d delete, escape back
- Feats          escape back
- History        enter replay the game, i import a record file, escape back
- Replay         left/right or , . step, [ ] round back/forward,
-                1-8 start of a round, home/end first/last move,
-                space play/pause, + - speed, x export, a analysis,
-                escape back; the card the next move is played on says
-                what it will be ("next: rotate", and how it is paid)
- Analysis       escape or b back
+{screen_keys}
 """
 
 ASCII_TEXT: dict[str, str] = {"—": "-", "•": "*", "°": " degrees", "→": "->"}
@@ -85,7 +58,13 @@ ASCII_TEXT: dict[str, str] = {"—": "-", "•": "*", "°": " degrees", "→": "
 def help_text(g: Glyphs) -> str:
     """The help with the glyphs this terminal uses (Unicode or ``--ascii``)."""
     names = ", ".join(f"{g.resource(n)} {n}" for n in RESOURCE_NAMES)
-    text = HELP.format(resources=names, star=g.star, upgrade=g.upgrade)
+    text = HELP.format(
+        resources=names,
+        star=g.star,
+        upgrade=g.upgrade,
+        game_keys=game_table(),
+        screen_keys=sections_text(),
+    )
     if g == ASCII:
         for unicode, plain in ASCII_TEXT.items():
             text = text.replace(unicode, plain)
