@@ -160,8 +160,8 @@ SECTIONS: tuple[Section, ...] = (
         "title.TitleScreen",
         {
             "entry('campaign')": "campaigns",
-            "app.focus_previous": "move up",
-            "app.focus_next": "move down",
+            "app.focus_previous": "previous entry",
+            "app.focus_next": "next entry",
         },
         "digits type the seed, backspace deletes one; tab, shift+tab move, enter chooses",
     ),
