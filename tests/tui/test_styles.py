@@ -122,4 +122,22 @@ async def test_a_new_screen_is_plain_on_an_ascii_terminal(tmp_path: Path) -> Non
 def test_the_app_loads_its_own_file_last() -> None:
     """App rules beat a widget's on a specificity tie only when read last."""
     assert isinstance(PalmIslandApp.CSS_PATH, list)
-    assert str(PalmIslandApp.CSS_PATH[-1]) == "palm_island.tcss"
+    assert Path(PalmIslandApp.CSS_PATH[-1]).name == "palm_island.tcss"
+
+
+def test_every_css_path_is_absolute_so_a_subclass_elsewhere_finds_it() -> None:
+    """Textual resolves a relative CSS_PATH against the module of the class being
+    styled, so a subclass in another module (the start-up benchmark's app, the
+    watch screen) would look for the file beside itself and fail to start."""
+    relative = [
+        f"{cls.__module__}.{cls.__name__}: {path}"
+        for cls in tui_classes()
+        if "CSS_PATH" in vars(cls)
+        for path in (
+            vars(cls)["CSS_PATH"]
+            if isinstance(vars(cls)["CSS_PATH"], list)
+            else [vars(cls)["CSS_PATH"]]
+        )
+        if not Path(path).is_absolute()
+    ]
+    assert not relative, relative

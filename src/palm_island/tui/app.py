@@ -113,7 +113,7 @@ class PalmIslandApp(App[None]):
     }
     CSS_PATH: ClassVar[list[str | PurePath]] = [
         *sorted(Path(__file__).parent.glob("widgets/*.tcss")),  # widgets have no CSS_PATH
-        "palm_island.tcss",
+        Path(__file__).with_name("palm_island.tcss"),  # absolute: subclasses elsewhere too
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help", key_display="?"),

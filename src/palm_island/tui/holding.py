@@ -11,6 +11,7 @@ the heartbeat while playing, and a reload instead of a crash when refused.
 from __future__ import annotations
 
 import contextlib
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
@@ -45,7 +46,7 @@ class HeldElsewhereScreen(ModalScreen[str | None]):
         Binding("t", "answer('take')", "Take over"),
         Binding("escape", "answer(None)", "Back"),
     ]
-    CSS_PATH = "holding.tcss"
+    CSS_PATH = Path(__file__).with_name("holding.tcss")
 
     def __init__(self, game_id: int, holder: Holder) -> None:
         super().__init__()

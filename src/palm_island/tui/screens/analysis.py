@@ -8,6 +8,7 @@ working (leaving early cancels the search).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.app import ComposeResult
@@ -30,7 +31,7 @@ class AnalysisScreen(Screen[None]):
         Binding("escape,b", "app.pop_screen", "Back"),
     ]
 
-    CSS_PATH = "analysis.tcss"
+    CSS_PATH = Path(__file__).with_name("analysis.tcss")
 
     def __init__(self, start: GameState, moves: Sequence[Move], game_id: int | None = None) -> None:
         super().__init__()

@@ -7,6 +7,7 @@ asks first, and an import asks for a path.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -27,7 +28,7 @@ class AskScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    CSS_PATH = "ask.tcss"
+    CSS_PATH = Path(__file__).with_name("ask.tcss")
 
     def __init__(self, question: str, yes: str = "Yes") -> None:
         super().__init__()
@@ -62,7 +63,7 @@ class InputScreen(ModalScreen[str | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
-    CSS_PATH = "ask.tcss"
+    CSS_PATH = Path(__file__).with_name("ask.tcss")
 
     def __init__(
         self, prompt: str, value: str = "", submit: Callable[[str], str | None] | None = None

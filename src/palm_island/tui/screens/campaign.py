@@ -7,6 +7,7 @@ removes the campaign's games and feats.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
@@ -50,7 +51,7 @@ class CampaignScreen(Screen[None]):
         Binding("escape", "back", "Back"),
     ]
 
-    CSS_PATH = "campaign.tcss"
+    CSS_PATH = Path(__file__).with_name("campaign.tcss")
 
     @property
     def palm_app(self) -> PalmIslandApp:

@@ -6,6 +6,7 @@ question says which, so ``q`` asks the same way in both.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -27,7 +28,7 @@ class ConfirmQuitScreen(ModalScreen[bool]):
         Binding("ctrl+c,ctrl+q,q", "answer(True)", "Quit", show=False, priority=True),
     ]
 
-    CSS_PATH = "confirm.tcss"
+    CSS_PATH = Path(__file__).with_name("confirm.tcss")
 
     def __init__(self, *, saved: bool = False) -> None:
         super().__init__()

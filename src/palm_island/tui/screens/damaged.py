@@ -7,6 +7,7 @@ restoring, the app goes on with quick games that are not saved.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.app import ComposeResult
@@ -34,7 +35,7 @@ class DamagedScreen(ModalScreen[None]):
         Binding("escape", "dismiss", "Continue without saving"),
     ]
 
-    CSS_PATH = "damaged.tcss"
+    CSS_PATH = Path(__file__).with_name("damaged.tcss")
 
     def __init__(self, error: LoadError | SaveError) -> None:
         super().__init__()

@@ -8,6 +8,7 @@ icons, stored resources) and every card's part. Dismisses with what to do next:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.table import Table
@@ -53,7 +54,7 @@ class EndScreen(Screen[str]):
         Binding("end", "scroll_cards('end')", "Bottom", show=False),
     ]
 
-    CSS_PATH = "end.tcss"
+    CSS_PATH = Path(__file__).with_name("end.tcss")
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()

@@ -7,6 +7,7 @@ actions, R30), and whether this campaign has unlocked it and by which game.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
@@ -60,7 +61,7 @@ class FeatsScreen(Screen[None]):
     """``escape`` goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
-    CSS_PATH = "feats.tcss"
+    CSS_PATH = Path(__file__).with_name("feats.tcss")
 
     def compose(self) -> ComposeResult:
         app = cast("PalmIslandApp", self.app)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.app import ComposeResult
@@ -78,7 +79,7 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,question_mark,q", "close", "Close", key_display="esc"),
     ]
 
-    CSS_PATH = "help.tcss"
+    CSS_PATH = Path(__file__).with_name("help.tcss")
 
     def compose(self) -> ComposeResult:
         g = cast("PalmIslandApp", self.app).glyphs

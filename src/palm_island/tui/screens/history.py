@@ -68,7 +68,7 @@ class HistoryScreen(Screen[None]):
         Binding("escape", "back", "Back"),
     ]
 
-    CSS_PATH = "history.tcss"
+    CSS_PATH = Path(__file__).with_name("history.tcss")
 
     @property
     def palm_app(self) -> PalmIslandApp:

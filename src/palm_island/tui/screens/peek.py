@@ -5,6 +5,7 @@ Looking changes nothing: the screen only reads the card's view and closes.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -26,7 +27,7 @@ class PeekScreen(ModalScreen[None]):
         Binding("escape,p,enter", "close", "Put it back", key_display="esc"),
     ]
 
-    CSS_PATH = "peek.tcss"
+    CSS_PATH = Path(__file__).with_name("peek.tcss")
 
     def __init__(self, view: CardView, glyphs: Glyphs) -> None:
         super().__init__()

@@ -6,6 +6,7 @@ through the deck and note each card's place, so this screen lists all 17.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
@@ -32,7 +33,7 @@ class PreviewScreen(Screen[None]):
         Binding("escape", "back", "Back"),
     ]
 
-    CSS_PATH = "preview.tcss"
+    CSS_PATH = Path(__file__).with_name("preview.tcss")
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()

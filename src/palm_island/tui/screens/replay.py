@@ -81,7 +81,7 @@ class ReplayScreen(Screen[None]):
         *(Binding(str(n), f"round_start({n})", f"Round {n}", show=False) for n in range(1, 9)),
     ]
 
-    CSS_PATH = "replay.tcss"
+    CSS_PATH = Path(__file__).with_name("replay.tcss")
 
     def __init__(self, replay: Replay) -> None:
         super().__init__()

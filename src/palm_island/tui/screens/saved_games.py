@@ -11,6 +11,7 @@ A game whose stored rows are damaged is listed with the problem, not hidden.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
@@ -73,7 +74,7 @@ class SavedGamesScreen(Screen[None]):
         Binding("escape", "back", "Back"),
     ]
 
-    CSS_PATH = "saved_games.tcss"
+    CSS_PATH = Path(__file__).with_name("saved_games.tcss")
 
     def __init__(self) -> None:
         super().__init__()

@@ -10,6 +10,7 @@ again, so the screen only has to explain it. Focus starts on the difficulty;
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
@@ -119,7 +120,7 @@ class SetupScreen(ModalScreen[Setup | None]):
         Binding("escape", "cancel", "Back"),
     ]
 
-    CSS_PATH = "setup.tcss"
+    CSS_PATH = Path(__file__).with_name("setup.tcss")
 
     def compose(self) -> ComposeResult:
         app = cast("PalmIslandApp", self.app)

@@ -6,6 +6,7 @@ feats unlocked, and the score history as a sparkline (``campaign.stats``).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
@@ -55,7 +56,7 @@ class StatsScreen(Screen[None]):
     """``escape`` goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
-    CSS_PATH = "stats.tcss"
+    CSS_PATH = Path(__file__).with_name("stats.tcss")
 
     def compose(self) -> ComposeResult:
         app = cast("PalmIslandApp", self.app)

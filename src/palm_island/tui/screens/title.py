@@ -9,6 +9,7 @@ through :mod:`.title_store`.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, cast
 
 from textual import events
@@ -88,7 +89,7 @@ class TitleScreen(Screen[None]):
         Binding("down", "app.focus_next", "Next", show=False),
     ]
 
-    CSS_PATH = "title.tcss"
+    CSS_PATH = Path(__file__).with_name("title.tcss")
 
     def __init__(self) -> None:
         super().__init__()

@@ -6,6 +6,8 @@ again brings the game back exactly as it was.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.app import ComposeResult
 from textual.events import Resize
 from textual.geometry import Size
@@ -18,7 +20,7 @@ from ..glyphs import UNICODE, Glyphs
 class TooSmallScreen(Screen[None]):
     """``Terminal too small — needs at least 80×24``; quits with ``q`` like elsewhere."""
 
-    CSS_PATH = "too_small.tcss"
+    CSS_PATH = Path(__file__).with_name("too_small.tcss")
 
     def __init__(self, width: int, height: int) -> None:
         super().__init__()

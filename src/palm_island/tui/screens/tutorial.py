@@ -11,7 +11,7 @@ the tutorial never enters a campaign (no saved game, no history, no feats).
 
 from __future__ import annotations
 
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import ClassVar
 
 from rich.text import Text
@@ -44,7 +44,10 @@ class TutorialScreen(GameScreen):
         Binding("enter", "next", "Next"),
     ]
 
-    CSS_PATH: ClassVar[str | PurePath | list[str | PurePath] | None] = [GAME_CSS, "tutorial.tcss"]
+    CSS_PATH: ClassVar[str | PurePath | list[str | PurePath] | None] = [
+        GAME_CSS,
+        Path(__file__).with_name("tutorial.tcss"),
+    ]
 
     def __init__(self, session: GameSession, tutorial: Tutorial, progress: Progress) -> None:
         super().__init__(session)
