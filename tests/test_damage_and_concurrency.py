@@ -119,6 +119,7 @@ def test_another_process_creating_the_file_between_our_checks_is_not_foreign(
     assert intruded  # the interleaving happened
 
 
+@pytest.mark.slow
 def test_a_busy_file_is_waited_for_not_reported_as_damage(tmp_path: Path) -> None:
     Store.open(tmp_path).close()
     holder = subprocess.Popen(

@@ -141,6 +141,7 @@ def test_a_real_closed_pipe_exits_141_without_a_word(args: tuple[str, ...], tmp_
     assert result.stderr == ""
 
 
+@pytest.mark.slow
 def test_sigint_during_a_command_exits_130_with_one_line() -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "palm_island", "daily", "--width", "2000000"],

@@ -54,6 +54,7 @@ def test_the_bound_is_at_least_the_true_optimum_of_small_positions(
     assert upper_bound(state) - optimum <= 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("feats", [(), FEATS.catalog.feat_ids], ids=["base", "all feats"])
 def test_the_bound_is_never_below_the_solvers_score(feats: tuple[int, ...]) -> None:
     for seed in range(3):

@@ -11,6 +11,7 @@ import pytest
 from palm_island.cli import main
 
 
+@pytest.mark.slow
 def test_solve_json_and_out_give_a_record_that_verifies(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -33,6 +34,7 @@ def test_analyse_refuses_a_missing_file(capsys: pytest.CaptureFixture[str]) -> N
     assert err.startswith("palm-island: ") and len(err.splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_analyse_a_stored_game_uses_its_kept_lines_and_keeps_the_analysis(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from textual import events
 from textual.app import App
 
@@ -35,6 +36,7 @@ def log_text(screen: GameScreen) -> str:
     return "\n".join(screen.query_one(MoveLog).entries)
 
 
+@pytest.mark.slow
 async def test_r21_r22_undo_and_redo_cross_automatic_steps_and_round_ends() -> None:
     app = app_for(0)  # greedy play on seed 0 sees both within 19 turns
     async with app.run_test(size=(100, 32)) as pilot:
@@ -64,6 +66,7 @@ async def test_r21_r22_undo_and_redo_cross_automatic_steps_and_round_ends() -> N
         assert not session(app).can_redo
 
 
+@pytest.mark.slow
 async def test_escape_in_the_payment_choice_changes_nothing() -> None:
     app = app_for(2)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -80,6 +83,7 @@ async def test_escape_in_the_payment_choice_changes_nothing() -> None:
         assert session(app).moves[-1].pay == ("CH3", "LG3")
 
 
+@pytest.mark.slow
 async def test_arrows_and_enter_choose_in_the_payment_choice_without_moving_the_focus() -> None:
     app = app_for(2)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -99,6 +103,7 @@ async def test_arrows_and_enter_choose_in_the_payment_choice_without_moving_the_
         assert game_screen(app).selected == 2
 
 
+@pytest.mark.slow
 async def test_r20_storing_at_four_asks_which_card_to_release() -> None:
     app = app_for(0)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -113,6 +118,7 @@ async def test_r20_storing_at_four_asks_which_card_to_release() -> None:
         assert {m.release for m in choice.moves} == {c.code for c in session(app).state.stored}
 
 
+@pytest.mark.slow
 async def test_r18_peek_shows_the_other_side_and_changes_nothing() -> None:
     app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -125,6 +131,7 @@ async def test_r18_peek_shows_the_other_side_and_changes_nothing() -> None:
         assert isinstance(app.screen, GameScreen) and session(app).state == before
 
 
+@pytest.mark.slow
 async def test_keys_for_actions_that_are_not_legal_do_nothing() -> None:
     app = app_for(7)  # card 1 is QU3 front up: rotate and flip both need resources
     async with app.run_test(size=(100, 32)) as pilot:
@@ -137,6 +144,7 @@ async def test_keys_for_actions_that_are_not_legal_do_nothing() -> None:
         assert session(app).turn == 0
 
 
+@pytest.mark.slow
 async def test_quitting_a_game_in_progress_asks_first_even_with_ctrl_c() -> None:
     app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -162,6 +170,7 @@ async def test_quitting_from_the_title_does_not_ask() -> None:
         assert not isinstance(app.screen, ConfirmQuitScreen)
 
 
+@pytest.mark.slow
 async def test_a_small_terminal_shows_a_notice_and_resizing_keeps_the_game() -> None:
     app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -177,6 +186,7 @@ async def test_a_small_terminal_shows_a_notice_and_resizing_keeps_the_game() -> 
         assert isinstance(app.screen, GameScreen) and session(app).state == before
 
 
+@pytest.mark.slow
 async def test_help_opens_with_question_mark_and_lists_every_key() -> None:
     app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -190,6 +200,7 @@ async def test_help_opens_with_question_mark_and_lists_every_key() -> None:
         assert isinstance(app.screen, GameScreen)
 
 
+@pytest.mark.slow
 async def test_clicking_a_card_selects_it_and_the_key_bar_presses_keys() -> None:
     app = app_for(7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -203,6 +214,7 @@ async def test_clicking_a_card_selects_it_and_the_key_bar_presses_keys() -> None
         assert session(app).turn == 0 and session(app).can_redo
 
 
+@pytest.mark.slow
 async def test_a_key_that_does_not_apply_explains_why(
     notifications: Callable[[App[Any]], list[str]],
 ) -> None:
@@ -235,6 +247,7 @@ async def test_keys_typed_at_once_apply_in_order() -> None:
         assert game_screen(app).selected == 1 and app.focused is None
 
 
+@pytest.mark.slow
 async def test_undo_from_the_end_screen_goes_back_into_the_game() -> None:
     app = app_for(2)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -250,6 +263,7 @@ async def test_undo_from_the_end_screen_goes_back_into_the_game() -> None:
         assert isinstance(app.screen, PreviewScreen) and session(app).seed == 1000
 
 
+@pytest.mark.slow
 async def test_the_mouse_can_cancel_a_choice_and_close_the_help() -> None:
     app = app_for(2)
     async with app.run_test(size=(100, 32)) as pilot:

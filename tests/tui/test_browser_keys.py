@@ -8,6 +8,7 @@ import pkgutil
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 
@@ -73,6 +74,7 @@ def test_every_action_on_a_browser_key_has_another_key() -> None:
     assert not stranded
 
 
+@pytest.mark.slow
 async def test_shift_u_redoes_like_ctrl_r(tmp_path: Path) -> None:
     app = store_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -26,6 +26,7 @@ from .helpers import play_by_keys, play_moves, session
 from .store_helpers import FEAT_SEED, new_saved_game, opened, store_app
 
 
+@pytest.mark.slow
 async def test_a_game_left_mid_way_continues_at_the_same_position(tmp_path: Path) -> None:
     policy = greedy_policy()
     first = store_app(tmp_path)
@@ -63,6 +64,7 @@ async def test_a_game_left_mid_way_continues_at_the_same_position(tmp_path: Path
         assert saved is not None and len(saved.record.moves) == 3
 
 
+@pytest.mark.slow
 async def test_a_campaign_is_created_and_chosen_from_the_title(tmp_path: Path) -> None:
     app = store_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -89,6 +91,7 @@ async def test_a_campaign_is_created_and_chosen_from_the_title(tmp_path: Path) -
         assert app.campaign_name == remaining[0]
 
 
+@pytest.mark.slow
 async def test_a_feat_unlocked_by_the_game_is_shown_then_offered(tmp_path: Path) -> None:
     app = store_app(tmp_path, seed=FEAT_SEED)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -178,6 +181,7 @@ async def test_the_title_draws_first_and_then_opens_the_campaign_file(
         assert str(title.query_one("#campaign-row").render()) == "Campaign      My island"
 
 
+@pytest.mark.slow
 async def test_a_key_pressed_before_the_file_is_opened_still_saves_the_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -44,6 +44,7 @@ async def test_no_card_line_is_cut_off_at_80_columns() -> None:
             await play_by_keys(pilot, policy(state))
 
 
+@pytest.mark.slow
 async def test_each_action_that_can_be_played_shows_the_face_it_leads_to() -> None:
     app = app_for(42, compute_par=False)  # card 2 LG1 stores for free
     policy = greedy_policy()

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from palm_island.engine import legal_moves
 
 from .helpers import app_for, footer_text, game_screen, open_game, play_by_keys, session
 
 
+@pytest.mark.slow
 async def test_the_footer_lists_undo_once_there_is_a_move_to_undo() -> None:
     app = app_for(3)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
 from textual import events
 from textual.worker import WorkerState
 
@@ -60,6 +61,7 @@ async def test_a_move_clears_the_hint_and_counts_stay() -> None:
         assert session(app).hints_used == 1
 
 
+@pytest.mark.slow
 async def test_keys_work_while_a_hint_is_searched_and_a_move_cancels_it() -> None:
     # Off every known line a hint is a search; the par line is found first, then
     # greedy moves leave it, so the slow hint budget is what the key waits on.
@@ -98,6 +100,7 @@ async def test_keys_work_while_a_hint_is_searched_and_a_move_cancels_it() -> Non
         assert session(app).hints_used == 0
 
 
+@pytest.mark.slow
 async def test_undo_drops_a_hint_for_the_later_position() -> None:
     app = app_for(7, hint_budget=Budget(20))
     async with app.run_test(size=(100, 32)) as pilot:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from palm_island.policies import greedy_policy
 from palm_island.tui.render import event_line
 from palm_island.tui.widgets.log import MoveLog
@@ -9,6 +11,7 @@ from palm_island.tui.widgets.log import MoveLog
 from .helpers import app_for, game_screen, open_game, play_moves, session
 
 
+@pytest.mark.slow
 async def test_the_log_lists_every_step_follows_the_newest_and_cuts_back_on_undo() -> None:
     app = app_for(3)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -125,6 +125,7 @@ async def test_the_turn_shown_is_the_turn_being_played() -> None:
         assert screen.query_one("#log", MoveLog).entries[-1].startswith("Turn 3:")
 
 
+@pytest.mark.slow
 async def test_stored_cards_show_their_place_in_the_deck_here_and_in_the_choice() -> None:
     app = app_for(2)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -149,6 +150,7 @@ async def test_stored_cards_show_their_place_in_the_deck_here_and_in_the_choice(
         assert not choice.is_open
 
 
+@pytest.mark.slow
 async def test_the_end_screen_shows_the_score_chart_with_the_band_reached() -> None:
     app = app_for(2)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -162,6 +164,7 @@ async def test_the_end_screen_shows_the_score_chart_with_the_band_reached() -> N
         assert len(reached) == 1 and app.screen.breakdown.rank in reached[0]
 
 
+@pytest.mark.slow
 async def test_feats_screen_lists_all_feats_locked_too_and_stats_name_them(
     tmp_path: Path,
 ) -> None:
@@ -190,6 +193,7 @@ async def test_feats_screen_lists_all_feats_locked_too_and_stats_name_them(
         assert "Feats unlocked  1 of 6: Granary" in screen_text(app.screen)
 
 
+@pytest.mark.slow
 async def test_setup_shows_what_is_chosen_in_text_and_tab_reaches_the_feats(
     tmp_path: Path,
 ) -> None:
@@ -219,6 +223,7 @@ async def palette_titles(pilot: Pilot[None]) -> list[str]:
     return titles
 
 
+@pytest.mark.slow
 async def test_command_palette_runs_game_commands(tmp_path: Path) -> None:
     app = store_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -264,6 +269,7 @@ async def test_the_theme_chosen_is_remembered_in_the_data_directory(tmp_path: Pa
         assert third.theme == PalmIslandApp(None, third.config).theme
 
 
+@pytest.mark.slow
 async def test_resizing_to_80_and_back_keeps_the_cards_padding() -> None:
     app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -289,6 +295,7 @@ async def test_resizing_to_80_and_back_keeps_the_cards_padding() -> None:
         assert card.styles.padding.left == 0
 
 
+@pytest.mark.slow
 async def test_ascii_pop_ups_and_footer_draw_only_ascii_frames(tmp_path: Path) -> None:
     app = app_for(2, ascii_only=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -329,6 +336,7 @@ async def test_title_footer_offers_continue_as_o(tmp_path: Path) -> None:
         assert "o Continue" in footer_text(app)
 
 
+@pytest.mark.slow
 async def test_each_pop_up_lists_its_own_keys_not_the_screen_behind_it(tmp_path: Path) -> None:
     app = store_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -354,6 +362,7 @@ async def test_each_pop_up_lists_its_own_keys_not_the_screen_behind_it(tmp_path:
 NOT_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
+@pytest.mark.slow
 async def test_ascii_screens_and_pop_ups_draw_only_ascii(tmp_path: Path) -> None:
     """Frames, buttons, lists, the key bar (its palette divider, Textual's ``⏎`` and
     arrows): nothing outside ASCII on the title, the setup, the lists and the replay."""

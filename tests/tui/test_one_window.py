@@ -10,6 +10,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 from palm_island.engine import Move, apply_move
 from palm_island.policies import random_policy
 from palm_island.storage.service import Store
@@ -67,6 +69,7 @@ def store_move(folder: Path, game_id: int, ply: int, notation: str) -> None:
     conn.close()
 
 
+@pytest.mark.slow
 async def test_a_game_open_in_another_window_is_watched_then_taken_over(tmp_path: Path) -> None:
     from palm_island.tui.holding import HeldElsewhereScreen, WatchScreen
 
@@ -113,6 +116,7 @@ async def test_a_game_open_in_another_window_is_watched_then_taken_over(tmp_path
         other.wait()
 
 
+@pytest.mark.slow
 async def test_a_campaign_deleted_or_renamed_elsewhere_is_a_notice_not_a_crash(
     tmp_path: Path,
 ) -> None:
@@ -171,6 +175,7 @@ def left_one_discard_from_the_end(folder: Path) -> None:
             game.play(policy(game.state))
 
 
+@pytest.mark.slow
 async def test_a_full_disk_at_the_last_move_then_the_next_key_plays_it(tmp_path: Path) -> None:
     left_one_discard_from_the_end(tmp_path)
     app = store_app(tmp_path)

@@ -49,6 +49,7 @@ def _deviate(app: object, line: tuple[Move, ...]) -> tuple[Move, ...]:
     return session(app).moves
 
 
+@pytest.mark.slow
 async def test_following_the_hints_stays_on_the_par_line_at_par() -> None:
     app = app_for(7, par_budget=PAR, hint_budget=HINT)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -65,6 +66,7 @@ async def test_following_the_hints_stays_on_the_par_line_at_par() -> None:
         assert app.pars.get(start) == par_line.score
 
 
+@pytest.mark.slow
 async def test_a_deviation_is_searched_once_then_followed_without_losing_stars() -> None:
     app = app_for(7, par_budget=PAR, hint_budget=HINT)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -86,6 +88,7 @@ async def test_a_deviation_is_searched_once_then_followed_without_losing_stars()
         assert scores == sorted(scores)
 
 
+@pytest.mark.slow
 async def test_par_and_hint_lines_are_kept_in_the_campaign_file(tmp_path: Path) -> None:
     app = store_app(tmp_path, compute_par=True, par_budget=PAR, hint_budget=HINT)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -121,6 +124,7 @@ async def test_par_and_hint_lines_are_kept_in_the_campaign_file(tmp_path: Path) 
         assert known is not None and known.score == found_score
 
 
+@pytest.mark.slow
 async def test_a_finished_games_analysis_is_kept_and_reopens_at_once(tmp_path: Path) -> None:
     from palm_island.policies import greedy_policy
     from palm_island.tui.widgets.analysis import AnalysisPanel

@@ -32,6 +32,7 @@ def finished_game(data_dir: Path, seed: int = 3) -> int:
         return game.game_id
 
 
+@pytest.mark.slow
 async def test_a_finished_game_is_replayed_step_by_step_and_by_round(tmp_path: Path) -> None:
     game_id = finished_game(tmp_path)
     app = store_app(tmp_path)
@@ -63,6 +64,7 @@ async def test_a_finished_game_is_replayed_step_by_step_and_by_round(tmp_path: P
         assert viewer.index == stopped
 
 
+@pytest.mark.slow
 async def test_a_game_is_exported_then_imported_and_bad_files_explained(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -193,6 +195,7 @@ async def test_the_card_the_next_move_is_played_on_says_what_it_will_be(tmp_path
         assert not any("next:" in text for text in card_texts(viewer))  # no move left
 
 
+@pytest.mark.slow
 async def test_space_is_listed_as_play_while_paused_and_as_pause_while_playing(
     tmp_path: Path,
 ) -> None:

@@ -25,6 +25,7 @@ from .helpers import app_for, open_game, play_moves, session
 DAY = dt.date(2026, 11, 29)
 
 
+@pytest.mark.slow
 async def test_daily_deal_uses_the_dates_seed_and_shows_par_and_share_line() -> None:
     app = app_for(7, today=DAY, par_budget=Budget(20))
     async with app.run_test(size=(100, 32)) as pilot:
@@ -49,6 +50,7 @@ async def test_daily_deal_uses_the_dates_seed_and_shows_par_and_share_line() -> 
         assert app.clipboard == expected
 
 
+@pytest.mark.slow
 async def test_par_is_one_number_on_the_end_screen_analysis_share_line_and_daily(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -73,6 +75,7 @@ async def test_par_is_one_number_on_the_end_screen_analysis_share_line_and_daily
     assert f"par: {par} (solver, width 20, kept)" in capsys.readouterr().out.splitlines()
 
 
+@pytest.mark.slow
 async def test_end_screen_shows_par_and_hints_for_an_ordinary_deal() -> None:
     app = app_for(2)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+import pytest
 from textual.widgets import Button
 
 from palm_island.policies import random_policy
@@ -32,6 +33,7 @@ def _left_at_turn_7(folder: Path) -> tuple[int, object]:
         return game.game_id, game.state
 
 
+@pytest.mark.slow
 async def test_a_daily_deal_keeps_the_unfinished_game_and_saved_games_reaches_it(
     tmp_path: Path,
 ) -> None:
@@ -69,6 +71,7 @@ async def test_a_daily_deal_keeps_the_unfinished_game_and_saved_games_reaches_it
         assert session(app).state == left_at
 
 
+@pytest.mark.slow
 async def test_abandoning_a_saved_game_asks_first(tmp_path: Path) -> None:
     game_id, _ = _left_at_turn_7(tmp_path)
     app = store_app(tmp_path)
@@ -133,6 +136,7 @@ async def test_the_restore_dialog_lists_backups_newest_first_with_what_they_hold
         assert len(app.store.history("My island")) == 2
 
 
+@pytest.mark.slow
 async def test_a_campaign_named_like_markup_opens_every_screen_as_text(tmp_path: Path) -> None:
     """A campaign named ``[/]`` crashed the app on ``m`` (campaigns) and ``n`` (setup)."""
     from palm_island.tui.screens.campaign import CampaignScreen
@@ -181,6 +185,7 @@ async def test_history_names_a_damaged_game_and_lists_the_others(tmp_path: Path)
         assert "Left out, damaged: game 1" in str(screen.query_one("#history-message").render())
 
 
+@pytest.mark.slow
 async def test_saved_games_names_a_daily_deal_and_the_turn_the_game_shows(tmp_path: Path) -> None:
     """The row says "daily 2026-11-30" (not its seed) and the turn to play, as the
     game's own header does; a restart still knows the daily deal."""

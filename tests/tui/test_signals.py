@@ -304,6 +304,7 @@ def check_closes(closes: list[Close]) -> None:
             assert len(saved.moves) >= close.acknowledged_moves()
 
 
+@pytest.mark.slow
 def test_terminals_closed_after_a_burst_of_keys_leave_no_process(tmp_path: Path) -> None:
     """Three games at once are load enough: before the exit guard about half of the
     terminals closed like this left their process running (SIGTERM first did not)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Button
 
 from palm_island.policies import greedy_policy
@@ -39,6 +40,7 @@ async def test_digits_replace_the_seed_then_extend_it_and_enter_deals_it() -> No
         assert session(app).seed == 425
 
 
+@pytest.mark.slow
 async def test_the_seed_field_takes_digits_only_and_enter_in_it_deals() -> None:
     app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -50,6 +52,7 @@ async def test_the_seed_field_takes_digits_only_and_enter_in_it_deals() -> None:
         assert session(app).seed == 31
 
 
+@pytest.mark.slow
 async def test_a_seed_is_at_most_nine_digits_and_a_cleared_seed_deals_at_random() -> None:
     app = app_for(7)  # "random" seeds come from the fixed source: 1000, 1001, ...
     async with app.run_test(size=(100, 32)) as pilot:
@@ -62,6 +65,7 @@ async def test_a_seed_is_at_most_nine_digits_and_a_cleared_seed_deals_at_random(
         assert session(app).seed == 1000
 
 
+@pytest.mark.slow
 async def test_focus_starts_on_new_game_and_moves_over_the_entries() -> None:
     app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -83,6 +87,7 @@ async def test_focus_starts_on_new_game_and_moves_over_the_entries() -> None:
         assert str(title.colour) == "blue"
 
 
+@pytest.mark.slow
 async def test_every_entry_can_be_chosen_with_the_mouse() -> None:
     app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -98,6 +103,7 @@ async def test_every_entry_can_be_chosen_with_the_mouse() -> None:
         assert session(app).deck_colour == "blue" and session(app).seed == 7
 
 
+@pytest.mark.slow
 async def test_escape_leaves_a_game_for_the_title_and_continue_resumes_it() -> None:
     app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -120,6 +126,7 @@ async def test_escape_leaves_a_game_for_the_title_and_continue_resumes_it() -> N
         assert isinstance(app.screen, ConfirmQuitScreen)
 
 
+@pytest.mark.slow
 async def test_a_finished_game_rolls_a_new_seed_unless_the_player_typed_one() -> None:
     app = app_for(5)
     app.seed_chosen = False  # as a plain `play`: the first seed was drawn, not chosen

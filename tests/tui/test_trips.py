@@ -7,6 +7,7 @@ import datetime as dt
 import sqlite3
 from pathlib import Path
 
+import pytest
 from textual.app import App
 
 from palm_island.policies import greedy_policy
@@ -47,6 +48,7 @@ async def _hint(pilot: object) -> None:
     await pilot.pause()
 
 
+@pytest.mark.slow
 async def test_hints_used_are_kept_with_the_saved_game_across_a_resume(tmp_path: Path) -> None:
     app = store_app(tmp_path, hint_budget=Budget(10))
     async with app.run_test(size=(100, 32)) as pilot:
@@ -73,6 +75,7 @@ async def test_hints_used_are_kept_with_the_saved_game_across_a_resume(tmp_path:
         assert [g.hints for g in map(store.game, [e.game_id for e in store.history()])] == [3]
 
 
+@pytest.mark.slow
 async def test_looking_at_a_deal_and_leaving_stores_no_game(tmp_path: Path) -> None:
     app = store_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -126,6 +129,7 @@ async def _finish_daily(pilot: object, app: object) -> None:
     await pilot.pause()
 
 
+@pytest.mark.slow
 async def test_the_daily_deal_is_one_official_attempt_a_day(tmp_path: Path) -> None:
     app = store_app(tmp_path, today=DAY, hint_budget=Budget(10))
     async with app.run_test(size=(100, 32)) as pilot:
@@ -170,6 +174,7 @@ async def test_the_daily_deal_is_one_official_attempt_a_day(tmp_path: Path) -> N
         assert [e.practice for e in entries] == [False, True]
 
 
+@pytest.mark.slow
 async def test_a_daily_deal_again_from_the_end_screen_is_practice(tmp_path: Path) -> None:
     app = store_app(tmp_path, today=DAY)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -185,6 +190,7 @@ async def test_a_daily_deal_again_from_the_end_screen_is_practice(tmp_path: Path
         assert [a[2] for a in store.daily_games(20261201)] == [False, True]
 
 
+@pytest.mark.slow
 async def test_campaign_name_dialog_stays_open_on_an_empty_or_taken_name(tmp_path: Path) -> None:
     from textual.widgets import Input, Static
 
@@ -245,6 +251,7 @@ def test_campaign_names_are_unique_whatever_their_case(tmp_path: Path) -> None:
             store.create_campaign("BOB")
 
 
+@pytest.mark.slow
 async def test_end_screen_at_80x24_scrolls_the_cards_by_keys_from_the_start() -> None:
     from textual.containers import VerticalScroll
 
@@ -272,6 +279,7 @@ async def test_end_screen_at_80x24_scrolls_the_cards_by_keys_from_the_start() ->
         assert cards.scroll_y == cards.max_scroll_y
 
 
+@pytest.mark.slow
 async def test_quit_from_the_command_palette_asks_as_q_does() -> None:
     from .helpers import app_for, open_game
 
@@ -329,6 +337,7 @@ async def test_long_names_are_cut_by_cell_width_and_rows_stay_aligned(tmp_path: 
         assert len(columns) == 1, rows  # the counts line up under each other
 
 
+@pytest.mark.slow
 async def test_after_using_card_2_the_selection_returns_to_card_1() -> None:
     from .helpers import app_for, open_game, play_by_keys
 
@@ -369,6 +378,7 @@ async def test_history_screen_says_feats_in_play_not_a_bare_dash(tmp_path: Path)
 # Item 11: the small things ------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_footer_at_80_columns_keeps_quit_when_redo_applies() -> None:
     from .helpers import app_for, open_game
 
@@ -431,6 +441,7 @@ def _first_choice_out_of_deck_order() -> tuple[int, list[str]] | None:
     return None
 
 
+@pytest.mark.slow
 async def test_a_payment_choice_lists_the_stored_cards_in_deck_order() -> None:
     from palm_island.tui.render import stored_places
 
@@ -470,6 +481,7 @@ async def test_a_cost_with_alternatives_names_what_each_lacks() -> None:
         assert any("needs 1♣W or 1≈F" in note for note in notes)
 
 
+@pytest.mark.slow
 async def test_card_3_as_the_round_tracker_lists_no_actions() -> None:
     from palm_island.tui.widgets.card import CardWidget
 
@@ -560,6 +572,7 @@ def test_copied_is_said_only_where_a_copy_reaches_a_clipboard() -> None:
     assert clipboard_reachable(tmux, lambda: "on")
 
 
+@pytest.mark.slow
 async def test_the_end_screen_does_not_claim_a_copy_it_cannot_make(
     monkeypatch: object,
 ) -> None:
@@ -582,6 +595,7 @@ async def test_the_end_screen_does_not_claim_a_copy_it_cannot_make(
         assert any("select the share line" in note for note in notes)
 
 
+@pytest.mark.slow
 async def test_a_resumed_games_log_shows_the_latest_turn_at_once(tmp_path: Path) -> None:
     with Store.open(tmp_path) as store:
         store.create_campaign("My island")
@@ -602,6 +616,7 @@ def _quit_fits(app: App[None]) -> bool:
     return "q Quit" in footer_text(app)  # as drawn in 80 columns: cut keys are not there
 
 
+@pytest.mark.slow
 async def test_every_screen_keeps_q_quit_in_its_80_column_footer(tmp_path: Path) -> None:
     from .helpers import app_for, open_game
 
@@ -641,6 +656,7 @@ def test_a_game_whose_moves_are_all_taken_back_is_not_offered(tmp_path: Path) ->
         assert not store.campaigns()[0].has_unfinished
 
 
+@pytest.mark.slow
 async def test_without_a_campaign_file_the_daily_deal_is_one_attempt_in_the_run() -> None:
     from .helpers import app_for
 

@@ -53,6 +53,7 @@ async def play_to_step(pilot: Pilot[None], step: int) -> TutorialScreen:
     return screen
 
 
+@pytest.mark.slow
 async def test_the_whole_tutorial_plays_by_its_asked_keys() -> None:
     tutorial = standard_tutorial()
     app = app_for(7)
@@ -96,6 +97,7 @@ async def wrong_keys_at_every_step(candidates: tuple[str, ...], notes_of: Notes)
             assert screen.step > step or screen.session.turn == turn + 1
 
 
+@pytest.mark.slow
 async def test_wrong_keys_at_every_step_play_nothing_and_say_what_is_asked(
     notifications: Notes,
 ) -> None:
@@ -107,6 +109,7 @@ async def test_every_wrong_key_at_every_step_plays_nothing(notifications: Notes)
     await wrong_keys_at_every_step(ALL_WRONG, notifications)
 
 
+@pytest.mark.slow
 async def test_a_wrong_choice_and_a_wrong_click_play_nothing(notifications: Notes) -> None:
     app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -136,6 +139,7 @@ async def test_a_wrong_choice_and_a_wrong_click_play_nothing(notifications: Note
         assert screen.step == 11 and len(notes) == before  # played, nothing to explain
 
 
+@pytest.mark.slow
 async def test_escape_leaves_and_the_title_resumes_at_the_step(tmp_path: Path) -> None:
     app = store_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -158,6 +162,7 @@ async def test_escape_leaves_and_the_title_resumes_at_the_step(tmp_path: Path) -
         assert tutorial_screen(again).session.turn == 3
 
 
+@pytest.mark.slow
 async def test_hint_and_undo_are_off_the_key_bar_until_free_play(notifications: Notes) -> None:
     app = app_for(7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -180,6 +185,7 @@ async def test_hint_and_undo_are_off_the_key_bar_until_free_play(notifications: 
         assert tutorial_screen(app).session is screen.session  # free play, as it was
 
 
+@pytest.mark.slow
 async def test_finishing_the_tutorial_counts_for_nothing_in_the_campaign(tmp_path: Path) -> None:
     app = store_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -196,6 +202,7 @@ async def test_finishing_the_tutorial_counts_for_nothing_in_the_campaign(tmp_pat
         assert app.store.campaign(app.campaign_name or "").unlocked == ()
 
 
+@pytest.mark.slow
 async def test_the_palette_offers_the_tutorial() -> None:
     app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -307,6 +314,7 @@ def test_a_tutorial_entry_not_as_written_means_never_started(tmp_path: Path, kep
     assert settings.theme == "nord" and settings.tutorial is None
 
 
+@pytest.mark.slow
 async def test_changing_the_theme_keeps_the_tutorial_step(tmp_path: Path) -> None:
     app = store_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -240,6 +240,7 @@ def test_without_the_browser_the_browser_test_skips_but_fails_in_ci(
     assert "CI must run the browser test" in str(failed.value)
 
 
+@pytest.mark.slow
 def test_a_served_game_whose_server_is_gone_ends_within_two_seconds(tmp_path: Path) -> None:
     """A server killed outright (SIGKILL) closes the game's pipes: the game must end."""
     env = {**os.environ, "TEXTUAL_DRIVER": WEB_DRIVER, "COLUMNS": "100", "ROWS": "32"}
