@@ -198,18 +198,25 @@ def upper_bounds_along(states: Sequence[GameState]) -> list[int]:
     return found
 
 
+def _horizon(state: GameState) -> tuple[int, int, int]:
+    """What both relaxations start from: the cards before the tracker (this round's
+    turns), the rounds after this one, and the resources the stored cards hold now."""
+    deck, catalog = state.deck, state.catalog
+    held = sum(packed_face(catalog, p).yields.total for p in deck if packed_stored(p))
+    if state.is_over:
+        return 0, 0, held
+    cut = next(i for i, p in enumerate(deck) if packed_id(p) == catalog.tracker_id)
+    return cut, ROUNDS - state.round, held
+
+
 def _turn_budget_bound(state: GameState) -> int:
     """Relaxation 1: one budget of ``Y + cost`` units per upgrade over the turns left."""
     catalog = state.catalog
     paths = _paths(catalog)
     deck = state.deck
     tracker = catalog.tracker_id
-    cut = next(i for i, p in enumerate(deck) if packed_id(p) == tracker)
-    later = ROUNDS - state.round
-    if state.is_over:
-        later, cut = 0, 0
+    cut, later, held = _horizon(state)
     turns = cut + later * (len(deck) - 1)
-    held = sum(packed_face(catalog, p).yields.total for p in deck if packed_stored(p))
     budget = paths.max_yield * turns + held
     # best[u]: the most stars the cards seen so far reach with exactly u units or fewer.
     best: dict[int, int] = {0: 0}
@@ -239,11 +246,7 @@ def _card_resources_bound(state: GameState) -> int:
     paths = _paths(catalog)
     deck = state.deck
     tracker = catalog.tracker_id
-    cut = next(i for i, p in enumerate(deck) if packed_id(p) == tracker)
-    later = ROUNDS - state.round
-    if state.is_over:
-        later, cut = 0, 0
-    held = sum(packed_face(catalog, p).yields.total for p in deck if packed_stored(p))
+    cut, later, held = _horizon(state)
     # best[r]: the most stars the cards seen so far reach while ending with a net
     # resource balance of r (stored now plus made minus spent); only the pairs where
     # fewer resources left buy more stars are kept.
