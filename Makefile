@@ -51,8 +51,9 @@ typecheck: $(TOOLS)
 unit: $(TOOLS)
 	$(BIN)/python -m pytest -m "not sweep" -n auto --durations=15
 
-# The largest sweeps (201 terminals closed under real game processes): CI runs them
-# after make test (.ci/run); several minutes on two cores.
+# The largest sweeps (201 terminals closed under real game processes, the markup fuzz
+# of whole app runs, the bound against every bench deal): CI runs them after make
+# test (.ci/run); several minutes on two cores.
 sweep: $(TOOLS)
 	$(BIN)/python -m pytest -m sweep -n auto
 

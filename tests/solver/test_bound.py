@@ -184,6 +184,7 @@ def test_the_bound_from_the_deal_is_below_every_cards_best_face(catalog: Catalog
 
 
 @pytest.mark.slow
+@pytest.mark.sweep  # a search of each of 100 deals, ~35 s: make sweep (CI)
 def test_no_solver_line_beats_the_bound_on_the_bench_deals(catalog: Catalog) -> None:
     for seed in range(1, 101):
         state = new_game(catalog, seed=seed)

@@ -102,6 +102,7 @@ async def _visit_every_screen(app: PalmIslandApp) -> None:
     assert app.return_code in (None, 0)
 
 
+@pytest.mark.sweep  # 30 whole app runs, ~80 s: make sweep (CI), not make test
 @settings(
     max_examples=EXAMPLES,
     derandomize=True,
