@@ -32,6 +32,7 @@ HOT_PATHS = {
     "engine/layout.py",
     "engine/movegen.py",
     "engine/tables.py",  # the tables movegen builds its moves from (split out of movegen)
+    "engine/state.py",  # DeckCard.unpack, pack's inverse, on every view of the table
     "engine/search.py",
     "engine/rules.py",
 }
