@@ -50,7 +50,16 @@ def run_solver_bench(args: argparse.Namespace) -> int:
         budget = Budget.chosen(args.width, args.budget)
     except ValueError as exc:
         return fail(str(exc))
-    seeds = BENCH_SEEDS[: args.seeds]
+    seeds = tuple(range(args.first_seed, args.first_seed + args.seeds))
+    if args.against is not None:
+        from .against import NoReference
+        from .solver_against import run_solver_against
+
+        chosen = None if args.width is None and args.budget is None else budget.width
+        try:
+            return run_solver_against(args.against, seeds, chosen)
+        except NoReference as exc:
+            return fail(f"bench --against: {exc}")
     print(f"solver bench: {len(seeds)} deals (seeds {seeds[0]}-{seeds[-1]}), width {budget.width}")
     print(f"load average at start: {_load()}")
 

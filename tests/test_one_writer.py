@@ -5,7 +5,9 @@ game-ending write leaves the session where the store is."""
 
 from __future__ import annotations
 
+import ast
 import random
+import re
 import signal
 import sqlite3
 import subprocess
@@ -144,7 +146,13 @@ def test_a_game_held_by_a_live_window_is_watched_and_a_killed_holder_is_taken_ov
             mine = StoredSession(store.resume_game(game_id))
             with pytest.raises(SaveError, match="open in another window"):
                 mine.play(mine.legal_moves()[0])
+            with pytest.raises(SaveError, match="open in another window"):
+                store.abandon_game(game_id)  # from the saved-games list of another window
+            with pytest.raises(SaveError, match="open in another window"):
+                mine.count_hint()
             assert len(stored_moves(tmp_path, game_id)) == 1
+            assert store.unfinished_game("Ana") is not None  # still in play, hints unchanged
+            assert mine.hints_used == 0
             holder.send_signal(signal.SIGKILL)
             holder.wait(timeout=10)
             assert store.hold_game(game_id) is None  # taken over: the holder is gone
@@ -227,3 +235,57 @@ def test_a_full_disk_at_the_game_ending_move_leaves_session_and_store_together(
         session.play(last)  # the next key: the move again, now it fits
         assert session.state.is_over
         assert store.history("Ana")[-1].game_id == session.saved_id
+
+
+GAME_WRITE = re.compile(r"\b(?:INTO|UPDATE|FROM)\s+(?:move|game_play)\b|\bUPDATE\s+game\s+SET\b")
+"""SQL that changes a game's moves, its play counters or its row."""
+
+MIGRATION = re.compile(r"db\._v\d+_to_v\d+")
+"""A schema migration (storage/db.py): it rewrites every row as the file is opened,
+before any window can play, inside the exclusive transaction of the upgrade."""
+
+NOT_IN_PLAY_WRITES = {
+    "start_game": "creates the game: no window can hold it yet",
+    "store_finished": "imports a finished game as a new row",
+    "_finish": "runs inside append_move's checked write, or at resume for a game whose last "
+    "move is stored: the record is complete and the result recomputed from it",
+    "quarantine_game": "doctor sets a damaged row aside; a damaged game plays in no window",
+}
+"""Functions that write a game without checking that this window may: each says why."""
+
+
+def test_every_write_to_a_game_in_play_checks_the_window_holds_it() -> None:
+    """Fix the class (two writers on one game): every function in storage that writes a
+    game's moves, counters or row calls ``_check_in_play`` (directly or through
+    ``_check_base``), or is listed above with its reason; a new write site fails here."""
+    storage = Path(__file__).resolve().parents[1] / "src" / "palm_island" / "storage"
+    writers: dict[str, bool] = {}
+    for source in sorted(storage.glob("*.py")):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            texts = [
+                c.value
+                for c in ast.walk(node)
+                if isinstance(c, ast.Constant) and isinstance(c.value, str)
+            ]
+            calls = {
+                c.func.id
+                for c in ast.walk(node)
+                if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
+            }
+            if "sql_write" in calls and any(GAME_WRITE.search(t) for t in texts):
+                writers[f"{source.stem}.{node.name}"] = bool(
+                    calls & {"_check_in_play", "_check_base"}
+                )
+    assert {"repositories.append_move", "repositories.abandon_game"} <= set(writers), writers
+    unchecked = {
+        name
+        for name, checked in writers.items()
+        if not checked
+        and name.split(".")[1] not in NOT_IN_PLAY_WRITES
+        and not MIGRATION.fullmatch(name)  # run at open, under the migration's own lock
+    }
+    assert unchecked == set(), f"writes to a game in play without the holder check: {unchecked}"
+    listed = {name.split(".")[1] for name in writers}
+    assert set(NOT_IN_PLAY_WRITES) <= listed, "a listed function no longer writes: drop it"

@@ -85,6 +85,10 @@ class FakeDisk:
     def getpid(self) -> int:
         return 4242
 
+    def listdir(self, path: object) -> list[str]:
+        self._tick()
+        return [Path(name).name for name in self.cache if Path(name).parent == Path(str(path))]
+
     def unlink(self, path: object) -> None:
         raise PowerCut  # only reached while cleaning up after a cut: the power is off
 

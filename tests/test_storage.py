@@ -255,7 +255,7 @@ def test_continue_offers_the_newest_game_in_play_and_abandon_removes_it(store: S
     assert saved is not None and saved.game_id == first.game_id
     store.abandon_game(first.game_id)
     assert store.unfinished_game("Ana") is None and not store.campaigns()[0].has_unfinished
-    with pytest.raises(SaveError, match="no game in play"):
+    with pytest.raises(SaveError, match="no longer in play"):
         store.abandon_game(first.game_id)
 
 

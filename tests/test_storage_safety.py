@@ -483,3 +483,27 @@ def test_a_long_s_is_not_a_move(tmp_path: Path, capsys: pytest.CaptureFixture[st
     bad.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
     assert main(["--data-dir", str(tmp_path / "target"), "import", str(bad)]) == 1
     assert "ASCII" in capsys.readouterr().err
+
+
+def test_a_write_removes_its_target_s_temps_left_by_a_killed_writer(tmp_path: Path) -> None:
+    """An export killed mid-write leaves ``.NAME.PID-X.tmp`` in the player's folder, where
+    no store start cleans: the next write of that file removes it (only a gone writer's,
+    only that target's)."""
+    from palm_island.storage import safe_write
+
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    dead = int(gone.stdout)
+    target = tmp_path / "game12.json"
+    left = tmp_path / f".game12.json.{dead}-0a1b2c3d.tmp"
+    live = tmp_path / f".game12.json.{os.getpid()}-0a1b2c3d.tmp"
+    other = tmp_path / f".other.json.{dead}-0a1b2c3d.tmp"
+    for path in (left, live, other):
+        path.write_text("half a record")
+    safe_write.write_file(target, b"{}", replace=False)
+    assert target.read_bytes() == b"{}"
+    assert not left.exists() and live.exists() and other.exists()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from palm_island.cli import main
@@ -22,3 +25,38 @@ def test_solver_bench_refuses_too_many_seeds(capsys: pytest.CaptureFixture[str])
 def test_solver_bench_refuses_a_zero_width(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--solver", "--seeds", "1", "--width", "0"]) == 2
     assert "argument --width: must be from 1" in capsys.readouterr().err  # arguments.py
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_solver_bench_against_a_checkout_pairs_each_deal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # This checkout against itself, loaded a second time under another name; fresh seeds.
+    args = ["bench", "--against", str(ROOT), "--solver", "--first-seed", "7001", "--seeds", "2"]
+    assert main([*args, "--width", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "(width 3) against" in out and "seeds 7001-7002" in out
+    lines = [line for line in out.splitlines() if line.strip().startswith("seed ")]
+    assert [line.split(":")[0].strip() for line in lines] == ["seed 7001", "seed 7002"]
+    for line in lines:  # the same solver and width: the same score on both sides
+        mine = re.search(r"this (\d+) in", line)
+        theirs = re.search(r"reference (\d+) in", line)
+        assert mine and theirs and mine.group(1) == theirs.group(1), line
+    assert "CPU ratio of pairs: median" in out and "mean score: this" in out
+
+
+def test_solver_bench_against_a_folder_without_a_checkout_fails_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["bench", "--against", str(tmp_path), "--solver", "--seeds", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "bench --against" in err and err.strip().count("\n") == 0
+
+
+def test_solver_bench_from_a_first_seed_plays_those_deals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["bench", "--solver", "--first-seed", "500", "--seeds", "2", "--width", "2"]) == 0
+    assert "2 deals (seeds 500-501)" in capsys.readouterr().out

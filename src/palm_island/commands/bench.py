@@ -27,7 +27,8 @@ def register(subparsers: Any) -> None:
         "--against",
         type=Path,
         metavar="DIR",
-        help="also time the engine of another checkout of this project, pair by pair",
+        help="also time the engine (with --solver: the solver) of another checkout of "
+        "this project, pair by pair",
     )
     parser.add_argument(
         "--tui",
@@ -37,10 +38,18 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--solver",
         action="store_true",
-        help="instead: solver and greedy scores on a fixed set of 100 deals",
+        help="instead: solver and greedy scores on a fixed set of 100 deals "
+        "(with --against: both checkouts' solvers, deal by deal)",
     )
     parser.add_argument(
-        "--seeds", type=arguments.count, default=100, help="with --solver: the first N deals"
+        "--seeds", type=arguments.count, default=100, help="with --solver: N deals (100)"
+    )
+    parser.add_argument(
+        "--first-seed",
+        type=arguments.count,
+        default=1,
+        metavar="S",
+        help="with --solver: start at seed S (1, the fixed bench set; larger for fresh deals)",
     )
     parser.add_argument("--verbose", action="store_true", help="with --solver: print every deal")
     strength = parser.add_mutually_exclusive_group()

@@ -226,8 +226,14 @@ def start_game(
 
 
 def count_hint(conn: sqlite3.Connection, game_id: int) -> int:
-    """One more hint asked in a stored game; returns its new count."""
+    """One more hint asked in a stored game; returns its new count.
+
+    Raises:
+        StaleGameError: another live window holds the game.
+        SaveError: the game is no longer in play.
+    """
     with tx(conn):
+        _check_in_play(conn, game_id)
         sql_write(conn, "INSERT OR IGNORE INTO game_play (game_id) VALUES (?)", (game_id,))
         sql_write(conn, "UPDATE game_play SET hints = hints + 1 WHERE game_id = ?", (game_id,))
         row = conn.execute("SELECT hints FROM game_play WHERE game_id = ?", (game_id,)).fetchone()
@@ -249,15 +255,19 @@ def daily_games(conn: sqlite3.Connection, seed: int) -> list[tuple[int, str, boo
 
 
 def abandon_game(conn: sqlite3.Connection, game_id: int) -> None:
-    """Give up a game in play: it stays stored but is no longer offered to continue."""
+    """Give up a game in play: it stays stored but is no longer offered to continue.
+
+    Raises:
+        StaleGameError: another live window holds the game (it is being played there).
+        SaveError: there is no game in play with this number.
+    """
     with tx(conn):
-        changed = sql_write(
+        _check_in_play(conn, game_id)
+        sql_write(
             conn,
             "UPDATE game SET status = 'abandoned' WHERE id = ? AND status = 'playing'",
             (game_id,),
-        ).rowcount
-    if not changed:
-        raise SaveError(f"game {game_id}", "there is no game in play with this number")
+        )
 
 
 def append_move(
@@ -319,12 +329,7 @@ def _check_base(conn: sqlite3.Connection, game_id: int, based_on: Sequence[str])
     """Inside a write: the game is in play, no other live window holds it, and its
     stored moves are exactly ``based_on`` (compared as moves, so a stored move
     written in another spelling of the same notation still matches)."""
-    row = conn.execute("SELECT status FROM game WHERE id = ?", (game_id,)).fetchone()
-    if row is None or row[0] != "playing":
-        raise SaveError(f"game {game_id}", "this game is no longer in play (another window?)")
-    holder = holders.other_holder(conn, game_id)
-    if holder is not None:
-        raise StaleGameError(game_id, f"this game is open in another window ({holder.describe()})")
+    _check_in_play(conn, game_id)
     stored = [
         str(text)
         for (text,) in conn.execute(
@@ -342,6 +347,21 @@ def _check_base(conn: sqlite3.Connection, game_id: int, based_on: Sequence[str])
         f"this game was changed in another window ({len(stored)} moves stored, "
         f"{len(based_on)} here); reloaded",
     )
+
+
+def _check_in_play(conn: sqlite3.Connection, game_id: int) -> None:
+    """Inside a write to a game in play: it is in play, and no other live window holds
+    it (holders.py). Every write that changes a game in play calls this first, so a
+    window that does not hold a game can neither play, undo, count a hint in nor
+    abandon it (tests/test_one_writer.py lists the sites)."""
+    row = conn.execute("SELECT status FROM game WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise SaveError(f"game {game_id}", "there is no game with this number")
+    if row[0] != "playing":
+        raise SaveError(f"game {game_id}", "this game is no longer in play (another window?)")
+    holder = holders.other_holder(conn, game_id)
+    if holder is not None:
+        raise StaleGameError(game_id, f"this game is open in another window ({holder.describe()})")
 
 
 def _canonical(notations: Sequence[str], game_id: int) -> list[str]:

@@ -60,6 +60,9 @@ def temp_name(target: Path) -> Path:
 
 
 def _create_temp(target: Path, mode: int) -> tuple[int, Path]:
+    """The exclusive temp file for ``target``; first, temps of the same target left by
+    a writer that was killed (in a player's folder, where no store start cleans)."""
+    clean_stale(target.parent, prefix=f".{target.name}.")
     temp = temp_name(target)
     faults.point("fs:create")
     return os.open(temp, _CREATE, mode), temp
@@ -324,15 +327,18 @@ def refuse_protected(target: Path, protected: Sequence[Path]) -> None:
             )
 
 
-def clean_stale(folder: Path) -> list[Path]:
+def clean_stale(folder: Path, prefix: str = "") -> list[Path]:
     """Remove temp files (``.NAME.PID-X.tmp``, and SQLite's journals of one) left by a
-    process that is gone (killed mid-write). Returns what was removed."""
+    process that is gone (killed mid-write); with ``prefix``, only the names starting
+    with it (one target's). Returns what was removed."""
     removed: list[Path] = []
     try:
         names = os.listdir(folder)
     except OSError:
         return removed
     for name in names:
+        if not name.startswith(prefix):
+            continue
         # ".NAME.PID-X.tmp" now; "campaign.KIND.db.PID.tmp" from releases before 0.2.
         if not name.startswith((".", "campaign.")) or not name.endswith(TEMP_SUFFIXES):
             continue
