@@ -157,9 +157,9 @@ def test_moves_along_pairs_each_position_with_the_move_that_reaches_it() -> None
 def test_successors_are_play_of_each_step_on_real_and_merged_decks(
     name: str, feats: tuple[int, ...]
 ) -> None:
-    """The search's batched :meth:`~MoveMemo.successors` gives exactly what ``play`` gives
-    for each step, in order, also where merged copies share a value (a later copy
-    un-stored)."""
+    """The search's batched :meth:`~MoveMemo.successors` (and :meth:`~MoveMemo.children`,
+    which finds the steps itself) gives exactly what ``play`` gives for each step, in
+    order, also where merged copies share a value (a later copy un-stored)."""
     catalog = FEATS.catalog
     rules = rules_of(catalog)
     compact = CompactRules(catalog)
@@ -170,5 +170,6 @@ def test_successors_are_play_of_each_step_on_real_and_merged_decks(
                 steps = rules.steps(deck)
                 expected = [rules.tables.play(deck, round_, step) for step in steps]
                 assert rules.successors(deck, round_, steps) == expected, name
+                assert rules.children(deck, round_) == expected, name  # the fused call
                 later_copies += any(any(step[2][1::2]) for step in steps)
     assert later_copies > 0

@@ -402,6 +402,28 @@ class MoveMemo:
         self.infos[raw] = found
         return found
 
+    def children(self, deck: bytes, round_: int) -> list[tuple[bytes, int]]:
+        """:meth:`successors` of the steps :meth:`known` gives, in one call: the
+        search's expansion of a position (two calls fewer per position)."""
+        # :meth:`known` and :meth:`_shared`, inlined.
+        stored = deck.translate(self._rank, self._unstored)
+        info = self.infos.get(stored)
+        if info is None:
+            info = self._info(stored)
+        depends = info[3]
+        first = deck[0]
+        second = deck[1]
+        if depends[first] or depends[second]:
+            key = deck[:2] + info[4]
+            found = self.memo.get(key)
+            if found is None:
+                found = self._build(first, second, info, info[4], key)
+        else:
+            found = self.pairs.get(first << 8 | second)
+            if found is None:
+                found = self._pair(first, second)
+        return self.successors(deck, round_, found[1])
+
     def successors(self, deck: bytes, round_: int, steps: Steps) -> list[tuple[bytes, int]]:
         """What :meth:`play` gives for each of ``steps`` of ``deck``, in order (no events).
 

@@ -41,12 +41,12 @@ class CompactRules:
     """
 
     __slots__ = (
+        "_children",
         "_known",
         "_memo",
         "_play",
         "_remember",
         "_stars",
-        "_successors",
         "catalog",
         "merge",
         "tracker",
@@ -62,7 +62,7 @@ class CompactRules:
         self._known: dict[Position, list[Position]] = {}
         self._memo: MoveMemo = rules_of(catalog)
         self._play = self._memo.tables.play
-        self._successors = self._memo.successors
+        self._children = self._memo.children
         self.tracker = catalog.tracker_id
         first: dict[object, int] = {}
         merge = bytearray(range(256))
@@ -86,7 +86,7 @@ class CompactRules:
         """The position after each legal move, in ``legal_moves`` order (R21/R22 resolved)."""
         if self._remember:
             return self._remembered(deck, round_)
-        return self._successors(deck, round_, self._memo.known(deck)[1])
+        return self._children(deck, round_)
 
     def _remembered(self, deck: bytes, round_: int) -> list[Position]:
         known = self._known
@@ -94,7 +94,7 @@ class CompactRules:
         if found is None:
             if len(known) >= self._remember:
                 known.clear()
-            found = known[deck, round_] = self._successors(deck, round_, self._memo.known(deck)[1])
+            found = known[deck, round_] = self._children(deck, round_)
         return found
 
     def is_over(self, deck: bytes) -> bool:

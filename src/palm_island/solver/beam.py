@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
 
-from ..engine import ROUNDS, CompactRules, GameState, Move, Position, packed_values
+from ..engine import ROUNDS, CompactRules, GameState, Move, Position
 from .evaluation import Evaluator
 
 _gc_lock = threading.Lock()
@@ -124,7 +124,6 @@ def _beam(
     if rules.is_over(deck):
         return rules.stars(deck), [], 0
     width = max(1, width)
-    tracker_values = packed_values(rules.tracker)
     size = len(deck)
     tracker_at = rules.tracker_at
     first = rules.progress(deck, round_)
@@ -134,7 +133,6 @@ def _beam(
     # dict look-up for each child.
     buckets: list[dict[bytes, _Node]] = [{} for _ in range(last + 1)]
     buckets[first][deck] = (deck, round_, None)
-    best: tuple[int, _Node] | None = None
     expanded = 0
     for here in range(first, last):
         bucket = buckets[here]
@@ -155,16 +153,19 @@ def _beam(
         expanded += len(nodes)
         for node in nodes:
             for child, child_round in children(node[0], node[1]):
-                if child[0] in tracker_values:  # R25: only a finished game shows it on top
-                    final = rules.stars(child)
-                    if best is None or final > best[0]:
-                        best = (final, (child, child_round, node))
-                    continue
+                # A finished game (R25: the tracker on top after round 8) has progress
+                # ``last``, so it lands in the last bucket, which is never expanded.
                 target = buckets[child_round * size - child.index(tracker_at[child_round])]
                 if child not in target:
                     target[child] = (child, child_round, node)
         if on_progress is not None:
             on_progress((here - first + 1) / (last - first))
+    best: tuple[int, _Node] | None = None
+    stars = rules.stars
+    for node in buckets[last].values():  # reached first wins a tie, as it always did
+        final = stars(node[0])
+        if best is None or final > best[0]:
+            best = (final, node)
     assert best is not None, "every position can discard, so some line finishes"
     path: list[Position] = []
     walk: _Node | None = best[1]
