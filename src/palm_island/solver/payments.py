@@ -255,23 +255,7 @@ def payment_bound_from(
                 for v in range(kinds):
                     into[v] += weight
                     out[v] += weight
-        cheapest: list[dict[Vector, tuple[float, tuple[int, ...]]]] = []
-        for t in range(rounds):
-            prices = use[t]
-            table: dict[Vector, tuple[float, tuple[int, ...]]] = {}
-            slots = prices + [prices[i] + prices[j] for i, j in model.pairs]
-            for cost, covers in model.covers.items():
-                if cost == (0, 0, 0):
-                    table[cost] = (0.0, ())
-                    continue
-                if not covers:
-                    table[cost] = (math.inf, ())
-                    continue
-                values = [slots[a] for a in model.singles[cost]]
-                values += [slots[a] + slots[b] for a, b in model.doubles[cost]]
-                top = min(values)
-                table[cost] = (top, covers[values.index(top)])
-            cheapest.append(table)
+        cheapest = [price_table(model, use[t]) for t in range(rounds)]
         used = [[0] * kinds for _ in range(rounds)]
         made = [[0] * kinds for _ in range(rounds)]
         for (card_id, orientation, first), count in players.items():
@@ -331,6 +315,28 @@ def payment_bound_from(
         lam = [flat[n * kinds : (n + 1) * kinds] for n in range(len(spans))]
         mu = flat[len(spans) * kinds :]
     return math.floor(best), best_at
+
+
+PriceTable = dict[Vector, tuple[float, tuple[int, ...]]]
+"""Per cost: the price of its cheapest cover by whole stores, and the stores' kinds."""
+
+
+def price_table(model: _Model, prices: list[float]) -> PriceTable:
+    """Each cost's cheapest cover at these prices of one store of each kind."""
+    table: PriceTable = {}
+    slots = prices + [prices[i] + prices[j] for i, j in model.pairs]
+    for cost, covers in model.covers.items():
+        if cost == (0, 0, 0):
+            table[cost] = (0.0, ())
+            continue
+        if not covers:
+            table[cost] = (math.inf, ())
+            continue
+        values = [slots[a] for a in model.singles[cost]]
+        values += [slots[a] + slots[b] for a, b in model.doubles[cost]]
+        top = min(values)
+        table[cost] = (top, covers[values.index(top)])
+    return table
 
 
 def _kept(first: int, last: int, rounds: int) -> bool:
