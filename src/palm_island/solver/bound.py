@@ -38,7 +38,7 @@ from ..engine import (
     packed_orientation,
     packed_stored,
 )
-from .payments import SEARCH_STEPS, Multipliers, payment_bound_from
+from .payments import SEARCH_STEPS, Multipliers, _model, payment_bound_from
 from .windows import SEARCH_STEPS as WINDOW_STEPS
 from .windows import WindowMultipliers, from_rounds, window_bound_from
 
@@ -148,7 +148,8 @@ def upper_bound(state: GameState) -> int:
     """A final score no line from ``state`` can beat (the module doc proves why): the
     smallest of four relaxations' optima, each admissible on its own (the third,
     whole stored cards that live one pass, in :mod:`.payments`; the fourth, the same
-    with the places of each round in blocks so that the deck's order counts, in
+    with each round's places in blocks, each store paying in one block of its life and
+    at most four held across each block boundary, so the deck's order counts, in
     :mod:`.windows`, its search started where the third's ended).
 
     Exact for a finished game (its score). Deterministic: a function of ``state`` only,
@@ -170,7 +171,8 @@ def _bound_and_multipliers(state: GameState) -> tuple[int, Warm]:
     if found is not None and found[0] is state.catalog:
         return found[1], found[2]
     paid, rounds = payment_bound_from(state, None, SEARCH_STEPS)
-    windowed, blocks = window_bound_from(state, from_rounds(rounds), WINDOW_STEPS)
+    start = from_rounds(rounds, len(_model(state.catalog).kinds))
+    windowed, blocks = window_bound_from(state, start, WINDOW_STEPS)
     multipliers = (rounds, blocks)
     bound = min(_turn_budget_bound(state), _card_resources_bound(state), paid, windowed)
     if len(_RECENT) >= 32:

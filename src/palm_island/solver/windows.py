@@ -1,37 +1,40 @@
-"""Provides :func:`window_bound`: the whole-stored-card relaxation of :mod:`.payments`,
-with time measured in blocks of places within a round, so that the deal's order counts.
+"""Provides :func:`window_bound`: whole stored cards (as in :mod:`.payments`), with time
+measured in blocks of places within each round, each store choosing the block it pays
+in, and at most four held across every block boundary.
 
 Places. Call a card's *place* in a round the number of cards that leave the top before
 it in that round (each turn sends exactly one card to the back, R7-R11; R21 releases
 one without a turn), so the places of a round run 0..N-1 over the N building cards,
 and the order of a round is the order the cards left the round before (the tracker
-comes back up only once every card above it has left, R22). What holds in every line:
+comes back up only once every card above it has left, R22). The places of a round
+are grouped into ``BLOCKS`` blocks. What holds in every line:
 
-* **A card leaves at most one place earlier than it stood.** Only card 1 or card 2 can
-  act or be discarded (R7, R13), so the card standing ``p``-th leaves at place
-  ``p - 1`` or later. So a card's place in the next round is at least its place in
-  this one minus one; in the current round it is at least its position in the deck
-  minus one (the positions are known exactly: the deal's order from the deal).
-* **Each place is taken by one card.** So at most ``size`` cards leave in a block of
-  ``size`` places.
-* **A store lives one pass.** A card stored at place ``p`` of round ``t`` goes behind
-  the tracker and stands ``p``-th in round ``t + 1``; when the ``p`` cards before it
-  have left it is card 1 and is released (R21) unless it paid before (R15). So it can
-  pay only the actions at places after ``p`` in round ``t`` and before ``p`` in round
-  ``t + 1``: in block terms, from its own block to the same block one round later.
-* **At most four stored at once** (R19, R20): the stores that pay in a span of blocks
-  were made in that span or were held when it began, at most four.
+* **A card leaves at most one place earlier than it stood.** Only card 1 or card 2
+  can act or be discarded (R7, R12, R13), so the card standing ``p``-th leaves at
+  place ``p - 1`` or later: its block in the next round is at most one earlier, and
+  in the current round it is known from the deck (the deal's order from the deal).
+* **Each place is taken by one card**, so a block of ``n`` places takes ``n`` cards.
+* **A card acts at most once a round**, where it leaves (as in :mod:`.payments`).
+* **A store pays in one block of its life.** A card stored at place ``p`` goes behind
+  the tracker and stands ``p``-th next round; when the cards before it have left it is
+  card 1 and is released (R21) unless it paid before (R15; a store pays one cost,
+  whole, R16). So a store made in block ``g`` pays in at most one block ``u``,
+  ``g <= u <= g + BLOCKS``, and the stores of each kind paying in a block are at most
+  those of that kind that chose it (a card stored now: a block up to its release).
+* **At most four held** (R19, R20): a store made in block ``g`` that pays in block
+  ``u`` is held at the boundaries after blocks ``g..u - 1``, so at most four stores
+  span each block boundary.
 
-Blocks: places are grouped into ``BLOCKS`` blocks per round; a span of blocks ``a..b``
-is paid by at most the stores made in blocks ``a - BLOCKS..b`` plus the cards stored
-now that are released in block ``a`` or later. With one block per round this is
-:mod:`.payments`' relaxation; with more, a store lives about one round instead of
-two and each block holds only its places' cards, which is where the order matters.
-
-As in :mod:`.payments`, the relaxation is an integer program over the cards' plans
-(now each round also choosing the block the card leaves in), coupled only by linear
-constraints; its Lagrangian dual is one small dynamic program per kind of card
-(rounds x blocks x faces) and *any* non-negative multipliers give a valid bound.
+Dropped: the order of places within a block, which resource kind a cost is paid in
+beyond whole stores (as in :mod:`.payments`), and that a store nobody uses costs its
+card an action. The relaxation is an integer program over the cards' plans (each
+round a block and an action, each store also its block of payment) coupled only by
+the linear constraints above. Its Lagrangian separates into one dynamic program per
+kind of card (rounds x blocks x faces; a store earns the price of the block it pays
+in, less the four-limit's prices of the boundaries it is held across), and *any*
+non-negative multipliers give a valid bound (weak duality). The search for them
+starts from :mod:`.payments`' (its round prices, spread over each round's blocks).
+On the 1/4096 grid every sum is exact, so the floor is safe.
 """
 
 from __future__ import annotations
@@ -40,42 +43,48 @@ import math
 
 from ..engine import ROUNDS, STORE_LIMIT, GameState, packed_id, packed_orientation, packed_stored
 from .payments import SEARCH_STEPS as PAYMENT_STEPS
-from .payments import (
-    Multipliers,
-    PriceTable,
-    _Faces,
-    _model,
-    _pay,
-    payment_bound_from,
-    price_table,
-)
+from .payments import Multipliers, PriceTable, _Faces, _model, _pay, payment_bound_from, price_table
 
-BLOCKS = 4
-"""Blocks of places per round (measured from the deal with 80 steps: 2 blocks gained
-less mid-game, 16 blocks cost 20 times as much for about half a point more)."""
-SEARCH_STEPS = 80
-"""Steps of the search, started where :mod:`.payments`' search ended (cold, this
-relaxation's dual converges far slower than that one's)."""
+BLOCKS = 2
+"""Blocks of places per round. Measured on deal 1 (dual value after a long search):
+2 blocks 53.41, 3 blocks 53.36, 4 blocks 53.48, 16 (every place) 53.85 (its search
+converges slowest): the gain is the pairing and the four-limit, not finer time."""
+SEARCH_STEPS = 200
 _GRID = 4096.0
 _RATE = 2.0
-_WARM_RATE = 0.5
+_WARM_RATE = 1.0
 _BETA = 0.5
-_PATIENCE = 20
+_PATIENCE = 15
 _DELTA = 1.0
-_GIVE_UP = 8
+_GIVE_UP = 16
 
-WindowMultipliers = tuple[
-    dict[tuple[int, int], list[float]], dict[tuple[int, int], float], dict[int, float]
-]
-"""Keyed by blocks of the whole game (``(round - 1) * BLOCKS + block``): per span of
-blocks each kind's multipliers, per span the four-stored ones, per block its places'."""
+
+WindowMultipliers = tuple[dict[int, list[float]], dict[int, float], dict[int, float]]
+"""Keyed by blocks of the whole game (``(round - 1) * BLOCKS + block``): each kind's
+price in the block, the four-limit's price at the boundary after it, the block's
+places' price."""
 
 
 def window_bound(state: GameState, steps: int = SEARCH_STEPS) -> int:
-    """A final score no line from ``state`` can beat (see the module doc): the search
-    starts from where :mod:`.payments`' search ends."""
+    """A final score no line from ``state`` can beat (see the module doc); the search
+    starts where :mod:`.payments`' ends."""
     _, rounds = payment_bound_from(state, None, PAYMENT_STEPS)
-    return window_bound_from(state, from_rounds(rounds), steps)[0]
+    start = from_rounds(rounds, len(_model(state.catalog).kinds))
+    return window_bound_from(state, start, steps)[0]
+
+
+def from_rounds(multipliers: Multipliers, kinds: int) -> WindowMultipliers:
+    """A start from :mod:`.payments`' multipliers: each block's kind prices are those its
+    round's payments paid there."""
+    lam, _ = multipliers
+    prices: dict[int, list[float]] = {}
+    for (a, b), row in lam.items():
+        for r in range(a, b + 1):
+            for k in range(BLOCKS):
+                into = prices.setdefault((r - 1) * BLOCKS + k, [0.0] * kinds)
+                for v, w in enumerate(row):
+                    into[v] += w
+    return prices, {}, {}
 
 
 def window_bound_from(
@@ -92,8 +101,8 @@ def window_bound_from(
     kinds = len(model.kinds)
     tracker = catalog.tracker_id
     cut = next(i for i, p in enumerate(deck) if packed_id(p) == tracker)
-    size = len(deck) - 1  # building cards: places per round
-    behind = size - cut  # places of this round already taken
+    size = len(deck) - 1
+    behind = size - cut
     rounds = ROUNDS - state.round + 1
     slots = rounds * BLOCKS
 
@@ -104,39 +113,35 @@ def window_bound_from(
     for t in range(rounds):
         for place in range(behind if t == 0 else 0, size):
             capacity[t * BLOCKS + block(place)] += 1
-    # alive[a][v]: cards stored now, holding kind v, released in block a or later.
-    alive = [[0] * kinds for _ in range(slots + 1)]
+    held: list[tuple[int, int]] = []  # (kind, block released) of each card stored now
     players: dict[tuple[int, int, int], int] = {}
     for index, packed in enumerate(deck):
         card_id = packed_id(packed)
         if card_id == tracker:
             continue
-        if index < cut:  # leaves this round, at place behind + index - 1 or later
+        if index < cut:
             first = block(behind + max(index - 1, 0))
             release = block(behind + index)
-        else:  # stands index - cut - 1 in the next round
+        else:
             place = index - cut - 1
             first = BLOCKS + block(max(place - 1, 0))
             release = BLOCKS + block(place)
         face = catalog.cards[card_id].faces[packed_orientation(packed)]
         if packed_stored(packed) and face.yields.total:
             kind = model.index[(face.yields.wood, face.yields.fish, face.yields.stone)]
-            for a in range(min(release, slots - 1) + 1):
-                alive[a][kind] += 1
+            held.append((kind, min(release, slots - 1)))
         key = (model.same[card_id], packed_orientation(packed), first)
         players[key] = players.get(key, 0) + 1
-    spans = [(a, b) for a in range(slots) for b in range(a, slots) if _kept(a, b, slots)]
-    carried = [(a, a + BLOCKS - 1) for a in range(slots - BLOCKS + 1)]
     base = (state.round - 1) * BLOCKS
     if start is not None:
-        lam = [list(start[0].get((base + a, base + b), [0.0] * kinds)) for a, b in spans]
-        mu = [start[1].get((base + a, base + b), 0.0) for a, b in carried]
+        price = [list(start[0].get(base + h, [0.0] * kinds)) for h in range(slots)]
+        sigma = [start[1].get(base + h, 0.0) for h in range(slots)]
         pi = [start[2].get(base + h, 0.0) for h in range(slots)]
-        if any(len(row) != kinds for row in lam):
-            lam = [[0.0] * kinds for _ in spans]
+        if any(len(row) != kinds for row in price):
+            price = [[0.0] * kinds for _ in range(slots)]
     else:
-        lam = [[0.0] * kinds for _ in spans]
-        mu = [0.0] * len(carried)
+        price = [[0.0] * kinds for _ in range(slots)]
+        sigma = [0.0] * slots
         pi = [0.0] * slots
     types = sorted({key[0] for key in players})
     best_at: WindowMultipliers = ({}, {}, {})
@@ -145,54 +150,64 @@ def window_bound_from(
     floor = rate / _GIVE_UP
     direction: list[float] = []
     for _ in range(steps):
-        use = [[0.0] * kinds for _ in range(slots)]
-        earn = [[0.0] * kinds for _ in range(slots)]
-        total = 0.0
-        for (a, b), row in zip(spans, lam, strict=True):
-            if not any(row):
-                continue
-            for h in range(a, b + 1):
-                into = use[h]
-                for v in range(kinds):
-                    into[v] += row[v]
-            for h in range(max(a - BLOCKS, 0), b + 1):
-                into = earn[h]
-                for v in range(kinds):
-                    into[v] += row[v]
-            here = alive[a]
-            for v in range(kinds):
-                total += row[v] * here[v]
-        for (a, b), weight in zip(carried, mu, strict=True):
-            if not weight:
-                continue
-            total += weight * STORE_LIMIT
-            for h in range(a, b + 1):
-                into, out = use[h], earn[h]
-                for v in range(kinds):
-                    into[v] += weight
-                    out[v] += weight
+        # held_cost[h]: the four-limit's prices of the boundaries after blocks 0..h-1.
+        held_cost = [0.0]
         for h in range(slots):
-            total += pi[h] * capacity[h]
-        cheapest = [price_table(model, use[h]) for h in range(slots)]
+            held_cost.append(held_cost[-1] + sigma[h])
+        # earn[g][v], pays_in[g][v]: what a store of kind v made in block g earns at
+        # best, and the block it pays in then.
+        earn = [[0.0] * kinds for _ in range(slots)]
+        pays_in = [[0] * kinds for _ in range(slots)]
+        for g in range(slots):
+            last = min(g + BLOCKS, slots - 1)
+            row, where = earn[g], pays_in[g]
+            for v in range(kinds):
+                top, at = -math.inf, g
+                for u in range(g, last + 1):
+                    value = price[u][v] - held_cost[u]
+                    if value > top:
+                        top, at = value, u
+                row[v] = top + held_cost[g]
+                where[v] = at
+        total = STORE_LIMIT * sum(sigma) + sum(w * c for w, c in zip(pi, capacity, strict=True))
+        chosen = [[0] * kinds for _ in range(slots)]  # stores paying in each block
+        spans = [0] * (slots + 1)  # a difference array of the stores held per boundary
+        for kind, release in held:
+            top, at = -math.inf, 0
+            for u in range(release + 1):
+                value = price[u][kind] - held_cost[u]
+                if value > top:
+                    top, at = value, u
+            total += top
+            chosen[at][kind] += 1
+            spans[0] += 1
+            spans[at] -= 1
+        cheapest = [price_table(model, price[h]) for h in range(slots)]
         used = [[0] * kinds for _ in range(slots)]
         made = [[0] * kinds for _ in range(slots)]
         taken = [0] * slots
-        plans = {
-            card_type: _values(model.cards[card_type], rounds, earn, cheapest, pi)
-            for card_type in types
+        plans: dict[int, tuple[Values, list[list[list[Choice]]], list[list[list[int]]]]] = {
+            t: _values(model.cards[t], rounds, earn, cheapest, pi) for t in types
         }
         for (card_type, orientation, first), count in players.items():
-            if first >= slots:  # below the tracker in the last round: no more actions
+            if first >= slots:
                 faces = model.cards[card_type]
                 assert faces is not None
                 total += count * faces.stars[orientation]
                 continue
             total += count * _trace(plans[card_type], orientation, first, count, used, made, taken)
+        for g in range(slots):
+            for v in range(kinds):
+                if made[g][v]:
+                    u = pays_in[g][v]
+                    chosen[u][v] += made[g][v]
+                    spans[g] += made[g][v]
+                    spans[u] -= made[g][v]
         if total < best:
             best, stall = total, 0
             best_at = (
-                {(base + a, base + b): row for (a, b), row in zip(spans, lam, strict=True)},
-                {(base + a, base + b): w for (a, b), w in zip(carried, mu, strict=True)},
+                {base + h: row for h, row in enumerate(price)},
+                {base + h: w for h, w in enumerate(sigma)},
                 {base + h: w for h, w in enumerate(pi)},
             )
         else:
@@ -201,27 +216,17 @@ def window_bound_from(
                 rate, stall = rate / 2, 0
                 if rate < floor:
                     break
-        made_before = [[0] * kinds]
-        used_before = [[0] * kinds]
-        for h in range(slots):
-            made_before.append([x + y for x, y in zip(made_before[-1], made[h], strict=True)])
-            used_before.append([x + y for x, y in zip(used_before[-1], used[h], strict=True)])
         flat_w: list[float] = []
         flat_g: list[float] = []
-        for (a, b), row in zip(spans, lam, strict=True):
-            low = max(a - BLOCKS, 0)
-            here = alive[a]
+        for h in range(slots):
             for v in range(kinds):
-                slack = made_before[b + 1][v] - made_before[low][v]
-                slack -= used_before[b + 1][v] - used_before[a][v]
-                slack += here[v]
-                flat_w.append(row[v])
-                flat_g.append(float(slack))
-        for (a, b), weight in zip(carried, mu, strict=True):
-            slack = STORE_LIMIT + sum(made_before[b + 1]) - sum(made_before[a])
-            slack -= sum(used_before[b + 1]) - sum(used_before[a])
-            flat_w.append(weight)
-            flat_g.append(float(slack))
+                flat_w.append(price[h][v])
+                flat_g.append(float(chosen[h][v] - used[h][v]))
+        running = 0
+        for h in range(slots):
+            running += spans[h]
+            flat_w.append(sigma[h])
+            flat_g.append(float(STORE_LIMIT - running))
         for h in range(slots):
             flat_w.append(pi[h])
             flat_g.append(float(capacity[h] - taken[h]))
@@ -232,36 +237,15 @@ def window_bound_from(
         norm = sum(g * g for g in flat_g)
         if norm == 0:
             break
-        size_ = rate * (total - best + _DELTA) / norm
-        flat = [_step(w, size_, g) for w, g in zip(flat_w, flat_g, strict=True)]
-        lam = [flat[n * kinds : (n + 1) * kinds] for n in range(len(spans))]
-        mu = flat[len(spans) * kinds : len(spans) * kinds + len(carried)]
-        pi = flat[len(spans) * kinds + len(carried) :]
+        step = rate * (total - best + _DELTA) / norm
+        flat = [
+            max(0.0, math.floor((w - step * g) * _GRID) / _GRID)
+            for w, g in zip(flat_w, flat_g, strict=True)
+        ]
+        price = [flat[h * kinds : (h + 1) * kinds] for h in range(slots)]
+        sigma = flat[slots * kinds : slots * kinds + slots]
+        pi = flat[slots * kinds + slots :]
     return math.floor(best), best_at
-
-
-def _kept(first: int, last: int, slots: int) -> bool:
-    """The spans whose per-kind constraints the dual keeps: up to one round and a block
-    long, one or two whole rounds (those of :mod:`.payments`), and the whole game."""
-    if last - first <= BLOCKS or (first == 0 and last == slots - 1):
-        return True
-    return first % BLOCKS == 0 and (last + 1) % BLOCKS == 0 and last - first < 2 * BLOCKS
-
-
-def from_rounds(multipliers: Multipliers) -> WindowMultipliers:
-    """:mod:`.payments`' multipliers as this relaxation's: a span of rounds is the span of
-    their blocks (its stores made a round earlier are those made ``BLOCKS`` blocks
-    earlier), so the bound starts where that search ended."""
-    lam, mu = multipliers
-    return (
-        {((a - 1) * BLOCKS, b * BLOCKS - 1): row for (a, b), row in lam.items()},
-        {((a - 1) * BLOCKS, b * BLOCKS - 1): w for (a, b), w in mu.items()},
-        {},
-    )
-
-
-def _step(weight: float, size: float, slack: float) -> float:
-    return max(0.0, math.floor((weight - size * slack) * _GRID) / _GRID)
 
 
 Values = list[list[list[float]]]
