@@ -11,9 +11,15 @@ from palm_island.engine import Catalog, GameState, apply_move, legal_moves, new_
 from palm_island.solver import Budget, solve, upper_bound
 from palm_island.solver.bound import upper_bounds_along
 from palm_island.solver.payments import Multipliers, _model, payment_bound, payment_bound_from
+from palm_island.solver.windows import (
+    BLOCKS,
+    WindowMultipliers,
+    window_bound,
+    window_bound_from,
+)
 from palm_island.storage.catalog_files import standard_feats
 
-from .conftest import exhaustive_best, late_position
+from .conftest import exhaustive_best, late_position, reduced_position
 
 FEATS = standard_feats()
 
@@ -212,3 +218,82 @@ def test_any_multipliers_give_a_valid_bound_with_rounds_to_go(catalog: Catalog, 
             )
             bound, _ = payment_bound_from(state, start, 1)
             assert reached <= bound
+
+
+# Small decks from several deals, cut at the start of a round (every card's place
+# still to come, so the order of the deck matters) and in the middle of one (cards
+# behind the tracker): exhaustive search reaches the end of the game from them.
+REDUCED = [(seed, 7, 5, 0) for seed in (1, 2, 3, 8)] + [
+    (2, 7, 3, 2),
+    (3, 6, 4, 0),
+    (4, 6, 3, 1),
+    (7, 5, 3, 0),
+    (8, 6, 3, 1),
+]
+MANY_REDUCED = [
+    (seed, round_, above, below)
+    for seed in range(1, 13)
+    for round_, above, below in ((7, 5, 0), (7, 3, 2), (6, 4, 0), (6, 3, 1), (5, 3, 0))
+]
+
+
+@pytest.mark.parametrize(("seed", "round_", "above", "below"), REDUCED)
+def test_the_window_relaxation_is_never_below_the_true_optimum_of_small_decks(
+    catalog: Catalog, seed: int, round_: int, above: int, below: int
+) -> None:
+    check_windows_against_exhaustive_search(catalog, seed, round_, above, below)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "round_", "above", "below"), MANY_REDUCED)
+def test_the_window_relaxation_is_never_below_the_true_optimum_of_many_small_decks(
+    catalog: Catalog, seed: int, round_: int, above: int, below: int
+) -> None:
+    check_windows_against_exhaustive_search(catalog, seed, round_, above, below)
+
+
+def check_windows_against_exhaustive_search(
+    catalog: Catalog, seed: int, round_: int, above: int, below: int
+) -> None:
+    state = reduced_position(catalog, seed, round_, above, below)
+    optimum = exhaustive_best(state)
+    assert optimum <= window_bound(state)
+    assert optimum <= upper_bound(state)
+
+
+@pytest.mark.parametrize("seed", [2, 3, 8])
+def test_any_window_multipliers_give_a_valid_bound(catalog: Catalog, seed: int) -> None:
+    """Weak duality for the fourth relaxation: one step from random multipliers (prices
+    per block and kind, four-limit prices, places' prices) is never below the true
+    optimum of a small deck. A sign slip in its dual would fail this."""
+    rng = random.Random(seed)
+    state = reduced_position(catalog, seed, 6, 4, 0)
+    optimum = exhaustive_best(state)
+    kinds = len(_model(catalog).kinds)
+    blocks = range((6 - 1) * BLOCKS, 8 * BLOCKS)  # every block of rounds 6-8
+    for _ in range(20):
+        scale = rng.choice((0.1, 1.0, 5.0))
+        start: WindowMultipliers = (
+            {block: [rng.random() * scale for _ in range(kinds)] for block in blocks},
+            {block: rng.random() * scale for block in blocks},
+            {block: rng.random() * scale for block in blocks},
+        )
+        bound, _ = window_bound_from(state, start, 1)
+        assert optimum <= bound
+
+
+def test_the_window_relaxation_sees_the_order_of_the_deck(catalog: Catalog) -> None:
+    """The same cards in another order get another bound: the relaxation prices where
+    each card stands (the first three relaxations ignore the order)."""
+    state = reduced_position(catalog, 2, 5, 8)
+    cards, tracker = state.deck[:-1], state.deck[-1]
+    moved = state._replace(deck=(*cards[1:], cards[0], tracker))  # card 1 to the back
+    assert payment_bound(moved) == payment_bound(state)  # blind to the order
+    assert window_bound(moved) != window_bound(state)
+
+
+def test_the_window_relaxation_tightens_the_bound_from_the_deal(catalog: Catalog) -> None:
+    """From the deal the first three relaxations give 54 on every deal; with stores
+    paired by block and at most four held across each block boundary, less."""
+    state = new_game(catalog, seed=1)
+    assert upper_bound(state) < payment_bound(state) == 54
