@@ -225,7 +225,7 @@ def payment_bound_from(
     best = math.inf
     rate, stall = _RATE, 0
     direction: list[float] = []
-    for _ in range(steps):
+    for _ in range(max(steps, 1)):
         # A store of kind v paying in round t costs use[t][v]; one made in round t
         # earns earn[t][v] (the sums of the multipliers of the constraints it is in).
         use = [[0.0] * kinds for _ in range(rounds)]

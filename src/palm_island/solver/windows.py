@@ -149,7 +149,7 @@ def window_bound_from(
     rate, stall = (_RATE if start is None else _WARM_RATE), 0
     floor = rate / _GIVE_UP
     direction: list[float] = []
-    for _ in range(steps):
+    for _ in range(max(steps, 1)):
         # held_cost[h]: the four-limit's prices of the boundaries after blocks 0..h-1.
         held_cost = [0.0]
         for h in range(slots):
