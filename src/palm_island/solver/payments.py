@@ -90,6 +90,22 @@ class _Model:
                         continue
                     found.append(combo)
             self.covers[cost] = tuple(found)
+        # Each stored card is one card turned (R9), so the stores paying one cost are
+        # held by distinct cards: a cover is kept only if its stores can be matched to
+        # distinct cards of the catalog, each able to store that kind on some face.
+        makers = [
+            {
+                self.index[(face.yields.wood, face.yields.fish, face.yields.stone)]
+                for face in card.faces
+                if face.yields.total and any(action.to is None for action in face.actions)
+            }
+            for card in catalog.cards
+            if not card.is_round_tracker
+        ]
+        self.covers = {
+            cost: tuple(combo for combo in covers if _held_apart(combo, makers))
+            for cost, covers in self.covers.items()
+        }
         # For speed, a cover's price is one or two lookups in a table of each kind's
         # price and each pair's: singles[cost] and doubles[cost] list the covers
         # as slots of that table, in the order of covers[cost].
@@ -116,6 +132,23 @@ class _Model:
             None if card.is_round_tracker else _Faces(self, card_id)
             for card_id, card in enumerate(catalog.cards)
         ]
+
+
+def _held_apart(combo: tuple[int, ...], makers: list[set[int]]) -> bool:
+    """Whether the stores of ``combo`` (kind indexes) can be held by distinct cards,
+    ``makers[c]`` being the kinds card ``c`` can store (a bipartite matching)."""
+    holder: dict[int, int] = {}  # card -> the store of combo it holds
+
+    def place(store: int, seen: set[int]) -> bool:
+        for card, kinds in enumerate(makers):
+            if combo[store] in kinds and card not in seen:
+                seen.add(card)
+                if card not in holder or place(holder[card], seen):
+                    holder[card] = store
+                    return True
+        return False
+
+    return all(place(store, set()) for store in range(len(combo)))
 
 
 def _covers(kinds: tuple[Vector, ...], combo: tuple[int, ...], cost: Vector) -> bool:
