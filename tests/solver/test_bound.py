@@ -7,10 +7,26 @@ import random
 
 import pytest
 
-from palm_island.engine import Catalog, GameState, apply_move, legal_moves, new_game, score
+from palm_island.engine import (
+    Catalog,
+    GameState,
+    Orientation,
+    apply_move,
+    legal_moves,
+    new_game,
+    pack,
+    packed_id,
+    score,
+)
 from palm_island.solver import Budget, solve, upper_bound
 from palm_island.solver.bound import upper_bounds_along
-from palm_island.solver.payments import Multipliers, _model, payment_bound, payment_bound_from
+from palm_island.solver.payments import (
+    Multipliers,
+    _model,
+    covers_of,
+    payment_bound,
+    payment_bound_from,
+)
 from palm_island.solver.windows import (
     BLOCKS,
     WindowMultipliers,
@@ -285,9 +301,9 @@ def test_any_window_multipliers_give_a_valid_bound(catalog: Catalog, seed: int) 
 def test_the_window_relaxation_sees_the_order_of_the_deck(catalog: Catalog) -> None:
     """The same cards in another order get another bound: the relaxation prices where
     each card stands (the first three relaxations ignore the order)."""
-    state = reduced_position(catalog, 2, 5, 8)
+    state = reduced_position(catalog, 1, 6, 8)
     cards, tracker = state.deck[:-1], state.deck[-1]
-    moved = state._replace(deck=(*cards[3:], *cards[:3], tracker))  # three to the back
+    moved = state._replace(deck=(*cards[1:], cards[0], tracker))  # card 1 to the back
     assert payment_bound(moved) == payment_bound(state)  # blind to the order
     assert window_bound(moved) != window_bound(state)
 
@@ -312,3 +328,21 @@ def test_a_cover_never_needs_two_stores_of_one_card(catalog: Catalog) -> None:
     apart = tuple(sorted(index[k] for k in ((0, 0, 3), (1, 2, 0), (1, 1, 1), (1, 0, 0))))
     assert two_of_one not in covers
     assert apart in covers
+
+
+def test_covers_only_use_kinds_the_deck_can_still_store(catalog: Catalog) -> None:
+    """Loggers upgraded to their last face (no store) can never store 2 wood again, and
+    no other building stores 2 wood: no cover of that deck uses a 2-wood store, while
+    the deal's covers do."""
+    model = _model(catalog)
+    two_wood = model.index[(2, 0, 0)]
+    deal = new_game(catalog, seed=1)
+    loggers = {card.id for card in catalog.cards if card.code.startswith("LG")}
+    finished = tuple(
+        pack(packed_id(p), Orientation.BACK_UP) if packed_id(p) in loggers else p for p in deal.deck
+    )
+    uses = [
+        any(two_wood in cover for covers in found.covers.values() for cover in covers)
+        for found in (covers_of(model, deal.deck), covers_of(model, finished))
+    ]
+    assert uses == [True, False]

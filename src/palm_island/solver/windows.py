@@ -43,7 +43,16 @@ import math
 
 from ..engine import ROUNDS, STORE_LIMIT, GameState, packed_id, packed_orientation, packed_stored
 from .payments import SEARCH_STEPS as PAYMENT_STEPS
-from .payments import Multipliers, PriceTable, _Faces, _model, _pay, payment_bound_from, price_table
+from .payments import (
+    Multipliers,
+    PriceTable,
+    _Faces,
+    _model,
+    _pay,
+    covers_of,
+    payment_bound_from,
+    price_table,
+)
 
 BLOCKS = 2
 """Blocks of places per round. Measured on deal 1 (dual value after a long search):
@@ -98,6 +107,7 @@ def window_bound_from(
         stars = sum(catalog.cards[packed_id(p)].faces[packed_orientation(p)].stars for p in deck)
         return stars, ({}, {}, {})
     model = _model(catalog)
+    covers = covers_of(model, deck)
     kinds = len(model.kinds)
     tracker = catalog.tracker_id
     cut = next(i for i, p in enumerate(deck) if packed_id(p) == tracker)
@@ -182,7 +192,7 @@ def window_bound_from(
             chosen[at][kind] += 1
             spans[0] += 1
             spans[at] -= 1
-        cheapest = [price_table(model, price[h]) for h in range(slots)]
+        cheapest = [price_table(covers, price[h]) for h in range(slots)]
         used = [[0] * kinds for _ in range(slots)]
         made = [[0] * kinds for _ in range(slots)]
         taken = [0] * slots
