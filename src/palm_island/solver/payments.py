@@ -10,6 +10,10 @@ below the best final score):
   holds (R16) and is then no longer stored, so one store pays at most one cost. A
   stored card holds its face's resources (R9), so it is told apart here only by
   what it holds (its *kind of store*, e.g. ``1 wood + 2 fish``).
+* **A cost's stores are distinct cards.** A stored card is one card turned (R9), so
+  the stores paying one cost can be matched to distinct cards of the deck, each able
+  to store that kind on a face it can still reach (rotates and flips from its face
+  now): covers without such a matching are dropped (per deck, :class:`Covers`).
 * **A store lives one pass.** A card stored in round ``t`` lies behind the tracker and
   reaches the top in round ``t + 1``, where it is released (R21) unless it paid
   before. So for each kind of store ``v`` and round ``t``: the ``v`` stores paying in

@@ -25,14 +25,15 @@ are grouped into ``BLOCKS`` blocks. What holds in every line:
   ``u`` is held at the boundaries after blocks ``g..u - 1``, so at most four stores
   span each block boundary.
 
-Dropped: the order of places within a block, which resource kind a cost is paid in
-beyond whole stores (as in :mod:`.payments`), and that a store nobody uses costs its
-card an action. The relaxation is an integer program over the cards' plans (each
-round a block and an action, each store also its block of payment) coupled only by
-the linear constraints above. Its Lagrangian separates into one dynamic program per
-kind of card (rounds x blocks x faces; a store earns the price of the block it pays
-in, less the four-limit's prices of the boundaries it is held across), and *any*
-non-negative multipliers give a valid bound (weak duality). The search for them
+A cost's stores are held by distinct cards, as in :mod:`.payments` (the same
+covers). Dropped: the order of places within a block, that a store never pays for its
+own card, and that a store nobody uses costs its card an action. The relaxation is
+an integer program over the cards' plans (each round a block and an action, each
+store also its block of payment) coupled only by the linear constraints above. Its
+Lagrangian separates into one dynamic program per kind of card (rounds x blocks x
+faces; a store earns the price of the block it pays in, less the four-limit's prices
+of the boundaries it is held across), and *any* non-negative multipliers give a valid
+bound (weak duality). The search for them
 starts from :mod:`.payments`' (its round prices, spread over each round's blocks).
 On the 1/4096 grid every sum is exact, so the floor is safe.
 """
