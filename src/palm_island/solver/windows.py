@@ -56,9 +56,11 @@ from .payments import (
 )
 
 BLOCKS = 2
-"""Blocks of places per round. Measured on deal 1 (dual value after a long search):
-2 blocks 53.41, 3 blocks 53.36, 4 blocks 53.48, 16 (every place) 53.85 (its search
-converges slowest): the gain is the pairing and the four-limit, not finer time."""
+"""Blocks of places per round. Measured on deal 1 before the distinct-cards rule (dual
+value after a long search): 2 blocks 53.41, 3 blocks 53.36, 4 blocks 53.48, 16 (every
+place) 53.85 (its search converges slowest); the exact LP optimum 52.94 with 2 blocks,
+52.92 with 4. The gain is the pairing of stores and payments by block (the four-limit
+adds 0.14 on the LP), not finer time."""
 SEARCH_STEPS = 200
 _GRID = 4096.0
 _RATE = 2.0
