@@ -7,13 +7,35 @@ import random
 
 import pytest
 
-from palm_island.engine import Catalog, GameState, apply_move, legal_moves, new_game, score
+from palm_island.engine import (
+    Catalog,
+    GameState,
+    Orientation,
+    apply_move,
+    legal_moves,
+    new_game,
+    pack,
+    packed_id,
+    score,
+)
 from palm_island.solver import Budget, solve, upper_bound
 from palm_island.solver.bound import upper_bounds_along
-from palm_island.solver.payments import Multipliers, _model, payment_bound, payment_bound_from
+from palm_island.solver.payments import (
+    Multipliers,
+    _model,
+    covers_of,
+    payment_bound,
+    payment_bound_from,
+)
+from palm_island.solver.windows import (
+    BLOCKS,
+    WindowMultipliers,
+    window_bound,
+    window_bound_from,
+)
 from palm_island.storage.catalog_files import standard_feats
 
-from .conftest import exhaustive_best, late_position
+from .conftest import exhaustive_best, late_position, reduced_position
 
 FEATS = standard_feats()
 
@@ -212,3 +234,115 @@ def test_any_multipliers_give_a_valid_bound_with_rounds_to_go(catalog: Catalog, 
             )
             bound, _ = payment_bound_from(state, start, 1)
             assert reached <= bound
+
+
+# Small decks from several deals, cut at the start of a round (every card's place
+# still to come, so the order of the deck matters) and in the middle of one (cards
+# behind the tracker): exhaustive search reaches the end of the game from them.
+REDUCED = [(seed, 7, 5, 0) for seed in (1, 2, 3, 8)] + [
+    (2, 7, 3, 2),
+    (3, 6, 4, 0),
+    (4, 6, 3, 1),
+    (7, 5, 3, 0),
+    (8, 6, 3, 1),
+]
+MANY_REDUCED = [
+    (seed, round_, above, below)
+    for seed in range(1, 13)
+    for round_, above, below in ((7, 5, 0), (7, 3, 2), (6, 4, 0), (6, 3, 1), (5, 3, 0))
+]
+
+
+@pytest.mark.parametrize(("seed", "round_", "above", "below"), REDUCED)
+def test_the_window_relaxation_is_never_below_the_true_optimum_of_small_decks(
+    catalog: Catalog, seed: int, round_: int, above: int, below: int
+) -> None:
+    check_windows_against_exhaustive_search(catalog, seed, round_, above, below)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "round_", "above", "below"), MANY_REDUCED)
+def test_the_window_relaxation_is_never_below_the_true_optimum_of_many_small_decks(
+    catalog: Catalog, seed: int, round_: int, above: int, below: int
+) -> None:
+    check_windows_against_exhaustive_search(catalog, seed, round_, above, below)
+
+
+def check_windows_against_exhaustive_search(
+    catalog: Catalog, seed: int, round_: int, above: int, below: int
+) -> None:
+    state = reduced_position(catalog, seed, round_, above, below)
+    optimum = exhaustive_best(state)
+    assert optimum <= window_bound(state)
+    assert optimum <= upper_bound(state)
+
+
+@pytest.mark.parametrize("seed", [2, 3, 8])
+def test_any_window_multipliers_give_a_valid_bound(catalog: Catalog, seed: int) -> None:
+    """Weak duality for the fourth relaxation: one step from random multipliers (prices
+    per block and kind, four-limit prices, places' prices) is never below the true
+    optimum of a small deck. A sign slip in its dual would fail this."""
+    rng = random.Random(seed)
+    state = reduced_position(catalog, seed, 6, 4, 0)
+    optimum = exhaustive_best(state)
+    kinds = len(_model(catalog).kinds)
+    blocks = range((6 - 1) * BLOCKS, 8 * BLOCKS)  # every block of rounds 6-8
+    for _ in range(20):
+        scale = rng.choice((0.1, 1.0, 5.0))
+        start: WindowMultipliers = (
+            {block: [rng.random() * scale for _ in range(kinds)] for block in blocks},
+            {block: rng.random() * scale for block in blocks},
+            {block: rng.random() * scale for block in blocks},
+        )
+        bound, _ = window_bound_from(state, start, 1)
+        assert optimum <= bound
+
+
+def test_the_window_relaxation_sees_the_order_of_the_deck(catalog: Catalog) -> None:
+    """The same cards in another order get another bound: the relaxation prices where
+    each card stands (the first three relaxations ignore the order)."""
+    state = reduced_position(catalog, 1, 6, 8)
+    cards, tracker = state.deck[:-1], state.deck[-1]
+    moved = state._replace(deck=(*cards[1:], cards[0], tracker))  # card 1 to the back
+    assert payment_bound(moved) == payment_bound(state)  # blind to the order
+    assert window_bound(moved) != window_bound(state)
+
+
+def test_the_bound_from_the_deal_is_below_the_payments_relaxations_first_54(
+    catalog: Catalog,
+) -> None:
+    """The three relaxations before gave 54 on every deal; with covers held by distinct
+    cards (both in payments and windows) and the windows relaxation, less."""
+    state = new_game(catalog, seed=1)
+    assert upper_bound(state) < 54
+
+
+def test_a_cover_never_needs_two_stores_of_one_card(catalog: Catalog) -> None:
+    """A stored card is one card (R9): 2+2 stone from two Quarries with 3 wood and 3
+    fish from the one Trade House cannot pay a Temple's last upgrade (3 wood, 3 fish,
+    4 stone), while the Trade House's 3 stone with three other cards' stores can."""
+    model = _model(catalog)
+    index = model.index
+    covers = model.covers[(3, 3, 4)]
+    two_of_one = tuple(sorted(index[k] for k in ((0, 0, 2), (0, 0, 2), (3, 0, 0), (0, 3, 0))))
+    apart = tuple(sorted(index[k] for k in ((0, 0, 3), (1, 2, 0), (1, 1, 1), (1, 0, 0))))
+    assert two_of_one not in covers
+    assert apart in covers
+
+
+def test_covers_only_use_kinds_the_deck_can_still_store(catalog: Catalog) -> None:
+    """Loggers upgraded to their last face (no store) can never store 2 wood again, and
+    no other building stores 2 wood: no cover of that deck uses a 2-wood store, while
+    the deal's covers do."""
+    model = _model(catalog)
+    two_wood = model.index[(2, 0, 0)]
+    deal = new_game(catalog, seed=1)
+    loggers = {card.id for card in catalog.cards if card.code.startswith("LG")}
+    finished = tuple(
+        pack(packed_id(p), Orientation.BACK_UP) if packed_id(p) in loggers else p for p in deal.deck
+    )
+    uses = [
+        any(two_wood in cover for covers in found.covers.values() for cover in covers)
+        for found in (covers_of(model, deal.deck), covers_of(model, finished))
+    ]
+    assert uses == [True, False]

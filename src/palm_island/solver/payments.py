@@ -10,6 +10,10 @@ below the best final score):
   holds (R16) and is then no longer stored, so one store pays at most one cost. A
   stored card holds its face's resources (R9), so it is told apart here only by
   what it holds (its *kind of store*, e.g. ``1 wood + 2 fish``).
+* **A cost's stores are distinct cards.** A stored card is one card turned (R9), so
+  the stores paying one cost can be matched to distinct cards of the deck, each able
+  to store that kind on a face it can still reach (rotates and flips from its face
+  now): covers without such a matching are dropped (per deck, :class:`Covers`).
 * **A store lives one pass.** A card stored in round ``t`` lies behind the tracker and
   reaches the top in round ``t + 1``, where it is released (R21) unless it paid
   before. So for each kind of store ``v`` and round ``t``: the ``v`` stores paying in
@@ -40,6 +44,7 @@ from ..engine import (
     STORE_LIMIT,
     Catalog,
     GameState,
+    pack,
     packed_id,
     packed_orientation,
     packed_stored,
@@ -75,9 +80,9 @@ class _Model:
                         costs.add((alt.wood, alt.fish, alt.stone))
         self.kinds: tuple[Vector, ...] = tuple(sorted(kinds))
         self.index = {v: i for i, v in enumerate(self.kinds)}
-        # covers[cost]: the multisets (tuples of kind indexes) of at most four stores
+        # minimal[cost]: the multisets (tuples of kind indexes) of at most four stores
         # that cover the cost with no smaller sub-multiset covering it.
-        self.covers: dict[Vector, tuple[tuple[int, ...], ...]] = {}
+        self.minimal: dict[Vector, tuple[tuple[int, ...], ...]] = {}
         for cost in costs:
             found: list[tuple[int, ...]] = [()] if cost == (0, 0, 0) else []
             for size in range(1 if found == [] else STORE_LIMIT + 1, STORE_LIMIT + 1):
@@ -89,23 +94,33 @@ class _Model:
                     ):
                         continue
                     found.append(combo)
-            self.covers[cost] = tuple(found)
-        # For speed, a cover's price is one or two lookups in a table of each kind's
-        # price and each pair's: singles[cost] and doubles[cost] list the covers
-        # as slots of that table, in the order of covers[cost].
-        count = len(self.kinds)
-        self.pairs = [(i, j) for i in range(count) for j in range(i, count)]
-        slot: dict[tuple[int, ...], int] = {pair: count + n for n, pair in enumerate(self.pairs)}
-        self.singles: dict[Vector, tuple[int, ...]] = {}
-        self.doubles: dict[Vector, tuple[tuple[int, int], ...]] = {}
-        for cost, covers in self.covers.items():
-            ones = [c for c in covers if len(c) <= 2]
-            twos = [c for c in covers if len(c) > 2]
-            self.covers[cost] = (*ones, *twos)
-            self.singles[cost] = tuple(c[0] if len(c) == 1 else slot[c] for c in ones if c)
-            self.doubles[cost] = tuple(
-                (slot[c[:2]], c[2] if len(c) == 3 else slot[c[2:]]) for c in twos
-            )
+            self.minimal[cost] = tuple(found)
+        # storable[packed card]: the kinds it can store on the faces it can still reach.
+        self.storable: dict[int, frozenset[int]] = {}
+        for card_id, card in enumerate(catalog.cards):
+            for orientation in range(4):
+                reach, todo = {orientation}, [orientation]
+                while todo:
+                    for action in card.faces[todo.pop()].actions:
+                        if action.to is not None and int(action.to) not in reach:
+                            reach.add(int(action.to))
+                            todo.append(int(action.to))
+                self.storable[pack(card_id, orientation)] = frozenset(
+                    self.index[(f.yields.wood, f.yields.fish, f.yields.stone)]
+                    for f in (card.faces[o] for o in reach)
+                    if f.yields.total and any(action.to is None for action in f.actions)
+                )
+        self._cover_sets: dict[tuple[frozenset[int], ...], Covers] = {}
+        # every_card: the covers any deck of this catalog can pay (for tests and docs).
+        self.every_card = Covers(
+            self,
+            [
+                frozenset().union(*(self.storable[pack(card_id, o)] for o in range(4)))
+                for card_id, card in enumerate(catalog.cards)
+                if not card.is_round_tracker
+            ],
+        )
+        self.covers = self.every_card.covers
         # same[card_id]: the first card with the same faces (copies plan alike).
         firsts: dict[tuple[object, ...], int] = {}
         self.same = [
@@ -116,6 +131,63 @@ class _Model:
             None if card.is_round_tracker else _Faces(self, card_id)
             for card_id, card in enumerate(catalog.cards)
         ]
+
+
+class Covers:
+    """The covers of each cost that the cards of one deck can pay: a cost's stores are
+    held by distinct cards (a stored card is one card turned, R9), so a cover is kept
+    only if its stores can be matched to distinct cards, each able to store that kind
+    on a face it can still reach. For speed, a cover's price is one or two lookups in
+    a table of each kind's price and each pair's (``singles``, ``doubles``)."""
+
+    __slots__ = ("covers", "doubles", "pairs", "singles")
+
+    def __init__(self, model: _Model, makers: list[frozenset[int]]) -> None:
+        count = len(model.kinds)
+        self.pairs = [(i, j) for i in range(count) for j in range(i, count)]
+        slot: dict[tuple[int, ...], int] = {pair: count + n for n, pair in enumerate(self.pairs)}
+        self.covers: dict[Vector, tuple[tuple[int, ...], ...]] = {}
+        self.singles: dict[Vector, tuple[int, ...]] = {}
+        self.doubles: dict[Vector, tuple[tuple[int, int], ...]] = {}
+        for cost, minimal in model.minimal.items():
+            kept = [combo for combo in minimal if _held_apart(combo, makers)]
+            ones = [c for c in kept if len(c) <= 2]
+            twos = [c for c in kept if len(c) > 2]
+            self.covers[cost] = (*ones, *twos)
+            self.singles[cost] = tuple(c[0] if len(c) == 1 else slot[c] for c in ones if c)
+            self.doubles[cost] = tuple(
+                (slot[c[:2]], c[2] if len(c) == 3 else slot[c[2:]]) for c in twos
+            )
+
+
+def covers_of(model: _Model, deck: tuple[int, ...]) -> Covers:
+    """The covers the cards of ``deck`` can pay (kept per set of cards' storable kinds)."""
+    tracker = model.catalog.tracker_id
+    makers = sorted((model.storable[p & ~1] for p in deck if packed_id(p) != tracker), key=sorted)
+    key = tuple(makers)
+    found = model._cover_sets.get(key)
+    if found is None:
+        if len(model._cover_sets) >= 256:
+            model._cover_sets.clear()
+        found = model._cover_sets[key] = Covers(model, makers)
+    return found
+
+
+def _held_apart(combo: tuple[int, ...], makers: list[frozenset[int]]) -> bool:
+    """Whether the stores of ``combo`` (kind indexes) can be held by distinct cards,
+    ``makers[c]`` being the kinds card ``c`` can store (a bipartite matching)."""
+    holder: dict[int, int] = {}  # card -> the store of combo it holds
+
+    def place(store: int, seen: set[int]) -> bool:
+        for card, kinds in enumerate(makers):
+            if combo[store] in kinds and card not in seen:
+                seen.add(card)
+                if card not in holder or place(holder[card], seen):
+                    holder[card] = store
+                    return True
+        return False
+
+    return all(place(store, set()) for store in range(len(combo)))
 
 
 def _covers(kinds: tuple[Vector, ...], combo: tuple[int, ...], cost: Vector) -> bool:
@@ -186,6 +258,7 @@ def payment_bound_from(
         stars = sum(catalog.cards[packed_id(p)].faces[packed_orientation(p)].stars for p in deck)
         return stars, ({}, {})
     model = _model(catalog)
+    covers = covers_of(model, deck)
     kinds = len(model.kinds)
     tracker = catalog.tracker_id
     cut = next(i for i, p in enumerate(deck) if packed_id(p) == tracker)
@@ -225,7 +298,7 @@ def payment_bound_from(
     best = math.inf
     rate, stall = _RATE, 0
     direction: list[float] = []
-    for _ in range(steps):
+    for _ in range(max(steps, 1)):
         # A store of kind v paying in round t costs use[t][v]; one made in round t
         # earns earn[t][v] (the sums of the multipliers of the constraints it is in).
         use = [[0.0] * kinds for _ in range(rounds)]
@@ -255,23 +328,7 @@ def payment_bound_from(
                 for v in range(kinds):
                     into[v] += weight
                     out[v] += weight
-        cheapest: list[dict[Vector, tuple[float, tuple[int, ...]]]] = []
-        for t in range(rounds):
-            prices = use[t]
-            table: dict[Vector, tuple[float, tuple[int, ...]]] = {}
-            slots = prices + [prices[i] + prices[j] for i, j in model.pairs]
-            for cost, covers in model.covers.items():
-                if cost == (0, 0, 0):
-                    table[cost] = (0.0, ())
-                    continue
-                if not covers:
-                    table[cost] = (math.inf, ())
-                    continue
-                values = [slots[a] for a in model.singles[cost]]
-                values += [slots[a] + slots[b] for a, b in model.doubles[cost]]
-                top = min(values)
-                table[cost] = (top, covers[values.index(top)])
-            cheapest.append(table)
+        cheapest = [price_table(covers, use[t]) for t in range(rounds)]
         used = [[0] * kinds for _ in range(rounds)]
         made = [[0] * kinds for _ in range(rounds)]
         for (card_id, orientation, first), count in players.items():
@@ -331,6 +388,28 @@ def payment_bound_from(
         lam = [flat[n * kinds : (n + 1) * kinds] for n in range(len(spans))]
         mu = flat[len(spans) * kinds :]
     return math.floor(best), best_at
+
+
+PriceTable = dict[Vector, tuple[float, tuple[int, ...]]]
+"""Per cost: the price of its cheapest cover by whole stores, and the stores' kinds."""
+
+
+def price_table(model: Covers, prices: list[float]) -> PriceTable:
+    """Each cost's cheapest cover at these prices of one store of each kind."""
+    table: PriceTable = {}
+    slots = prices + [prices[i] + prices[j] for i, j in model.pairs]
+    for cost, covers in model.covers.items():
+        if cost == (0, 0, 0):
+            table[cost] = (0.0, ())
+            continue
+        if not covers:
+            table[cost] = (math.inf, ())
+            continue
+        values = [slots[a] for a in model.singles[cost]]
+        values += [slots[a] + slots[b] for a, b in model.doubles[cost]]
+        top = min(values)
+        table[cost] = (top, covers[values.index(top)])
+    return table
 
 
 def _kept(first: int, last: int, rounds: int) -> bool:

@@ -1,0 +1,374 @@
+"""Provides :func:`window_bound`: whole stored cards (as in :mod:`.payments`), with time
+measured in blocks of places within each round, each store choosing the block it pays
+in, and at most four held across every block boundary.
+
+Places. Call a card's *place* in a round the number of cards that leave the top before
+it in that round (each turn sends exactly one card to the back, R7-R11; R21 releases
+one without a turn), so the places of a round run 0..N-1 over the N building cards,
+and the order of a round is the order the cards left the round before (the tracker
+comes back up only once every card above it has left, R22). The places of a round
+are grouped into ``BLOCKS`` blocks. What holds in every line:
+
+* **A card leaves at most one place earlier than it stood.** Only card 1 or card 2
+  can act or be discarded (R7, R12, R13), so the card standing ``p``-th leaves at
+  place ``p - 1`` or later: its block in the next round is at most one earlier, and
+  in the current round it is known from the deck (the deal's order from the deal).
+* **Each place is taken by one card**, so a block of ``n`` places takes ``n`` cards.
+* **A card acts at most once a round**, where it leaves (as in :mod:`.payments`).
+* **A store pays in one block of its life.** A card stored at place ``p`` goes behind
+  the tracker and stands ``p``-th next round; when the cards before it have left it is
+  card 1 and is released (R21) unless it paid before (R15; a store pays one cost,
+  whole, R16). So a store made in block ``g`` pays in at most one block ``u``,
+  ``g <= u <= g + BLOCKS``, and the stores of each kind paying in a block are at most
+  those of that kind that chose it (a card stored now: a block up to its release).
+* **At most four held** (R19, R20): a store made in block ``g`` that pays in block
+  ``u`` is held at the boundaries after blocks ``g..u - 1``, so at most four stores
+  span each block boundary.
+
+A cost's stores are held by distinct cards, as in :mod:`.payments` (the same
+covers). Dropped: the order of places within a block, that a store never pays for its
+own card, and that a store nobody uses costs its card an action. The relaxation is
+an integer program over the cards' plans (each round a block and an action, each
+store also its block of payment) coupled only by the linear constraints above. Its
+Lagrangian separates into one dynamic program per kind of card (rounds x blocks x
+faces; a store earns the price of the block it pays in, less the four-limit's prices
+of the boundaries it is held across), and *any* non-negative multipliers give a valid
+bound (weak duality). The search for them
+starts from :mod:`.payments`' (its round prices, spread over each round's blocks).
+On the 1/4096 grid every sum is exact, so the floor is safe.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..engine import ROUNDS, STORE_LIMIT, GameState, packed_id, packed_orientation, packed_stored
+from .payments import SEARCH_STEPS as PAYMENT_STEPS
+from .payments import (
+    Multipliers,
+    PriceTable,
+    _Faces,
+    _model,
+    _pay,
+    covers_of,
+    payment_bound_from,
+    price_table,
+)
+
+BLOCKS = 2
+"""Blocks of places per round. Measured on deal 1 before the distinct-cards rule (dual
+value after a long search): 2 blocks 53.41, 3 blocks 53.36, 4 blocks 53.48, 16 (every
+place) 53.85 (its search converges slowest); the exact LP optimum 52.94 with 2 blocks,
+52.92 with 4. The gain is the pairing of stores and payments by block (the four-limit
+adds 0.14 on the LP), not finer time."""
+SEARCH_STEPS = 200
+_GRID = 4096.0
+_RATE = 2.0
+_WARM_RATE = 1.0
+_BETA = 0.5
+_PATIENCE = 15
+_DELTA = 1.0
+_GIVE_UP = 16
+
+
+WindowMultipliers = tuple[dict[int, list[float]], dict[int, float], dict[int, float]]
+"""Keyed by blocks of the whole game (``(round - 1) * BLOCKS + block``): each kind's
+price in the block, the four-limit's price at the boundary after it, the block's
+places' price."""
+
+
+def window_bound(state: GameState, steps: int = SEARCH_STEPS) -> int:
+    """A final score no line from ``state`` can beat (see the module doc); the search
+    starts where :mod:`.payments`' ends."""
+    _, rounds = payment_bound_from(state, None, PAYMENT_STEPS)
+    start = from_rounds(rounds, len(_model(state.catalog).kinds))
+    return window_bound_from(state, start, steps)[0]
+
+
+def from_rounds(multipliers: Multipliers, kinds: int) -> WindowMultipliers:
+    """A start from :mod:`.payments`' multipliers: each block's kind prices are those its
+    round's payments paid there."""
+    lam, _ = multipliers
+    prices: dict[int, list[float]] = {}
+    for (a, b), row in lam.items():
+        for r in range(a, b + 1):
+            for k in range(BLOCKS):
+                into = prices.setdefault((r - 1) * BLOCKS + k, [0.0] * kinds)
+                for v, w in enumerate(row):
+                    into[v] += w
+    return prices, {}, {}
+
+
+def window_bound_from(
+    state: GameState, start: WindowMultipliers | None, steps: int
+) -> tuple[int, WindowMultipliers]:
+    """The bound from ``state`` with the search for multipliers starting at ``start``
+    (``None``: all zero), and where it ended. Any multipliers give a valid bound."""
+    catalog = state.catalog
+    deck = state.deck
+    if state.is_over:
+        stars = sum(catalog.cards[packed_id(p)].faces[packed_orientation(p)].stars for p in deck)
+        return stars, ({}, {}, {})
+    model = _model(catalog)
+    covers = covers_of(model, deck)
+    kinds = len(model.kinds)
+    tracker = catalog.tracker_id
+    cut = next(i for i, p in enumerate(deck) if packed_id(p) == tracker)
+    size = len(deck) - 1
+    behind = size - cut
+    rounds = ROUNDS - state.round + 1
+    slots = rounds * BLOCKS
+
+    def block(place: int) -> int:
+        return place * BLOCKS // size
+
+    capacity = [0] * slots
+    for t in range(rounds):
+        for place in range(behind if t == 0 else 0, size):
+            capacity[t * BLOCKS + block(place)] += 1
+    held: list[tuple[int, int]] = []  # (kind, block released) of each card stored now
+    players: dict[tuple[int, int, int], int] = {}
+    for index, packed in enumerate(deck):
+        card_id = packed_id(packed)
+        if card_id == tracker:
+            continue
+        if index < cut:
+            first = block(behind + max(index - 1, 0))
+            release = block(behind + index)
+        else:
+            place = index - cut - 1
+            first = BLOCKS + block(max(place - 1, 0))
+            release = BLOCKS + block(place)
+        face = catalog.cards[card_id].faces[packed_orientation(packed)]
+        if packed_stored(packed) and face.yields.total:
+            kind = model.index[(face.yields.wood, face.yields.fish, face.yields.stone)]
+            held.append((kind, min(release, slots - 1)))
+        key = (model.same[card_id], packed_orientation(packed), first)
+        players[key] = players.get(key, 0) + 1
+    base = (state.round - 1) * BLOCKS
+    if start is not None:
+        price = [list(start[0].get(base + h, [0.0] * kinds)) for h in range(slots)]
+        sigma = [start[1].get(base + h, 0.0) for h in range(slots)]
+        pi = [start[2].get(base + h, 0.0) for h in range(slots)]
+        if any(len(row) != kinds for row in price):
+            price = [[0.0] * kinds for _ in range(slots)]
+    else:
+        price = [[0.0] * kinds for _ in range(slots)]
+        sigma = [0.0] * slots
+        pi = [0.0] * slots
+    types = sorted({key[0] for key in players})
+    best_at: WindowMultipliers = ({}, {}, {})
+    best = math.inf
+    rate, stall = (_RATE if start is None else _WARM_RATE), 0
+    floor = rate / _GIVE_UP
+    direction: list[float] = []
+    for _ in range(max(steps, 1)):
+        # held_cost[h]: the four-limit's prices of the boundaries after blocks 0..h-1.
+        held_cost = [0.0]
+        for h in range(slots):
+            held_cost.append(held_cost[-1] + sigma[h])
+        # earn[g][v], pays_in[g][v]: what a store of kind v made in block g earns at
+        # best, and the block it pays in then.
+        earn = [[0.0] * kinds for _ in range(slots)]
+        pays_in = [[0] * kinds for _ in range(slots)]
+        for g in range(slots):
+            last = min(g + BLOCKS, slots - 1)
+            row, where = earn[g], pays_in[g]
+            for v in range(kinds):
+                top, at = -math.inf, g
+                for u in range(g, last + 1):
+                    value = price[u][v] - held_cost[u]
+                    if value > top:
+                        top, at = value, u
+                row[v] = top + held_cost[g]
+                where[v] = at
+        total = STORE_LIMIT * sum(sigma) + sum(w * c for w, c in zip(pi, capacity, strict=True))
+        chosen = [[0] * kinds for _ in range(slots)]  # stores paying in each block
+        spans = [0] * (slots + 1)  # a difference array of the stores held per boundary
+        for kind, release in held:
+            top, at = -math.inf, 0
+            for u in range(release + 1):
+                value = price[u][kind] - held_cost[u]
+                if value > top:
+                    top, at = value, u
+            total += top
+            chosen[at][kind] += 1
+            spans[0] += 1
+            spans[at] -= 1
+        cheapest = [price_table(covers, price[h]) for h in range(slots)]
+        used = [[0] * kinds for _ in range(slots)]
+        made = [[0] * kinds for _ in range(slots)]
+        taken = [0] * slots
+        plans: dict[int, tuple[Values, list[list[list[Choice]]], list[list[list[int]]]]] = {
+            t: _values(model.cards[t], rounds, earn, cheapest, pi) for t in types
+        }
+        for (card_type, orientation, first), count in players.items():
+            if first >= slots:
+                faces = model.cards[card_type]
+                assert faces is not None
+                total += count * faces.stars[orientation]
+                continue
+            total += count * _trace(plans[card_type], orientation, first, count, used, made, taken)
+        for g in range(slots):
+            for v in range(kinds):
+                if made[g][v]:
+                    u = pays_in[g][v]
+                    chosen[u][v] += made[g][v]
+                    spans[g] += made[g][v]
+                    spans[u] -= made[g][v]
+        if total < best:
+            best, stall = total, 0
+            best_at = (
+                {base + h: row for h, row in enumerate(price)},
+                {base + h: w for h, w in enumerate(sigma)},
+                {base + h: w for h, w in enumerate(pi)},
+            )
+        else:
+            stall += 1
+            if stall >= _PATIENCE:
+                rate, stall = rate / 2, 0
+                if rate < floor:
+                    break
+        flat_w: list[float] = []
+        flat_g: list[float] = []
+        for h in range(slots):
+            for v in range(kinds):
+                flat_w.append(price[h][v])
+                flat_g.append(float(chosen[h][v] - used[h][v]))
+        running = 0
+        for h in range(slots):
+            running += spans[h]
+            flat_w.append(sigma[h])
+            flat_g.append(float(STORE_LIMIT - running))
+        for h in range(slots):
+            flat_w.append(pi[h])
+            flat_g.append(float(capacity[h] - taken[h]))
+        if direction:
+            flat_g = [g + _BETA * d for g, d in zip(flat_g, direction, strict=True)]
+        flat_g = [g if g < 0 or w > 0 else 0.0 for g, w in zip(flat_g, flat_w, strict=True)]
+        direction = flat_g
+        norm = sum(g * g for g in flat_g)
+        if norm == 0:
+            break
+        step = rate * (total - best + _DELTA) / norm
+        flat = [
+            max(0.0, math.floor((w - step * g) * _GRID) / _GRID)
+            for w, g in zip(flat_w, flat_g, strict=True)
+        ]
+        price = [flat[h * kinds : (h + 1) * kinds] for h in range(slots)]
+        sigma = flat[slots * kinds : slots * kinds + slots]
+        pi = flat[slots * kinds + slots :]
+    return math.floor(best), best_at
+
+
+Values = list[list[list[float]]]
+"""values[t][k][o]: the best priced rest of the game for a card that leaves in block
+``k`` of round ``t`` showing face ``o`` (before acting)."""
+Choice = tuple[int, int, tuple[int, ...]]
+"""What a card does where it leaves: the face it shows after, the kind of store it
+makes (-1: none) and the kinds of store it pays with."""
+
+
+def _values(
+    faces: _Faces | None,
+    rounds: int,
+    earn: list[list[float]],
+    cheapest: list[PriceTable],
+    pi: list[float],
+) -> tuple[Values, list[list[list[Choice]]], list[list[list[int]]]]:
+    """The dynamic program of one kind of card, from the last round back: the values,
+    the choice at each (round, block, face), and per (round, block, face) the block
+    of the next round to leave in (-1 in the last round)."""
+    assert faces is not None
+    values: Values = [[[0.0] * 4 for _ in range(BLOCKS)] for _ in range(rounds)]
+    choices: list[list[list[Choice]]] = []
+    moves_to: list[list[list[int]]] = []
+    stars = [float(s) for s in faces.stars]
+    for t in range(rounds - 1, -1, -1):
+        # after[k][o] (and where): the best from round t + 1 on for a card leaving
+        # block k now, which leaves block k - 1 or later next round.
+        after: list[list[float]] = []
+        where: list[list[int]] = []
+        if t + 1 < rounds:
+            later = values[t + 1]
+            for k in range(BLOCKS):
+                row_after: list[float] = []
+                row_where: list[int] = []
+                for o in range(4):
+                    j = _best_block(later, max(k - 1, 0), o)
+                    row_after.append(later[j][o])
+                    row_where.append(j)
+                after.append(row_after)
+                where.append(row_where)
+        else:
+            after = [stars] * BLOCKS
+            where = [[-1] * 4] * BLOCKS
+        round_choices: list[list[Choice]] = []
+        for k in range(BLOCKS):
+            h = t * BLOCKS + k
+            table, gains, nexts = cheapest[h], earn[h], after[k]
+            row = values[t][k]
+            picks: list[Choice] = []
+            for o in range(4):
+                best = nexts[o]
+                pick: Choice = (o, -1, ())
+                store = faces.stores[o]
+                if store is not None:
+                    kind, alts = store
+                    cost, paid = _pay(table, alts)
+                    gain = (gains[kind] if kind >= 0 else 0.0) - cost + nexts[o]
+                    if gain > best:
+                        best, pick = gain, (o, kind, paid)
+                for target, alts in faces.moves[o]:
+                    cost, paid = _pay(table, alts)
+                    gain = nexts[target] - cost
+                    if gain > best:
+                        best, pick = gain, (target, -1, paid)
+                row[o] = best - pi[h]
+                picks.append(pick)
+            round_choices.append(picks)
+        choices.append(round_choices)
+        moves_to.append(where)
+    choices.reverse()
+    moves_to.reverse()
+    return values, choices, moves_to
+
+
+def _best_block(row: list[list[float]], low: int, face: int) -> int:
+    """The block from ``low`` on where leaving with ``face`` is worth most (the first)."""
+    best = low
+    for block in range(low + 1, BLOCKS):
+        if row[block][face] > row[best][face]:
+            best = block
+    return best
+
+
+def _trace(
+    plan: tuple[Values, list[list[list[Choice]]], list[list[list[int]]]],
+    start: int,
+    first: int,
+    count: int,
+    used: list[list[int]],
+    made: list[list[int]],
+    taken: list[int],
+) -> float:
+    """The best plan of one card from face ``start``, leaving block ``first`` (of the
+    blocks from now on) or later first; adds ``count`` times its stores used and made
+    and the blocks it takes. Its value."""
+    values, choices, moves_to = plan
+    t, low = divmod(first, BLOCKS)
+    o = start
+    k = _best_block(values[t], low, o)
+    found = values[t][k][o]
+    while k >= 0:
+        h = t * BLOCKS + k
+        taken[h] += count
+        target, kind, pay = choices[t][k][o]
+        if kind >= 0:
+            made[h][kind] += count
+        for i in pay:
+            used[h][i] += count
+        k = moves_to[t][k][o]
+        o = target
+        t += 1
+    return found
