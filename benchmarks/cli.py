@@ -22,6 +22,14 @@ def run(args: argparse.Namespace) -> int:
         return run_tui_bench(runs=args.runs)
     if args.solver:
         return run_solver_bench(args)
+    if args.analysis:
+        from palm_island.storage.catalog_files import standard_catalog
+
+        from .analysis import run_analysis_bench
+
+        count = 5 if args.seeds is None else args.seeds
+        seeds = tuple(range(args.first_seed, args.first_seed + count))
+        return run_analysis_bench(standard_catalog(), seeds)
     if args.against is not None:
         from palm_island.commands import fail
 
@@ -44,6 +52,8 @@ def run_solver_bench(args: argparse.Namespace) -> int:
 
     from .solver import BENCH_SEEDS, HEADER, DealResult, run_bench
 
+    if args.seeds is None:
+        args.seeds = len(BENCH_SEEDS)
     if not 1 <= args.seeds <= len(BENCH_SEEDS):
         return fail(f"--seeds is 1 to {len(BENCH_SEEDS)}, not {args.seeds}")
     try:

@@ -60,3 +60,17 @@ def test_solver_bench_from_a_first_seed_plays_those_deals(
 ) -> None:
     assert main(["bench", "--solver", "--first-seed", "500", "--seeds", "2", "--width", "2"]) == 0
     assert "2 deals (seeds 500-501)" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_analysis_bench_prints_each_deal_s_costs_and_the_three_ratios(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["bench", "--analysis", "--first-seed", "3", "--seeds", "1"]) == 0
+    out = capsys.readouterr().out
+    deal = re.search(
+        r"seed 3: (\d+) moves; bound ([\d.]+) s, search ([\d.]+) s, analysis ([\d.]+) s", out
+    )
+    assert deal is not None, out
+    assert int(deal.group(1)) > 100 and float(deal.group(3)) > 0 and float(deal.group(4)) > 0
+    assert out.count(": median ") == 3

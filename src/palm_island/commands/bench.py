@@ -42,14 +42,23 @@ def register(subparsers: Any) -> None:
         "(with --against: both checkouts' solvers, deal by deal)",
     )
     parser.add_argument(
-        "--seeds", type=arguments.count, default=100, help="with --solver: N deals (100)"
+        "--analysis",
+        action="store_true",
+        help="instead: what analysing a game costs against one solve of its deal",
+    )
+    parser.add_argument(
+        "--seeds",
+        type=arguments.count,
+        default=None,
+        help="with --solver: N deals (100); with --analysis: N deals (5)",
     )
     parser.add_argument(
         "--first-seed",
         type=arguments.count,
         default=1,
         metavar="S",
-        help="with --solver: start at seed S (1, the fixed bench set; larger for fresh deals)",
+        help="with --solver or --analysis: start at seed S (1, the fixed bench set; larger for "
+        "fresh deals)",
     )
     parser.add_argument("--verbose", action="store_true", help="with --solver: print every deal")
     strength = parser.add_mutually_exclusive_group()

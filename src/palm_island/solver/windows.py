@@ -61,7 +61,7 @@ value after a long search): 2 blocks 53.41, 3 blocks 53.36, 4 blocks 53.48, 16 (
 place) 53.85 (its search converges slowest); the exact LP optimum 52.94 with 2 blocks,
 52.92 with 4. The gain is the pairing of stores and payments by block (the four-limit
 adds 0.14 on the LP), not finer time."""
-SEARCH_STEPS = 200
+SEARCH_STEPS = 100
 _GRID = 4096.0
 _RATE = 2.0
 _WARM_RATE = 1.0
