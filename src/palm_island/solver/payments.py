@@ -29,9 +29,9 @@ relaxation is an integer program over the cards' action plans (each rotate, flip
 paid store also choosing the stores that pay it) coupled only by those linear
 constraints. Its Lagrangian dual separates into one small dynamic program per card
 (rounds x faces): *any* non-negative multipliers give a valid bound (weak duality).
-Subgradient steps (Polyak's rule towards ``_TARGET``) choose the multipliers; they
-are kept on a 1/4096 grid so every sum is exact in floating point and the floor is
-safe.
+Subgradient steps (Polyak's rule towards ``_TARGET``; :mod:`.subgradient`, the step
+both searches take) choose the multipliers; they are kept on a 1/4096 grid so every
+sum is exact in floating point and the floor is safe.
 """
 
 from __future__ import annotations
@@ -49,11 +49,10 @@ from ..engine import (
     packed_orientation,
     packed_stored,
 )
+from .subgradient import projected_step
 
-_GRID = 4096.0
 SEARCH_STEPS = 300
 _RATE = 2.0
-_BETA = 0.5
 _PATIENCE = 20
 _DELTA = 4.0
 _GIVE_UP = 8
@@ -376,15 +375,10 @@ def payment_bound_from(
             slack -= sum(used_before[b + 1]) - sum(used_before[a])
             flat_w.append(weight)
             flat_g.append(float(slack))
-        if direction:
-            flat_g = [g + _BETA * d for g, d in zip(flat_g, direction, strict=True)]
-        flat_g = [g if g < 0 or w > 0 else 0.0 for g, w in zip(flat_g, flat_w, strict=True)]
-        direction = flat_g
-        norm = sum(g * g for g in flat_g)
-        if norm == 0:
+        stepped = projected_step(flat_w, flat_g, direction, rate, total - best + _DELTA)
+        if stepped is None:
             break
-        size = rate * (total - best + _DELTA) / norm
-        flat = [_step(w, size, g) for w, g in zip(flat_w, flat_g, strict=True)]
+        flat, direction = stepped
         lam = [flat[n * kinds : (n + 1) * kinds] for n in range(len(spans))]
         mu = flat[len(spans) * kinds :]
     return math.floor(best), best_at
@@ -429,10 +423,6 @@ def _pay(
         if other[0] < found[0]:
             found = other
     return found
-
-
-def _step(weight: float, size: float, slack: float) -> float:
-    return max(0.0, math.floor((weight - size * slack) * _GRID) / _GRID)
 
 
 def _plan(

@@ -54,6 +54,7 @@ from .payments import (
     payment_bound_from,
     price_table,
 )
+from .subgradient import projected_step
 
 BLOCKS = 2
 """Blocks of places per round. Measured on deal 1 before the distinct-cards rule (dual
@@ -62,10 +63,8 @@ place) 53.85 (its search converges slowest); the exact LP optimum 52.94 with 2 b
 52.92 with 4. The gain is the pairing of stores and payments by block (the four-limit
 adds 0.14 on the LP), not finer time."""
 SEARCH_STEPS = 100
-_GRID = 4096.0
 _RATE = 2.0
 _WARM_RATE = 1.0
-_BETA = 0.5
 _PATIENCE = 15
 _DELTA = 1.0
 _GIVE_UP = 16
@@ -243,18 +242,10 @@ def window_bound_from(
         for h in range(slots):
             flat_w.append(pi[h])
             flat_g.append(float(capacity[h] - taken[h]))
-        if direction:
-            flat_g = [g + _BETA * d for g, d in zip(flat_g, direction, strict=True)]
-        flat_g = [g if g < 0 or w > 0 else 0.0 for g, w in zip(flat_g, flat_w, strict=True)]
-        direction = flat_g
-        norm = sum(g * g for g in flat_g)
-        if norm == 0:
+        stepped = projected_step(flat_w, flat_g, direction, rate, total - best + _DELTA)
+        if stepped is None:
             break
-        step = rate * (total - best + _DELTA) / norm
-        flat = [
-            max(0.0, math.floor((w - step * g) * _GRID) / _GRID)
-            for w, g in zip(flat_w, flat_g, strict=True)
-        ]
+        flat, direction = stepped
         price = [flat[h * kinds : (h + 1) * kinds] for h in range(slots)]
         sigma = flat[slots * kinds : slots * kinds + slots]
         pi = flat[slots * kinds + slots :]
