@@ -39,6 +39,7 @@ from ..engine import (
     packed_stored,
 )
 from .payments import SEARCH_STEPS, Multipliers, _model, payment_bound_from
+from .per_catalog import PerCatalog
 from .windows import SEARCH_STEPS as WINDOW_STEPS
 from .windows import WindowMultipliers, from_rounds, window_bound_from
 
@@ -132,16 +133,7 @@ class _CardPaths:
         return found
 
 
-_PATHS: dict[int, _CardPaths] = {}
-
-
-def _paths(catalog: Catalog) -> _CardPaths:
-    found = _PATHS.get(id(catalog))
-    if found is None or found.catalog is not catalog:
-        if len(_PATHS) >= 8:
-            _PATHS.clear()
-        found = _PATHS[id(catalog)] = _CardPaths(catalog)
-    return found
+_paths = PerCatalog(_CardPaths)
 
 
 def upper_bound(state: GameState) -> int:

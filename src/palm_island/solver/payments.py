@@ -49,6 +49,7 @@ from ..engine import (
     packed_orientation,
     packed_stored,
 )
+from .per_catalog import PerCatalog
 from .subgradient import projected_step
 
 SEARCH_STEPS = 300
@@ -221,16 +222,7 @@ class _Faces:
             self.moves.append(tuple(moves))
 
 
-_MODELS: dict[int, _Model] = {}
-
-
-def _model(catalog: Catalog) -> _Model:
-    found = _MODELS.get(id(catalog))
-    if found is None or found.catalog is not catalog:
-        if len(_MODELS) >= 8:
-            _MODELS.clear()
-        found = _MODELS[id(catalog)] = _Model(catalog)
-    return found
+_model = PerCatalog(_Model)
 
 
 Multipliers = tuple[dict[tuple[int, int], list[float]], dict[tuple[int, int], float]]
