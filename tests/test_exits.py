@@ -141,22 +141,30 @@ def test_a_real_closed_pipe_exits_141_without_a_word(args: tuple[str, ...], tmp_
 
 
 @pytest.mark.slow
-def test_sigint_during_a_command_exits_130_with_one_line() -> None:
+def test_sigint_during_a_command_exits_130_with_one_line(tmp_path: Path) -> None:
+    # A search of minutes (width 200,000) in a cache of its own; on a timeout the
+    # child's Python stack is dumped (faulthandler on SIGABRT) into the failure.
+    env = {**os.environ, "PYTHONFAULTHANDLER": "1", "PALM_ISLAND_CACHE_DIR": str(tmp_path)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "palm_island", "daily", "--width", "2000000"],
+        [sys.executable, "-m", "palm_island", "daily", "--width", "200000"],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        env=env,
     )
     try:
         assert process.stderr is not None
-        # Interrupt the search itself: its first progress line says it has begun
-        # (not a fixed sleep, which a loaded machine can outlast or undercut).
+        # Interrupt the search itself: its first progress line says it has begun.
         first = process.stderr.readline()
         assert first.startswith("searching"), first
         process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=60)
+        try:
+            _, err = process.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGABRT)
+            _, err = process.communicate(timeout=30)
+            pytest.fail(f"no exit 60 s after SIGINT; the child was at:\n{err}")
     finally:
         process.kill()
     assert process.returncode == 130, err
