@@ -145,8 +145,16 @@ def test_sigint_during_a_command_exits_130_with_one_line(tmp_path: Path) -> None
     # A search of minutes (width 200,000) in a cache of its own; on a timeout the
     # child's Python stack is dumped (faulthandler on SIGABRT) into the failure.
     env = {**os.environ, "PYTHONFAULTHANDLER": "1", "PALM_ISLAND_CACHE_DIR": str(tmp_path)}
+    # As a terminal's foreground job gets it, SIGINT is set to raise KeyboardInterrupt:
+    # a test run started in the background of a non-interactive shell (a CI script's
+    # `&`) inherits SIGINT ignored, and Python then keeps it ignored in the child.
+    foreground = (
+        "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "sys.argv = ['palm-island', 'daily', '--width', '200000']; "
+        "runpy.run_module('palm_island', run_name='__main__', alter_sys=True)"
+    )
     process = subprocess.Popen(
-        [sys.executable, "-m", "palm_island", "daily", "--width", "200000"],
+        [sys.executable, "-c", foreground],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
