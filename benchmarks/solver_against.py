@@ -79,7 +79,6 @@ def run_solver_against(directory: Path, seeds: tuple[int, ...], width: int | Non
     try:
         sides = (SolverSide.of(palm_island, width), SolverSide.of(theirs, width))
         for side in sides:  # build each side's tables before timing
-            side.new_game(side.catalog, seed=seeds[0])
             side.solve(side.new_game(side.catalog, seed=seeds[0]), type(side.budget)(2))
     except Exception as exc:  # any failure inside the other checkout is reported, not raised
         raise NoReference(f"cannot load the solver of {directory}: {exc}") from exc

@@ -22,10 +22,10 @@ from palm_island.solver import Budget, solve, upper_bound
 from palm_island.solver.bound import upper_bounds_along
 from palm_island.solver.payments import (
     Multipliers,
-    _model,
     covers_of,
     payment_bound,
     payment_bound_from,
+    store_model,
 )
 from palm_island.solver.windows import (
     BLOCKS,
@@ -186,7 +186,7 @@ def test_any_multipliers_give_a_valid_bound(catalog: Catalog, seed: int) -> None
     rng = random.Random(seed)
     state = mixed_late_position(catalog, 200 + seed, (), 7)[-1]
     optimum = exhaustive_best(state)
-    kinds = len(_model(catalog).kinds)
+    kinds = len(store_model(catalog).kinds)
     for _ in range(20):
         scale = rng.choice((0.1, 1.0, 5.0))
         spans = [(a, b) for a in range(1, 9) for b in range(a, 9)]
@@ -285,7 +285,7 @@ def test_any_window_multipliers_give_a_valid_bound(catalog: Catalog, seed: int) 
     rng = random.Random(seed)
     state = reduced_position(catalog, seed, 6, 4, 0)
     optimum = exhaustive_best(state)
-    kinds = len(_model(catalog).kinds)
+    kinds = len(store_model(catalog).kinds)
     blocks = range((6 - 1) * BLOCKS, 8 * BLOCKS)  # every block of rounds 6-8
     for _ in range(20):
         scale = rng.choice((0.1, 1.0, 5.0))
@@ -321,7 +321,7 @@ def test_a_cover_never_needs_two_stores_of_one_card(catalog: Catalog) -> None:
     """A stored card is one card (R9): 2+2 stone from two Quarries with 3 wood and 3
     fish from the one Trade House cannot pay a Temple's last upgrade (3 wood, 3 fish,
     4 stone), while the Trade House's 3 stone with three other cards' stores can."""
-    model = _model(catalog)
+    model = store_model(catalog)
     index = model.index
     covers = model.covers[(3, 3, 4)]
     two_of_one = tuple(sorted(index[k] for k in ((0, 0, 2), (0, 0, 2), (3, 0, 0), (0, 3, 0))))
@@ -334,7 +334,7 @@ def test_covers_only_use_kinds_the_deck_can_still_store(catalog: Catalog) -> Non
     """Loggers upgraded to their last face (no store) can never store 2 wood again, and
     no other building stores 2 wood: no cover of that deck uses a 2-wood store, while
     the deal's covers do."""
-    model = _model(catalog)
+    model = store_model(catalog)
     two_wood = model.index[(2, 0, 0)]
     deal = new_game(catalog, seed=1)
     loggers = {card.id for card in catalog.cards if card.code.startswith("LG")}

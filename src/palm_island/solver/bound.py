@@ -38,7 +38,7 @@ from ..engine import (
     packed_orientation,
     packed_stored,
 )
-from .payments import SEARCH_STEPS, Multipliers, _model, payment_bound_from
+from .payments import SEARCH_STEPS, Multipliers, payment_bound_from, store_model
 from .per_catalog import PerCatalog
 from .windows import SEARCH_STEPS as WINDOW_STEPS
 from .windows import WindowMultipliers, from_rounds, window_bound_from
@@ -163,7 +163,7 @@ def _bound_and_multipliers(state: GameState) -> tuple[int, Warm]:
     if found is not None and found[0] is state.catalog:
         return found[1], found[2]
     paid, rounds = payment_bound_from(state, None, SEARCH_STEPS)
-    start = from_rounds(rounds, len(_model(state.catalog).kinds))
+    start = from_rounds(rounds, len(store_model(state.catalog).kinds))
     windowed, blocks = window_bound_from(state, start, WINDOW_STEPS)
     multipliers = (rounds, blocks)
     bound = min(_turn_budget_bound(state), _card_resources_bound(state), paid, windowed)
@@ -187,7 +187,7 @@ def upper_bounds_along(states: Sequence[GameState]) -> list[int]:
     searched again only every ``_WARM_EVERY`` moves, a few steps starting where the
     previous search ended (any multipliers give a valid bound); the fourth's every
     ``_WINDOWS_EVERY`` moves (every 8 cost the analysis about 0.1 s more for little).
-    About 0.5 s for a game, most of it the first position's.
+    About 0.4 s for a game, most of it the first position's (docs/solver.md).
     """
     found: list[int] = []
     warm: Warm | None = None

@@ -222,7 +222,9 @@ class _Faces:
             self.moves.append(tuple(moves))
 
 
-_model = PerCatalog(_Model)
+store_model = PerCatalog(_Model)
+"""The kinds of store, covers and card faces of a catalog, built once per catalog
+(the windows relaxation and the bound read it too)."""
 
 
 Multipliers = tuple[dict[tuple[int, int], list[float]], dict[tuple[int, int], float]]
@@ -248,7 +250,7 @@ def payment_bound_from(
     if state.is_over:
         stars = sum(catalog.cards[packed_id(p)].faces[packed_orientation(p)].stars for p in deck)
         return stars, ({}, {})
-    model = _model(catalog)
+    model = store_model(catalog)
     covers = covers_of(model, deck)
     kinds = len(model.kinds)
     tracker = catalog.tracker_id

@@ -48,11 +48,11 @@ from .payments import (
     Multipliers,
     PriceTable,
     _Faces,
-    _model,
     _pay,
     covers_of,
     payment_bound_from,
     price_table,
+    store_model,
 )
 from .subgradient import projected_step
 
@@ -80,7 +80,7 @@ def window_bound(state: GameState, steps: int = SEARCH_STEPS) -> int:
     """A final score no line from ``state`` can beat (see the module doc); the search
     starts where :mod:`.payments`' ends."""
     _, rounds = payment_bound_from(state, None, PAYMENT_STEPS)
-    start = from_rounds(rounds, len(_model(state.catalog).kinds))
+    start = from_rounds(rounds, len(store_model(state.catalog).kinds))
     return window_bound_from(state, start, steps)[0]
 
 
@@ -108,7 +108,7 @@ def window_bound_from(
     if state.is_over:
         stars = sum(catalog.cards[packed_id(p)].faces[packed_orientation(p)].stars for p in deck)
         return stars, ({}, {}, {})
-    model = _model(catalog)
+    model = store_model(catalog)
     covers = covers_of(model, deck)
     kinds = len(model.kinds)
     tracker = catalog.tracker_id
