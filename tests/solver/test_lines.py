@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from palm_island.engine import Catalog, new_game
+from palm_island.engine import Catalog, apply_move, legal_moves, new_game
 from palm_island.solver import Budget, analyse, solve
 from palm_island.solver.lines import Line, LineBook, checked_line, joined, split
 
@@ -35,3 +35,30 @@ def test_a_book_keeps_the_better_line_through_a_position(catalog: Catalog) -> No
     book.add(start, Line(strong.score, strong.moves))
     book.add(start, Line(weak.score, weak.moves))
     assert book.at(start) == Line(strong.score, strong.moves)
+
+
+def test_a_move_the_search_before_played_is_valued_by_its_line_without_a_search(
+    catalog: Catalog,
+) -> None:
+    start = new_game(catalog, seed=5)
+    line = solve(start, Budget(8)).moves
+    steps: list[int] = []  # one call per progress step of every search run
+
+    def count() -> bool:
+        steps.append(1)
+        return False
+
+    report = analyse(start, line, Budget(8), should_stop=count)
+    assert all(a.drop == 0 and a.best == a.played for a in report)
+    assert 0 < len(steps) <= 8 * 17  # one search (from the start), not one per position
+
+    # Off that line (another move where there is a choice), the next position is searched.
+    state, turn = start, 0
+    while len(legal_moves(state)) < 2 or turn < 10:
+        state, turn = apply_move(state, line[turn]).state, turn + 1
+    other = next(m for m in legal_moves(state) if m != line[turn])
+    tail = solve(apply_move(state, other).state, Budget(8)).moves
+    steps.clear()
+    report = analyse(start, (*line[:turn], other, *tail), Budget(8), should_stop=count)
+    assert len(steps) > 8 * 17
+    assert report[turn].played == other

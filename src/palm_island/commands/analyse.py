@@ -1,10 +1,11 @@
 """``palm-island analyse FILE|GAME_ID [--json]``: where a game lost stars, by the solver.
 
 The same analysis as the game's analysis screen: the deal's par line first (kept
-in the user cache, shared with ``daily``), then one search per position off the
-known lines. A stored game's analysis is kept with it, so a second call answers at
-once. ``--json`` prints ``{"par", "bound", "turns": [{"turn", "played", "best",
-"value_played", "value_best", "bound"}, ...]}``.
+in the user cache, shared with ``daily``), then a search per position off the
+known lines (and off the line found from the position before). A stored game's
+analysis is kept with it, so a second call answers at once. ``--json`` prints
+``{"par", "bound", "turns": [{"turn", "played", "best", "value_played",
+"value_best", "bound"}, ...]}``.
 """
 
 from __future__ import annotations

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..engine import Catalog, CompactRules, GameState, Move, apply_move, new_game
-from .beam import ProgressCallback, StopCheck, beam_search
+from .beam import ProgressCallback, StopCheck, beam_search, collector_paused
 from .bound import upper_bounds_along
-from .evaluation import Weights, evaluator_for
+from .evaluation import Evaluator, Weights, evaluator_for
 from .lines import LineBook
 
 WIDTH_PER_SECOND = 500
@@ -71,7 +71,7 @@ HINT_BUDGET = Budget(100)
 """For ``best_move``: quick enough to wait for (its measured latency is kept in one
 place, docs/solver.md)."""
 ANALYSIS_BUDGET = Budget(50)
-"""For ``analyse``: one search per position (the time for a whole game: docs/solver.md)."""
+"""For ``analyse``: the width of its searches (its cost against one ``solve``: docs/solver.md)."""
 
 
 _ANALYSIS_MEMO = 250_000
@@ -134,22 +134,22 @@ def solve(
     search raises :class:`~.beam.Cancelled`. ``on_progress`` receives the share
     of the game searched (0-1). A finished game returns its score and no moves.
     """
-    return _solve(state, budget, CompactRules(state.catalog), weights, should_stop, on_progress)
+    valuer = evaluator_for(state.catalog, weights or Weights())
+    return _solve(state, budget, CompactRules(state.catalog), valuer, should_stop, on_progress)
 
 
 def _solve(
     state: GameState,
     budget: Budget,
     rules: CompactRules,
-    weights: Weights | None = None,
+    valuer: Evaluator,
     should_stop: StopCheck | None = None,
     on_progress: ProgressCallback | None = None,
 ) -> Solution:
     started = time.perf_counter()
-    catalog = state.catalog
     result = beam_search(
         rules,
-        evaluator_for(catalog, weights or Weights()),
+        valuer,
         state,
         budget.width,
         should_stop=should_stop,
@@ -191,9 +191,10 @@ def analyse(
     so on the par line every move is the best and is valued at par, and a hint's
     expected score is what the analysis says of its position.
 
-    One search runs from every position of the game. Each search's score is a
-    lower bound on the best final score from its position (it is reached by a real
-    line), and bounds pass along the game: a line from the position after a move
+    Every position gets a line (:func:`_analysis_searches`: a known line, the rest of
+    the line found before when the played move is its first, else a search). Each
+    line's score is a lower bound on the best final score from its position (a
+    real line reaches it), and bounds pass along the game: a line from the position after a move
     is also a line from the position before it, and a line found before a move
     that begins with the played move continues from the position after it. The
     estimate for each position is the best bound it gets, so the estimates never
@@ -207,27 +208,20 @@ def analyse(
     states = [start]
     for move in moves:
         states.append(apply_move(states[-1], move).state)  # raises IllegalMoveError
-    found: list[Solution] = []
-    # The searches from successive positions overlap (about two thirds of their
-    # expansions repeat), so they share one memo of children.
-    rules = CompactRules(start.catalog, remember=_ANALYSIS_MEMO)
-    for i, state in enumerate(states):
-        line = None if known is None else known.at(state)
-        if line is not None:
-            found.append(Solution(line.score, line.moves, 0, 0.0))
-        else:
-            found.append(_solve(state, budget, rules, should_stop=should_stop))
-        if on_progress is not None:
-            on_progress((i + 1) / len(states))
-    value = [f.score for f in found]
-    lines = [f.moves for f in found]  # a line from each position reaching value[i]
-    for i, move in enumerate(moves):  # forward: the tail of a line through the move
-        if lines[i] and lines[i][0] == move and value[i] > value[i + 1]:
-            value[i + 1], lines[i + 1] = value[i], lines[i][1:]
-    for i in range(len(moves) - 1, -1, -1):  # backward: the move, then the next line
-        if value[i + 1] > value[i]:
-            value[i], lines[i] = value[i + 1], (moves[i], *lines[i + 1])
-    bounds = upper_bounds_along(states[: len(moves)])
+    # The collector stays paused across all the searches, not only during each: the
+    # memo of children holds millions of tuples that a full collection between two
+    # searches would walk (128 collections in seed 2's analysis, 1 when paused).
+    with collector_paused():
+        found = _analysis_searches(states, moves, budget, known, should_stop, on_progress)
+        value = [f.score for f in found]
+        lines = [f.moves for f in found]  # a line from each position reaching value[i]
+        for i, move in enumerate(moves):  # forward: the tail of a line through the move
+            if lines[i] and lines[i][0] == move and value[i] > value[i + 1]:
+                value[i + 1], lines[i + 1] = value[i], lines[i][1:]
+        for i in range(len(moves) - 1, -1, -1):  # backward: the move, then the next line
+            if value[i + 1] > value[i]:
+                value[i], lines[i] = value[i + 1], (moves[i], *lines[i + 1])
+        bounds = upper_bounds_along(states[: len(moves)])
     result = [
         MoveAnalysis(
             i + 1,
@@ -240,6 +234,42 @@ def analyse(
         for i, move in enumerate(moves)
     ]
     return tuple(result)
+
+
+def _analysis_searches(
+    states: Sequence[GameState],
+    moves: Sequence[Move],
+    budget: Budget,
+    known: LineBook | None,
+    should_stop: StopCheck | None,
+    on_progress: ProgressCallback | None,
+) -> list[Solution]:
+    """A line from every position: a known line, the rest of the line found from the
+    position before when the played move is its first, else one search.
+
+    A position on the line the search from the position before found is valued by
+    that line, as a position on a known line is: the played move was the search's
+    own, so it is judged best either way, and a search of its own would repeat most
+    of that search (greedy games of seeds 1-8: three positions in four, 42 % of the
+    analysis's CPU; 20 of 1,004 moves then judged differently, in both directions,
+    docs/solver.md). The searches from successive positions overlap (about two
+    thirds of their expansions repeat), so they share one memo of children.
+    """
+    rules = CompactRules(states[0].catalog, remember=_ANALYSIS_MEMO)
+    valuer = evaluator_for(states[0].catalog, Weights())
+    found: list[Solution] = []
+    for i, state in enumerate(states):
+        line = None if known is None else known.at(state)
+        before = found[-1].moves if found else ()
+        if line is not None:
+            found.append(Solution(line.score, line.moves, 0, 0.0))
+        elif before and before[0] == moves[i - 1]:
+            found.append(Solution(found[-1].score, before[1:], 0, 0.0))
+        else:
+            found.append(_solve(state, budget, rules, valuer, should_stop=should_stop))
+        if on_progress is not None:
+            on_progress((i + 1) / len(states))
+    return found
 
 
 def par(

@@ -42,7 +42,7 @@ _gc_was_enabled = False
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector while any search runs.
 
     A search allocates millions of tuples that hold no reference cycles (nodes
@@ -98,7 +98,7 @@ def beam_search(
     on_progress: ProgressCallback | None = None,
 ) -> BeamResult:
     """Search from a position; return the best finished line found (see the module doc)."""
-    with _collector_paused():
+    with collector_paused():
         score, path, expanded = _beam(
             rules,
             evaluator,
@@ -130,9 +130,16 @@ def _beam(
     last = ROUNDS * size
     children = rules.children
     # One dict per progress step, made up front: a list index is cheaper than a
-    # dict look-up for each child.
-    buckets: list[dict[bytes, _Node]] = [{} for _ in range(last + 1)]
-    buckets[first][deck] = (deck, round_, None)
+    # dict look-up for each child. A step's dict maps each deck reached to the node
+    # it was first reached from; a deck's own node is built only if it is kept (most
+    # are pruned), and its round follows from the step (every round's steps differ).
+    buckets: list[dict[bytes, _Node | None]] = [{} for _ in range(last + 1)]
+    buckets[first][deck] = None
+    round_at = [0] * (last + 1)
+    for r in range(round_, ROUNDS + 1):
+        for cut in range(size):
+            if r * size - cut >= first:
+                round_at[r * size - cut] = r
     expanded = 0
     for here in range(first, last):
         bucket = buckets[here]
@@ -141,34 +148,35 @@ def _beam(
             continue
         if should_stop is not None and should_stop():
             raise Cancelled
-        nodes = list(bucket.values())
-        if len(nodes) > width:
-            any_round = nodes[0][1]
-            cut = nodes[0][0].index(tracker_at[any_round])
-            scores = evaluator.marked_values(list(bucket), any_round, cut)
+        step_round = round_at[here]
+        decks = list(bucket)
+        if len(decks) > width:
+            cut = decks[0].index(tracker_at[step_round])
+            scores = evaluator.marked_values(decks, step_round, cut)
             keep = _diverse_best(scores, width)
             keep.sort()  # expand in insertion order: children's ties stay deterministic
-            nodes = [nodes[i] for i in keep]
-        del bucket
-        expanded += len(nodes)
-        for node in nodes:
-            for child, child_round in children(node[0], node[1]):
+            decks = [decks[i] for i in keep]
+        expanded += len(decks)
+        for key in decks:
+            node = (key, step_round, bucket[key])
+            for child, child_round in children(key, step_round):
                 # A finished game (R25: the tracker on top after round 8) has progress
                 # ``last``, so it lands in the last bucket, which is never expanded.
                 target = buckets[child_round * size - child.index(tracker_at[child_round])]
                 if child not in target:
-                    target[child] = (child, child_round, node)
+                    target[child] = node
+        del bucket
         if on_progress is not None:
             on_progress((here - first + 1) / (last - first))
-    best: tuple[int, _Node] | None = None
+    best: tuple[int, bytes, _Node | None] | None = None
     stars = rules.stars
-    for node in buckets[last].values():  # reached first wins a tie, as it always did
-        final = stars(node[0])
+    for child, parent in buckets[last].items():  # reached first wins a tie, as it always did
+        final = stars(child)
         if best is None or final > best[0]:
-            best = (final, node)
+            best = (final, child, parent)
     assert best is not None, "every position can discard, so some line finishes"
-    path: list[Position] = []
-    walk: _Node | None = best[1]
+    path: list[Position] = [(best[1], ROUNDS)]
+    walk: _Node | None = best[2]
     while walk is not None and walk[2] is not None:
         path.append((walk[0], walk[1]))
         walk = walk[2]

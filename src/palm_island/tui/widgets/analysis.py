@@ -108,7 +108,8 @@ class AnalysisPanel(Vertical):
         return report
 
     def _analyse(self) -> tuple[MoveAnalysis, ...] | None:
-        """In the worker thread: one search per position, cancelled with the panel."""
+        """In the worker thread: the analysis (a search per position off the known
+        lines), cancelled with the panel."""
         worker = get_current_worker()
 
         def progress(done: float) -> None:
