@@ -158,18 +158,36 @@ def test_successors_are_play_of_each_step_on_real_and_merged_decks(
     name: str, feats: tuple[int, ...]
 ) -> None:
     """The search's batched :meth:`~MoveMemo.successors` (and :meth:`~MoveMemo.children`,
-    which finds the steps itself) gives exactly what ``play`` gives for each step, in
-    order, also where merged copies share a value (a later copy un-stored)."""
+    which finds the steps itself, and :attr:`CompactRules.expand`) gives exactly what
+    ``play`` gives for each step, split in two, each part in step order: the decks one
+    turn on (same round, progress + 1), then the positions an automatic step moved
+    (progress + 2 or more, or the game's end: a search relies on the two parts never
+    sharing a progress step), also where merged copies share a value."""
     catalog = FEATS.catalog
     rules = rules_of(catalog)
     compact = CompactRules(catalog)
+    remembering = CompactRules(catalog, remember=1000)
     later_copies = 0
     for seed in range(2):
         for state in playout(catalog, seed, feats):
             for deck, round_ in ((bytes(state.deck), state.round), compact.encode(state)):
                 steps = rules.steps(deck)
                 expected = [rules.tables.play(deck, round_, step) for step in steps]
-                assert rules.successors(deck, round_, steps) == expected, name
-                assert rules.children(deck, round_) == expected, name  # the fused call
+                here = compact.progress(deck, round_)
+                on = [
+                    d
+                    for d, r in expected
+                    if r == round_ and not compact.is_over(d) and compact.progress(d, r) == here + 1
+                ]
+                split = (on, [(d, r) for d, r in expected if d not in on or r != round_])
+                # Never both parts in one progress step: the game's end (R25) is the only
+                # automatic step to progress + 1, and then no child is one turn on.
+                reached = {compact.progress(d, r) for d, r in split[1]}
+                assert min(reached, default=here + 2) >= here + 2 or not on
+                assert rules.successors(deck, round_, steps) == split, name
+                assert rules.children(deck, round_) == split, name  # the fused call
+                assert compact.expand(deck, round_) == split, name
+                assert remembering.expand(deck, round_) == split, name
+                assert compact.children(deck, round_) == expected, name
                 later_copies += any(any(step[2][1::2]) for step in steps)
     assert later_copies > 0

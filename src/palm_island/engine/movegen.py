@@ -54,6 +54,10 @@ Info = tuple[tuple[int, ...], tuple[str | None, ...], tuple[bytes, ...] | None, 
 and per packed card whether its steps depend on these stored cards (see
 :meth:`~.tables.RuleTables.depends`), the stored cards' rank bytes in code order, and
 a number for what they hold (the same for equal holdings, see :attr:`MoveMemo.plans`)."""
+Split = tuple[list[bytes], list[tuple[bytes, int]]]
+"""A position's children split in two (:meth:`MoveMemo.successors`): the decks one
+turn on (same round, one card fewer above the tracker), then the positions an
+automatic step moved further, each part in step order."""
 Plan = tuple[int, int, int]
 """One way to pay for an action: bit masks (over the stored cards in code order) of
 the cards paid and of every card un-stored, and the index of the card released first
@@ -402,7 +406,7 @@ class MoveMemo:
         self.infos[raw] = found
         return found
 
-    def children(self, deck: bytes, round_: int) -> list[tuple[bytes, int]]:
+    def children(self, deck: bytes, round_: int) -> Split:
         """:meth:`successors` of the steps :meth:`known` gives, in one call: the
         search's expansion of a position (two calls fewer per position)."""
         # :meth:`known` and :meth:`_shared`, inlined.
@@ -424,22 +428,27 @@ class MoveMemo:
                 found = self._pair(first, second)
         return self.successors(deck, round_, found[1])
 
-    def successors(self, deck: bytes, round_: int, steps: Steps) -> list[tuple[bytes, int]]:
-        """What :meth:`play` gives for each of ``steps`` of ``deck``, in order (no events).
+    def successors(self, deck: bytes, round_: int, steps: Steps) -> Split:
+        """What :meth:`play` gives for each of ``steps`` of ``deck`` (no events), split
+        in two, each part in step order: the decks *one turn on* (no automatic step
+        followed: the round is ``round_`` and one card fewer lies above the tracker),
+        then the positions an automatic step (R21, R22, R25) moved further.
 
         The search's hottest loop, so it trades the one-step idiom for speed: the deck
         without card 1 and without card 2 is cut once for all steps, and a step's
         un-storing (R15, R20) is a precomputed run of replacements unless it names a
-        later copy of a value (then :meth:`turn` does it). The result equals
-        ``[play(deck, round_, s) for s in steps]``; the tests check it on every deck
-        a player can build.
+        later copy of a value (then :meth:`turn` does it). The split lets a search
+        file the children one turn on (most of them) without working out where they
+        go. The tests check the parts against ``play`` step by step on every deck a
+        player can build.
         """
         tables = self.tables
         tracker = tables.tracker
         runs = self.clear_runs
         settle = tables.settle
         without = (deck[1:], deck[:1] + deck[2:])
-        found: list[tuple[bytes, int]] = []
+        on: list[bytes] = []
+        moved: list[tuple[bytes, int]] = []
         for step in steps:
             clears = step[2]
             if clears:
@@ -457,10 +466,10 @@ class MoveMemo:
                 after = without[step[0]] + step[1]
             top = after[0]
             if top & 1 or top >> 3 == tracker:
-                found.append(settle(after, round_))
+                moved.append(settle(after, round_))
             else:
-                found.append((after, round_))
-        return found
+                on.append(after)
+        return on, moved
 
 
 def rules_of(catalog: Catalog) -> MoveMemo:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 
 from .cards import Catalog
 from .layout import tracker_by_round
-from .movegen import MoveMemo, rules_of
+from .movegen import MoveMemo, Split, rules_of
 from .moves import Move
 from .notation import position_notation
 from .state import GameState
@@ -48,7 +48,7 @@ class CompactRules:
         "_remember",
         "_stars",
         "catalog",
-        "children",
+        "expand",
         "merge",
         "tracker",
         "tracker_at",
@@ -60,16 +60,20 @@ class CompactRules:
         positions of one game do (about two thirds of their expansions repeat)."""
         self.catalog = catalog
         self._remember = remember
-        self._known: dict[Position, list[Position]] = {}
+        self._known: dict[Position, Split] = {}
         self._memo: MoveMemo = rules_of(catalog)
         self._play = self._memo.tables.play
         self._children = self._memo.children
-        self.children: Callable[[bytes, int], list[Position]] = (
+        self.expand: Callable[[bytes, int], Split] = (
             self._remembered if remember else self._children
         )
-        """The position after each legal move, in ``legal_moves`` order (R21/R22
-        resolved): ``children(deck, round_)``. An attribute, not a method, so a search
-        calls the engine's own function directly (one Python call less per position)."""
+        """A position's children for a search: ``expand(deck, round_)`` gives the decks
+        one turn on (the round unchanged, progress + 1), then the positions an
+        automatic step (R21, R22, R25) moved (progress + 2 or more, or the game's end,
+        where no child is one turn on), each part in ``legal_moves`` order
+        (:meth:`~.movegen.MoveMemo.successors`). The split lets a search file most
+        children without working out their progress; an attribute, not a method, so
+        it calls the engine's function directly."""
         self.tracker = catalog.tracker_id
         first: dict[object, int] = {}
         merge = bytearray(range(256))
@@ -89,7 +93,13 @@ class CompactRules:
         """The compact position of a state (copies merged)."""
         return bytes(state.deck).translate(self.merge), state.round
 
-    def _remembered(self, deck: bytes, round_: int) -> list[Position]:
+    def children(self, deck: bytes, round_: int) -> list[Position]:
+        """The position after each legal move, in ``legal_moves`` order (R21/R22
+        resolved): each step played on its own (searches use :attr:`expand`)."""
+        play = self._play
+        return [play(deck, round_, step) for step in self._memo.steps(deck)]
+
+    def _remembered(self, deck: bytes, round_: int) -> Split:
         known = self._known
         found = known.get((deck, round_))
         if found is None:

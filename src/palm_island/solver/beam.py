@@ -128,7 +128,7 @@ def _beam(
     tracker_at = rules.tracker_at
     first = rules.progress(deck, round_)
     last = ROUNDS * size
-    children = rules.children
+    expand = rules.expand
     # One dict per progress step, made up front: a list index is cheaper than a
     # dict look-up for each child. A step's dict maps each deck reached to the node
     # it was first reached from; a deck's own node is built only if it is kept (most
@@ -157,9 +157,14 @@ def _beam(
             keep.sort()  # expand in insertion order: children's ties stay deterministic
             decks = [decks[i] for i in keep]
         expanded += len(decks)
+        following = buckets[here + 1]
         for key in decks:
             node = (key, step_round, bucket[key])
-            for child, child_round in children(key, step_round):
+            on, moved = expand(key, step_round)
+            for child in on:  # one turn on: the next progress step
+                if child not in following:
+                    following[child] = node
+            for child, child_round in moved:
                 # A finished game (R25: the tracker on top after round 8) has progress
                 # ``last``, so it lands in the last bucket, which is never expanded.
                 target = buckets[child_round * size - child.index(tracker_at[child_round])]
