@@ -20,7 +20,7 @@ from typing import NamedTuple
 from ..engine import Catalog, CompactRules, GameState, Move, apply_move, new_game
 from .beam import ProgressCallback, StopCheck, beam_search
 from .bound import upper_bounds_along
-from .evaluation import Weights, evaluator_for
+from .evaluation import Weights, evaluator_for, feats_of
 from .lines import LineBook
 
 WIDTH_PER_SECOND = 500
@@ -149,7 +149,7 @@ def _solve(
     catalog = state.catalog
     result = beam_search(
         rules,
-        evaluator_for(catalog, weights or Weights()),
+        evaluator_for(catalog, weights or Weights(), feats_of(catalog, state.deck)),
         state,
         budget.width,
         should_stop=should_stop,
