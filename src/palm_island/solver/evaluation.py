@@ -2,7 +2,9 @@
 
 The value of a position is a sum over its cards, so it is a table lookup per
 packed card (``sum(map(table.__getitem__, deck))``), fast enough for millions of
-positions. Each card is worth:
+positions. By default (``Weights.round_prices``) a card's worth is its best plan at
+the upper bound's round prices (:mod:`.plan_values`, stronger at equal width). With
+fixed prices (solver version 1, kept for experiments) each card is worth:
 
 * its stars now (R26), plus
 * a share of what it could still gain: the best upgrade path it can finish in the
@@ -40,7 +42,8 @@ from .plan_values import plan_tables
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """The evaluation's constants, tuned by a coordinate search (docs/solver.md says how)."""
+    """The evaluation's constants: the fixed-price formula's were tuned by a coordinate
+    search (docs/solver.md says how); the round prices have none."""
 
     price: tuple[float, float, float] = (0.4375, 0.35, 0.3)
     """Stars one wood, fish and stone are worth when spent on upgrades."""
