@@ -65,8 +65,9 @@ class Budget:
 
 
 DEFAULT_BUDGET = Budget(1600)
-"""For ``solve`` and ``par``: about 1.6 s of CPU for a whole game (docs/solver.md, 2026-12-01;
-a fixed width, so the par of a deal does not change when the solver gets faster)."""
+"""For ``solve`` and ``par``: about 2 s of CPU for a whole game with the round prices
+(1.6 s with the fixed prices; docs/solver.md, 2026-12-01; a fixed width, so the par of
+a deal does not change when the solver gets faster)."""
 HINT_BUDGET = Budget(100)
 """For ``best_move``: quick enough to wait for (its measured latency is kept in one
 place, docs/solver.md)."""
