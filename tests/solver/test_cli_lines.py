@@ -55,7 +55,7 @@ def test_analyse_a_stored_game_uses_its_kept_lines_and_keeps_the_analysis(
     assert first["par"] == par.score
     assert first["turns"][0]["value_best"] >= par.score
     with Store.open(tmp_path) as store:
-        assert store.game_analysis(game.saved_id, "beam1-w50-par1600") is not None
+        assert store.game_analysis(game.saved_id, f"{solver_tag(50)}-par1600") is not None
     assert main([*data, "analyse", str(game.game_id)]) == 0
     text = capsys.readouterr()
     assert text.out.startswith(f"Par {par.score}")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+import pytest
+
 from palm_island.engine import Catalog, CompactRules, Position, new_game
 from palm_island.solver.evaluation import VILLAGE_MARKS, Evaluator, Weights
 
@@ -51,9 +53,9 @@ def test_the_share_of_the_game_left_counts_every_card_of_a_feat_deck() -> None:
     feats = standard_feats()
     catalog = feats.catalog
     every = tuple(feat.card_id for feat in feats.feats)
-    weights = Weights()
+    weights = Weights(round_prices=False)
     plain = Evaluator(catalog, weights)
-    no_icons = Evaluator(catalog, Weights(icons=0.0))
+    no_icons = Evaluator(catalog, Weights(icons=0.0, round_prices=False))
     for chosen in ((), every[:1], every):
         start = new_game(catalog, seed=3, feats=chosen)
         for round_ in range(1, ROUNDS + 1):
@@ -72,3 +74,54 @@ def test_the_share_of_the_game_left_counts_every_card_of_a_feat_deck() -> None:
             found = plain.value(deck, round_) - no_icons.value(deck, round_)
             assert icons > 0
             assert abs(found - expected) < 1e-9, (len(deck), round_)
+
+
+def test_round_prices_value_a_deal_at_the_bounds_dual_value(catalog: Catalog) -> None:
+    """The default evaluation is the payment relaxation's Lagrangian at the multipliers
+    its search found from the deal: a deal's value plus what the four-limit's
+    multipliers add is the relaxation's dual value, whose floor is the bound."""
+    from palm_island.engine import STORE_LIMIT
+    from palm_island.solver.payments import SEARCH_STEPS, payment_bound_from
+
+    for seed in (3, 8):
+        start = new_game(catalog, seed=seed)
+        bound, (_, carried) = payment_bound_from(start, None, SEARCH_STEPS)
+        evaluator = Evaluator(catalog, Weights())
+        dual = evaluator.value(start.deck, 1) + STORE_LIMIT * sum(carried.values())
+        assert int(dual) == bound == 52, seed
+        assert evaluator.value(start.deck, 1) != Evaluator(
+            catalog, Weights(round_prices=False)
+        ).value(start.deck, 1)
+
+
+def test_a_feat_deck_is_valued_at_the_prices_of_its_own_cards() -> None:
+    """The round prices depend on the deck's cards (more cards that store make stores
+    cheaper), so a game with feat cards gets its own tables, found from its deck."""
+    from palm_island.solver.evaluation import evaluator_for, feats_of
+    from palm_island.solver.plan_values import plan_tables
+    from palm_island.storage.catalog_files import standard_feats
+
+    feats = standard_feats()
+    catalog = feats.catalog
+    every = tuple(sorted(feat.card_id for feat in feats.feats))
+    start = new_game(catalog, seed=3, feats=every[:2])
+    assert feats_of(catalog, start.deck) == every[:2]
+    assert feats_of(catalog, new_game(catalog, seed=3).deck) == ()
+    plain, with_two = plan_tables(catalog, ()), plan_tables(catalog, every[:2])
+    assert plain.above[2] != with_two.above[2]
+    evaluator = evaluator_for(catalog, Weights(), every[:2])
+    assert evaluator.tables(2, 5, len(start.deck)) == (with_two.above[2], with_two.below[2])
+
+
+@pytest.mark.slow
+def test_round_prices_search_stronger_than_the_fixed_prices(catalog: Catalog) -> None:
+    """Why the round prices are the default: at one width they find better lines. On
+    seeds 101-120 at width 400: mean 43.80 against 43.05 (docs/solver.md has the
+    100-deal figures)."""
+    from palm_island.solver import Budget, solve
+
+    seeds = range(101, 121)
+    fixed = Weights(round_prices=False)
+    priced = [solve(new_game(catalog, seed=s), Budget(400)).score for s in seeds]
+    plain = [solve(new_game(catalog, seed=s), Budget(400), weights=fixed).score for s in seeds]
+    assert sum(priced) >= sum(plain) + 0.5 * len(seeds)

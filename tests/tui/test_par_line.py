@@ -9,7 +9,7 @@ import pytest
 
 from palm_island.engine import Move
 from palm_island.solver import Budget
-from palm_island.solver.lines import deal_key
+from palm_island.solver.lines import deal_key, solver_tag
 from palm_island.storage.service import Store
 
 from .helpers import app_for, game_screen, open_game, session
@@ -105,8 +105,8 @@ async def test_par_and_hint_lines_are_kept_in_the_campaign_file(tmp_path: Path) 
     with Store.open(tmp_path) as store:
         rows = store.solver_lines(deal_key(start), "beam")
     assert [(tag, prefix) for tag, prefix, _ in rows] == [
-        (f"beam1-w{HINT.width}", ",".join(map(str, prefix))),
-        (f"beam1-w{PAR.width}", ""),
+        (solver_tag(HINT.width), ",".join(map(str, prefix))),
+        (solver_tag(PAR.width), ""),
     ]
     again = store_app(tmp_path, compute_par=True, par_budget=PAR, hint_budget=HINT)
     async with again.run_test(size=(100, 32)) as pilot:

@@ -20,7 +20,7 @@ from typing import NamedTuple
 from ..engine import Catalog, CompactRules, GameState, Move, apply_move, new_game
 from .beam import ProgressCallback, StopCheck, beam_search, collector_paused
 from .bound import upper_bounds_along
-from .evaluation import Evaluator, Weights, evaluator_for
+from .evaluation import Evaluator, Weights, evaluator_for, feats_of
 from .lines import LineBook
 
 WIDTH_PER_SECOND = 500
@@ -65,8 +65,9 @@ class Budget:
 
 
 DEFAULT_BUDGET = Budget(1600)
-"""For ``solve`` and ``par``: about 1.6 s of CPU for a whole game (docs/solver.md, 2026-12-01;
-a fixed width, so the par of a deal does not change when the solver gets faster)."""
+"""For ``solve`` and ``par``: about 2 s of CPU for a whole game with the round prices
+(1.6 s with the fixed prices; docs/solver.md, 2026-12-01; a fixed width, so the par of
+a deal does not change when the solver gets faster)."""
 HINT_BUDGET = Budget(100)
 """For ``best_move``: quick enough to wait for (its measured latency is kept in one
 place, docs/solver.md)."""
@@ -134,7 +135,8 @@ def solve(
     search raises :class:`~.beam.Cancelled`. ``on_progress`` receives the share
     of the game searched (0-1). A finished game returns its score and no moves.
     """
-    valuer = evaluator_for(state.catalog, weights or Weights())
+    catalog = state.catalog
+    valuer = evaluator_for(catalog, weights or Weights(), feats_of(catalog, state.deck))
     return _solve(state, budget, CompactRules(state.catalog), valuer, should_stop, on_progress)
 
 
@@ -255,8 +257,9 @@ def _analysis_searches(
     docs/solver.md). The searches from successive positions overlap (about two
     thirds of their expansions repeat), so they share one memo of children.
     """
-    rules = CompactRules(states[0].catalog, remember=_ANALYSIS_MEMO)
-    valuer = evaluator_for(states[0].catalog, Weights())
+    catalog = states[0].catalog
+    rules = CompactRules(catalog, remember=_ANALYSIS_MEMO)
+    valuer = evaluator_for(catalog, Weights(), feats_of(catalog, states[0].deck))
     found: list[Solution] = []
     for i, state in enumerate(states):
         line = None if known is None else known.at(state)

@@ -2,7 +2,9 @@
 
 The value of a position is a sum over its cards, so it is a table lookup per
 packed card (``sum(map(table.__getitem__, deck))``), fast enough for millions of
-positions. Each card is worth:
+positions. By default (``Weights.round_prices``) a card's worth is its best plan at
+the upper bound's round prices (:mod:`.plan_values`, stronger at equal width). With
+fixed prices (solver version 1, kept for experiments) each card is worth:
 
 * its stars now (R26), plus
 * a share of what it could still gain: the best upgrade path it can finish in the
@@ -35,11 +37,13 @@ from ..engine import (
     packed_stored,
     tracker_by_round,
 )
+from .plan_values import plan_tables
 
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """The evaluation's constants, tuned by a coordinate search (docs/solver.md says how)."""
+    """The evaluation's constants: the fixed-price formula's were tuned by a coordinate
+    search (docs/solver.md says how); the round prices have none."""
 
     price: tuple[float, float, float] = (0.4375, 0.35, 0.3)
     """Stars one wood, fish and stone are worth when spent on upgrades."""
@@ -63,22 +67,34 @@ class Weights:
         ("tool_maker", 1.6),
     )
     """Per card type (``temple`` …), a multiplier on ``potential``; 1 when absent."""
+    round_prices: bool = True
+    """Value each card as its best plan at the upper bound's round prices
+    (:mod:`.plan_values`; the default since it is stronger at equal width, see
+    docs/solver.md); false: the formula above with its fixed ``price``, whose other
+    constants are then the ones used."""
 
 
-def evaluator_for(catalog: Catalog, weights: Weights) -> Evaluator:
-    """A shared evaluator for this catalog and these weights.
+def evaluator_for(catalog: Catalog, weights: Weights, feats: tuple[int, ...] = ()) -> Evaluator:
+    """A shared evaluator for this catalog, these weights and games with these feat
+    cards (sorted ids, :func:`feats_of`).
 
     Building the tables costs more than a small search (an analysis runs over a
     hundred), and they never change once built, so searches share them; a race
     between threads can only build the same table twice.
     """
-    key = (id(catalog), weights)
+    key = (id(catalog), weights, feats)
     found = _EVALUATORS.get(key)
     if found is None or found.catalog is not catalog:
         if len(_EVALUATORS) >= 8:
             _EVALUATORS.clear()
-        found = _EVALUATORS[key] = Evaluator(catalog, weights)
+        found = _EVALUATORS[key] = Evaluator(catalog, weights, feats)
     return found
+
+
+def feats_of(catalog: Catalog, deck: Sequence[int]) -> tuple[int, ...]:
+    """The feat cards (R30) in a deck of packed cards, as sorted ids: with the
+    catalog, what the round prices are worked out for."""
+    return tuple(sorted({packed_id(p) for p in deck} & set(catalog.feat_ids)))
 
 
 @dataclass(slots=True)
@@ -87,6 +103,9 @@ class Evaluator:
 
     catalog: Catalog
     weights: Weights = field(default_factory=Weights)
+    feats: tuple[int, ...] = ()
+    """The feat cards of the games valued (sorted ids): the round prices depend on the
+    deck's cards (``Weights.round_prices``)."""
     tracker_packed: tuple[int, ...] = ()
     """The tracker's packed value while each round (index 1-8) is played."""
     _card_values: list[list[float]] = field(default_factory=list)
@@ -190,6 +209,10 @@ class Evaluator:
         key = (round_, cut, cards)
         found = self._tables.get(key)
         if found is None:
+            if self.weights.round_prices:
+                plans = plan_tables(self.catalog, self.feats)
+                found = self._tables[key] = (plans.above[round_], plans.below[round_])
+                return found
             left_after = ROUNDS - round_
             per_round = cards - 1  # a turn per card but the tracker: 16 + feat cards (R30)
             turns_left = left_after * per_round + cut
@@ -256,7 +279,7 @@ class Evaluator:
         return table
 
 
-_EVALUATORS: dict[tuple[int, Weights], Evaluator] = {}
+_EVALUATORS: dict[tuple[int, Weights, tuple[int, ...]], Evaluator] = {}
 
 _DRAW = random.Random(20261130)
 VILLAGE_MARKS: tuple[int, ...] = tuple(_DRAW.getrandbits(46) for _ in range(256))

@@ -292,35 +292,16 @@ def payment_bound_from(
     rate, stall = _RATE, 0
     direction: list[float] = []
     for _ in range(max(steps, 1)):
-        # A store of kind v paying in round t costs use[t][v]; one made in round t
-        # earns earn[t][v] (the sums of the multipliers of the constraints it is in).
-        use = [[0.0] * kinds for _ in range(rounds)]
-        earn = [[0.0] * kinds for _ in range(rounds)]
+        use, earn = store_prices(spans, lam, carried, mu, rounds, kinds)
         total = 0.0
-        for (a, b), row in zip(spans, lam, strict=True):
-            if not any(row):
-                continue
-            for t in range(a, b + 1):
-                into = use[t]
-                for v in range(kinds):
-                    into[v] += row[v]
-            for t in range(max(a - 1, 0), b + 1):
-                into = earn[t]
-                for v in range(kinds):
-                    into[v] += row[v]
-            if a <= 1:
+        for (a, _), row in zip(spans, lam, strict=True):
+            if a <= 1 and any(row):
                 here = alive[a]
                 for v in range(kinds):
                     total += row[v] * here[v]
-        for (a, b), weight in zip(carried, mu, strict=True):
-            if not weight:
-                continue
-            total += weight * STORE_LIMIT
-            for t in range(a, b + 1):
-                into, out = use[t], earn[t]
-                for v in range(kinds):
-                    into[v] += weight
-                    out[v] += weight
+        for weight in mu:
+            if weight:
+                total += weight * STORE_LIMIT
         cheapest = [price_table(covers, use[t]) for t in range(rounds)]
         used = [[0] * kinds for _ in range(rounds)]
         made = [[0] * kinds for _ in range(rounds)]
@@ -380,6 +361,77 @@ def payment_bound_from(
 
 PriceTable = dict[Vector, tuple[float, tuple[int, ...]]]
 """Per cost: the price of its cheapest cover by whole stores, and the stores' kinds."""
+
+
+def store_prices(
+    spans: list[tuple[int, int]],
+    lam: list[list[float]],
+    carried: list[tuple[int, int]],
+    mu: list[float],
+    rounds: int,
+    kinds: int,
+) -> tuple[list[list[float]], list[list[float]]]:
+    """``(use, earn)``: a store of kind ``v`` paying in round ``t`` costs ``use[t][v]``,
+    one made in round ``t`` earns ``earn[t][v]`` (the sums of the multipliers of the
+    constraints it is in; rounds ``0 .. rounds - 1`` as the spans count them)."""
+    use = [[0.0] * kinds for _ in range(rounds)]
+    earn = [[0.0] * kinds for _ in range(rounds)]
+    for (a, b), row in zip(spans, lam, strict=True):
+        if not any(row):
+            continue
+        for t in range(a, b + 1):
+            into = use[t]
+            for v in range(kinds):
+                into[v] += row[v]
+        for t in range(max(a - 1, 0), b + 1):
+            into = earn[t]
+            for v in range(kinds):
+                into[v] += row[v]
+    for (a, b), weight in zip(carried, mu, strict=True):
+        if not weight:
+            continue
+        for t in range(a, b + 1):
+            into, out = use[t], earn[t]
+            for v in range(kinds):
+                into[v] += weight
+                out[v] += weight
+    return use, earn
+
+
+def round_prices(
+    multipliers: Multipliers, kinds: int
+) -> tuple[list[list[float]], list[list[float]]]:
+    """:func:`store_prices` of multipliers found from a deal (round 1), indexed by the
+    round of the game (1-8; index 0 unused)."""
+    spans = sorted(multipliers[0])
+    carried = sorted(multipliers[1])
+    return store_prices(
+        spans,
+        [multipliers[0][span] for span in spans],
+        carried,
+        [multipliers[1][span] for span in carried],
+        ROUNDS + 1,
+        kinds,
+    )
+
+
+def plan_value(
+    model: _Model,
+    card_id: int,
+    orientation: int,
+    first: int,
+    earn: list[list[float]],
+    cheapest: list[PriceTable],
+) -> float:
+    """A card's best plan at these prices: its final stars, plus what its stores earn,
+    less what its upgrades and stores pay, acting once in each round ``first`` ..
+    ``len(earn) - 1`` (the same dynamic program as the bound's, one card)."""
+    faces = model.cards[model.same[card_id]]
+    if faces is None:
+        return 0.0
+    rounds = len(earn)
+    unused: list[list[int]] = [[0] * len(model.kinds) for _ in range(rounds)]
+    return _plan(faces, orientation, first, rounds, earn, cheapest, 0, unused, unused)
 
 
 def price_table(model: Covers, prices: list[float]) -> PriceTable:

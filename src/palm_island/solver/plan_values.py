@@ -1,0 +1,99 @@
+"""Provides :func:`plan_tables`: each card's worth as its best plan at round prices.
+
+The evaluation the beam ranks positions by sums a value per card. A card's worth here
+is what the payment relaxation (:mod:`.payments`, the upper bound's) says its best plan
+is worth at the prices its Lagrangian multipliers put on stores: the stars of the face
+it ends on, plus what each of its stores earns, less what each of its upgrades and
+stores pays, acting at most once a round from now to the end. A stored card also gets
+the price of what it holds in the rounds it can still pay.
+
+Why these prices: the relaxation's multipliers are the prices at which the cards'
+plans, each chosen alone, come closest to respecting the shared limits (stores made
+before they are used, each store paying once, at most four held). They differ by
+round and by kind of store: a store is worth about twice as much in rounds 1-2 as in
+rounds 4-8, and two fish in one card more than two one-fish cards. The earlier
+evaluation priced every resource the same in every round with tuned constants. On
+the benchmark deals at width 400 the mean went from 42.81 to 44.22 (seeds 1-100) and
+from 42.98 to 44.08 (101-200); docs/solver.md has the figures and commands.
+
+The prices come from the deal of the deck's cards (all at their start faces, above the
+tracker, round 1; the relaxation does not see the order, so one deal stands for all):
+one search of multipliers per card set, about 0.3 s, kept per catalog. Every position
+of a game, from any starting point, is valued with the same tables, so a search from
+a position and a search from the deal agree on what they rank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import ROUNDS, Catalog, new_game, pack
+from .payments import (
+    SEARCH_STEPS,
+    covers_of,
+    payment_bound_from,
+    plan_value,
+    price_table,
+    round_prices,
+    store_model,
+)
+from .per_catalog import PerCatalog
+
+
+@dataclass(frozen=True, slots=True)
+class PlanTables:
+    """Per round (1-8, index 0 unused), each packed card's worth above the tracker (it
+    can still act this round) and below it (from the next round on)."""
+
+    above: tuple[list[float], ...]
+    below: tuple[list[float], ...]
+
+
+def plan_tables(catalog: Catalog, feats: tuple[int, ...]) -> PlanTables:
+    """The tables for games of ``catalog`` with these feat cards (sorted ids), built once.
+
+    Shared by every search of the card set; a race between threads can only build the
+    same tables twice.
+    """
+    kept = _kept(catalog)
+    found = kept.get(feats)
+    if found is None:
+        if len(kept) >= 16:
+            kept.clear()
+        found = kept[feats] = _build(catalog, feats)
+    return found
+
+
+_kept = PerCatalog(lambda catalog: dict[tuple[int, ...], PlanTables]())
+
+
+def _build(catalog: Catalog, feats: tuple[int, ...]) -> PlanTables:
+    feat_ids = set(catalog.feat_ids)
+    buildings = [c.id for c in catalog.cards if not c.is_round_tracker and c.id not in feat_ids]
+    start = new_game(catalog, deal=buildings, feats=feats)
+    _, multipliers = payment_bound_from(start, None, SEARCH_STEPS)
+    model = store_model(catalog)
+    use, earn = round_prices(multipliers, len(model.kinds))
+    covers = covers_of(model, start.deck)
+    cheapest = [price_table(covers, prices) for prices in use]
+    size = len(catalog.cards) * 8
+    above: list[list[float]] = [[]]
+    below: list[list[float]] = [[]]
+    for round_ in range(1, ROUNDS + 1):
+        for first, held_price, into in (
+            (round_, use[round_], above),  # stored in the last round: pays in this one
+            (round_ + 1, earn[round_], below),  # stored this round: pays in this or the next
+        ):
+            table = [0.0] * size
+            for card in catalog.cards:
+                if card.is_round_tracker:
+                    continue
+                for orientation, face in enumerate(card.faces):
+                    worth = plan_value(model, card.id, orientation, first, earn, cheapest)
+                    made = (face.yields.wood, face.yields.fish, face.yields.stone)
+                    kind = model.index.get(made)
+                    held = held_price[kind] if kind is not None else 0.0
+                    table[pack(card.id, orientation)] = worth
+                    table[pack(card.id, orientation, True)] = worth + held
+            into.append(table)
+    return PlanTables(tuple(above), tuple(below))
