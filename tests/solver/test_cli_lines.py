@@ -38,7 +38,7 @@ def test_analyse_refuses_a_missing_file(capsys: pytest.CaptureFixture[str]) -> N
 def test_analyse_a_stored_game_uses_its_kept_lines_and_keeps_the_analysis(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from palm_island.solver import Budget, solve
+    from palm_island.solver import DEFAULT_BUDGET, Budget, solve
     from palm_island.solver.lines import deal_key, joined, solver_tag
     from palm_island.storage.service import Store
     from storage_helpers import finished_games
@@ -48,14 +48,19 @@ def test_analyse_a_stored_game_uses_its_kept_lines_and_keeps_the_analysis(
         (game,) = finished_games(store, "Ana", range(3, 4))
         start = game.states[0]
         par = solve(start, Budget(30))  # kept as the deal's par line, as the game keeps it
-        store.save_solver_line(deal_key(start), solver_tag(1600), "", joined(par.moves))
+        store.save_solver_line(
+            deal_key(start), solver_tag(DEFAULT_BUDGET.width), "", joined(par.moves)
+        )
     data = ["--data-dir", str(tmp_path)]
     assert main([*data, "analyse", str(game.game_id), "--json"]) == 0
     first = json.loads(capsys.readouterr().out)
     assert first["par"] == par.score
     assert first["turns"][0]["value_best"] >= par.score
     with Store.open(tmp_path) as store:
-        assert store.game_analysis(game.saved_id, f"{solver_tag(50)}-par1600") is not None
+        assert (
+            store.game_analysis(game.saved_id, f"{solver_tag(50)}-par{DEFAULT_BUDGET.width}")
+            is not None
+        )
     assert main([*data, "analyse", str(game.game_id)]) == 0
     text = capsys.readouterr()
     assert text.out.startswith(f"Par {par.score}")

@@ -125,3 +125,24 @@ def test_round_prices_search_stronger_than_the_fixed_prices(catalog: Catalog) ->
     priced = [solve(new_game(catalog, seed=s), Budget(400)).score for s in seeds]
     plain = [solve(new_game(catalog, seed=s), Budget(400), weights=fixed).score for s in seeds]
     assert sum(priced) >= sum(plain) + 0.5 * len(seeds)
+
+
+def test_prepare_works_out_the_round_prices_a_search_then_reuses(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from palm_island.solver import Budget, plan_values, prepare, solve
+
+    built: list[tuple[int, ...]] = []
+    real = plan_values._build
+
+    def counted(catalog: Catalog, feats: tuple[int, ...]) -> plan_values.PlanTables:
+        built.append(feats)
+        return real(catalog, feats)
+
+    monkeypatch.setattr(plan_values, "_build", counted)
+    plan_values._kept(catalog).clear()
+    start = new_game(catalog, seed=4)
+    prepare(start)
+    assert built == [()]
+    solve(start, Budget(5))
+    assert built == [()]  # the search found them worked out

@@ -165,3 +165,25 @@ async def test_a_failed_par_search_does_not_hold_the_hint(
         assert app.pars.get(session(app).start) is None
         move, _, searched = await _hint(pilot, app)
         assert searched and move in session(app).legal_moves()
+
+
+async def test_a_game_works_out_its_search_prices_as_it_begins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """So that a first hint does not wait for them when the par is kept (no par search)."""
+    import palm_island.tui.par as par_module
+    from palm_island.engine import GameState
+    from palm_island.solver import prepare
+
+    prepared: list[tuple[int, ...]] = []
+
+    def recorded(state: GameState) -> None:
+        prepared.append(state.deck)
+        prepare(state)
+
+    monkeypatch.setattr(par_module, "prepare", recorded)
+    app = app_for(7, compute_par=True, par_budget=PAR, hint_budget=HINT)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await app.workers.wait_for_complete()
+        assert prepared == [session(app).state.deck]

@@ -28,7 +28,7 @@ def register(subparsers: Any) -> None:
         "--width",
         type=arguments.width,
         metavar="N",
-        help="the par search's beam width (default 1600)",
+        help="the par search's beam width (default: the solver's, as the game's par)",
     )
     parser.set_defaults(run=run)
 

@@ -1,7 +1,7 @@
 """The Palm Island solver: a deterministic beam search over the pure engine.
 
 Public API (docs/solver.md): :func:`solve`, :func:`best_move`, :func:`analyse`,
-:func:`par`, :func:`upper_bound`, :class:`Budget`, :func:`daily_seed`,
+:func:`par`, :func:`upper_bound`, :func:`prepare`, :class:`Budget`, :func:`daily_seed`,
 :func:`share_line`. Everything is pure and safe to call from a background thread;
 pass ``should_stop`` to cancel.
 """
@@ -18,6 +18,7 @@ from .api import (
     analyse,
     best_move,
     par,
+    prepare,
     solve,
 )
 from .beam import Cancelled
@@ -41,6 +42,7 @@ __all__ = [
     "daily_date",
     "daily_seed",
     "par",
+    "prepare",
     "share_line",
     "solve",
     "upper_bound",

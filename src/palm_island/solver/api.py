@@ -22,6 +22,7 @@ from .beam import ProgressCallback, StopCheck, beam_search, collector_paused
 from .bound import upper_bounds_along
 from .evaluation import Evaluator, Weights, evaluator_for, feats_of
 from .lines import LineBook
+from .plan_values import plan_tables
 
 WIDTH_PER_SECOND = 500
 """Beam width per second of budget. Measured on the reference machine (2 shared
@@ -64,10 +65,11 @@ class Budget:
         return DEFAULT_BUDGET
 
 
-DEFAULT_BUDGET = Budget(1600)
-"""For ``solve`` and ``par``: about 2 s of CPU for a whole game with the round prices
-(1.6 s with the fixed prices; docs/solver.md, 2026-12-01; a fixed width, so the par of
-a deal does not change when the solver gets faster)."""
+DEFAULT_BUDGET = Budget(900)
+"""For ``solve`` and ``par``: about 1.1 s of CPU for a whole game (docs/solver.md,
+*Strength and time*: with the round prices width 900 scores above what width 1,600
+scored with the fixed prices, at about 0.3 of d28a0c6's CPU). A fixed width, so the
+par of a deal does not change when the solver gets faster."""
 HINT_BUDGET = Budget(100)
 """For ``best_move``: quick enough to wait for (its measured latency is kept in one
 place, docs/solver.md)."""
@@ -158,6 +160,13 @@ def _solve(
         on_progress=on_progress,
     )
     return Solution(result.score, result.moves, result.nodes, time.perf_counter() - started)
+
+
+def prepare(state: GameState) -> None:
+    """Work out what every search of this deal's cards shares, the evaluation's round
+    prices (:mod:`.plan_values`, about 0.3 s, kept per card set), so that the first
+    hint of a game whose par is already kept does not wait for them."""
+    plan_tables(state.catalog, feats_of(state.catalog, state.deck))
 
 
 def best_move(

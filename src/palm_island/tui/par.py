@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from ..engine import GameState, Move, apply_move
-from ..solver import Cancelled, solve, upper_bound
+from ..solver import Cancelled, prepare, solve, upper_bound
 from ..solver.daily import daily_date
 from ..solver.lines import (
     Line,
@@ -111,9 +111,14 @@ class ParBook:
             deal = self._deals[key] = _Deal(start, seed)
             self._read_back(deal)
             # The end screen shows the deal's upper bound: worked out here, off the UI
-            # thread (0.1-0.3 s), so the end screen finds it kept (solver.upper_bound).
+            # thread (0.1-0.3 s), so the end screen finds it kept (solver.upper_bound);
+            # and the searches' round prices (solver.prepare), so that the first hint
+            # does not wait for them when the par is kept.
             self._app.run_worker(
-                lambda: upper_bound(start), thread=True, group=BOUND_GROUP, exit_on_error=False
+                lambda: _ahead_of_time(start),
+                thread=True,
+                group=BOUND_GROUP,
+                exit_on_error=False,
             )
         else:
             deal = known
@@ -265,3 +270,10 @@ class ParBook:
             write_par_line(deal.key, solver_tag(self.budget.width), line_texts(line.moves))
         deal.ready.set()
         return line
+
+
+def _ahead_of_time(start: GameState) -> None:
+    """What the game will ask of the solver for this deal, worked out early: the
+    searches' round prices, then the deal's upper bound."""
+    prepare(start)
+    upper_bound(start)
