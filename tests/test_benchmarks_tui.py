@@ -13,6 +13,7 @@ import pytest
 from benchmarks import tui as bench
 
 
+@pytest.mark.slow  # over 1.5 s: make test, not make check (its 90 s CPU budget)
 def test_each_start_up_child_reaches_its_screen(tmp_path: Path) -> None:
     saved = ("--data-dir", str(tmp_path))
     cases = {

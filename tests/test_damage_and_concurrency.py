@@ -182,6 +182,7 @@ def read_only_dir(tmp_path: Path) -> Iterator[Path]:
             path.chmod(0o755)
 
 
+@pytest.mark.slow  # over 1.3 s: make test, not make check (its 90 s CPU budget)
 def test_read_only_commands_work_in_a_read_only_data_directory(read_only_dir: Path) -> None:
     with pytest.raises(OSError):
         (read_only_dir / "probe").write_text("x")  # the directory really is read-only

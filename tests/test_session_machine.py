@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 import hypothesis.strategies as st
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
@@ -85,4 +86,4 @@ SavedGameMachine.TestCase.settings = settings(
     database=None,
     suppress_health_check=list(HealthCheck),
 )
-test_saved_game_machine = SavedGameMachine.TestCase
+test_saved_game_machine = pytest.mark.slow(SavedGameMachine.TestCase)  # over 2 s: make test

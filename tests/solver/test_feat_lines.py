@@ -76,6 +76,7 @@ def test_solve_from_many_positions_of_all_feat_games_replays(seed: int) -> None:
         assert replay_score(state, found.moves) == found.score
 
 
+@pytest.mark.slow  # over 1.3 s: make test, not make check (its 90 s CPU budget)
 def test_analysis_of_a_feat_game_gives_lines_the_engine_plays() -> None:
     from palm_island.policies import greedy_policy, play_out
 

@@ -234,6 +234,7 @@ async def test_a_key_that_does_not_apply_explains_why(
         assert session(app).turn == 1 and session(app).moves[0].kind == "store"
 
 
+@pytest.mark.slow  # over 1.5 s: make test, not make check (its 90 s CPU budget)
 async def test_keys_typed_at_once_apply_in_order() -> None:
     """Regression: "2" then "s" in one burst was judged against card 1 and did nothing."""
     app = app_for(42)  # card 2 LG1 stores for free; card 1 HO2 has no store

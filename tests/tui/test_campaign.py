@@ -133,6 +133,7 @@ async def test_a_damaged_file_offers_the_newest_backup_and_keeps_it(tmp_path: Pa
     assert list(tmp_path.glob("campaign.damaged-*.db"))
 
 
+@pytest.mark.slow  # over 1.5 s: make test, not make check (its 90 s CPU budget)
 async def test_a_move_that_cannot_be_saved_is_not_played(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,

@@ -28,6 +28,7 @@ async def test_the_footer_lists_undo_once_there_is_a_move_to_undo() -> None:
         assert "Undo" in footer_text(app)
 
 
+@pytest.mark.slow  # over 1.5 s: make test, not make check (its 90 s CPU budget)
 async def test_the_footer_follows_an_open_choice_and_its_closing() -> None:
     app = app_for(3)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -21,6 +21,7 @@ SLOW = Budget(4000)
 """Several seconds from the start of a game: long enough to act during it."""
 
 
+@pytest.mark.slow  # over 1.5 s: make test, not make check (its 90 s CPU budget)
 async def test_hint_is_the_solvers_best_move_at_the_same_budget() -> None:
     app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -46,6 +47,7 @@ async def test_hint_is_the_solvers_best_move_at_the_same_budget() -> None:
         assert session(app).hints_used == 1
 
 
+@pytest.mark.slow  # over 1.3 s: make test, not make check (its 90 s CPU budget)
 async def test_a_move_clears_the_hint_and_counts_stay() -> None:
     app = app_for(7, hint_budget=Budget(20))
     async with app.run_test(size=(100, 32)) as pilot:

@@ -39,6 +39,7 @@ async def test_the_log_lists_every_step_follows_the_newest_and_cuts_back_on_undo
         assert log.entries == expected()
 
 
+@pytest.mark.slow  # over 1.3 s: make test, not make check (its 90 s CPU budget)
 async def test_a_key_that_adds_nothing_to_the_log_leaves_it_where_the_player_scrolled() -> None:
     app = app_for(3)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -114,6 +114,7 @@ async def test_no_rule_numbers_on_any_screen_of_a_whole_game() -> None:
     assert "choice" in seen
 
 
+@pytest.mark.slow  # over 1.3 s: make test, not make check (its 90 s CPU budget)
 async def test_the_turn_shown_is_the_turn_being_played() -> None:
     app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -251,6 +252,7 @@ async def test_command_palette_runs_game_commands(tmp_path: Path) -> None:
         assert isinstance(app.screen, GameScreen) and session(app).turn == 0
 
 
+@pytest.mark.slow  # over 1.3 s: make test, not make check (its 90 s CPU budget)
 async def test_the_theme_chosen_is_remembered_in_the_data_directory(tmp_path: Path) -> None:
     app = store_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -308,6 +310,7 @@ async def test_ascii_pop_ups_and_footer_draw_only_ascii_frames(tmp_path: Path) -
             assert not blocks, (type(app.screen).__name__, blocks)
 
 
+@pytest.mark.slow  # over 1.3 s: make test, not make check (its 90 s CPU budget)
 async def test_the_replay_footer_fits_80_columns(tmp_path: Path) -> None:
     from .test_replay_viewer import finished_game
 

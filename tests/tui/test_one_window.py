@@ -198,6 +198,7 @@ async def test_a_full_disk_at_the_last_move_then_the_next_key_plays_it(tmp_path:
         assert app.store.history("My island")[-1].score >= 0
 
 
+@pytest.mark.slow  # over 1.3 s: make test, not make check (its 90 s CPU budget)
 async def test_a_write_from_a_stale_view_is_refused_and_the_game_reloads(tmp_path: Path) -> None:
     game_id = left_game(tmp_path, 8)
     app = store_app(tmp_path)

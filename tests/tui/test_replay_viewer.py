@@ -114,6 +114,7 @@ async def test_statistics_show_the_campaign_with_its_score_chart(tmp_path: Path)
         assert "Games finished  1" in text and "Score history" in text
 
 
+@pytest.mark.slow  # over 1.3 s: make test, not make check (its 90 s CPU budget)
 async def test_replay_file_opens_the_viewer_and_a_bad_file_is_explained(
     tmp_path: Path, notifications: Callable[[App[Any]], list[str]]
 ) -> None:

@@ -25,6 +25,7 @@ def title_of(app: PalmIslandApp) -> TitleScreen:
     return app.screen
 
 
+@pytest.mark.slow  # over 1.5 s: make test, not make check (its 90 s CPU budget)
 async def test_digits_replace_the_seed_then_extend_it_and_enter_deals_it() -> None:
     app = app_for(123456)
     async with app.run_test(size=(100, 32)) as pilot:

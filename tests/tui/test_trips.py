@@ -394,6 +394,7 @@ async def test_footer_at_80_columns_keeps_quit_when_redo_applies() -> None:
         assert session(app).turn == 2
 
 
+@pytest.mark.slow  # over 1.3 s: make test, not make check (its 90 s CPU budget)
 async def test_the_hint_marker_is_never_cut_at_80_columns() -> None:
     from palm_island.tui.widgets.card import CardWidget
 
@@ -464,6 +465,7 @@ async def test_a_payment_choice_lists_the_stored_cards_in_deck_order() -> None:
         assert session(app).moves[-1] == choice.moves[0]
 
 
+@pytest.mark.slow  # over 1.3 s: make test, not make check (its 90 s CPU budget)
 async def test_a_cost_with_alternatives_names_what_each_lacks() -> None:
     from palm_island.tui.widgets.card import CardWidget
 
@@ -519,6 +521,7 @@ def test_peek_names_the_halves_as_they_lie_after_a_flip() -> None:
         assert heading.endswith(f"({side_name} {arrow})"), (lying, heading)
 
 
+@pytest.mark.slow  # over 1.5 s: make test, not make check (its 90 s CPU budget)
 async def test_log_lines_wrap_again_when_the_terminal_widens() -> None:
     from .helpers import app_for, open_game
 
