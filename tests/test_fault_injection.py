@@ -568,6 +568,7 @@ def test_a_fault_at_sampled_write_points_loses_nothing_acknowledged(
 
 
 @pytest.mark.slow
+@pytest.mark.sweep  # every write point of 17 operations, ~100 s: make sweep (CI)
 @pytest.mark.parametrize("name", list(BY_NAME))
 def test_a_fault_at_every_write_point_loses_nothing_acknowledged(
     name: str, tmp_path_factory: pytest.TempPathFactory

@@ -79,6 +79,7 @@ def _run_once(directory: Path, rng: random.Random, at_game_end: bool) -> list[st
     return buffer.decode().splitlines()
 
 
+@pytest.mark.sweep  # a game killed at random moments, ~30 s: make sweep (CI)
 def test_kill_9_loses_no_acknowledged_move_and_never_damages_the_file(
     tmp_path: Path,
 ) -> None:

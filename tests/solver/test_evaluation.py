@@ -114,6 +114,7 @@ def test_a_feat_deck_is_valued_at_the_prices_of_its_own_cards() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.sweep  # 40 searches of 20 deals at width 400, ~20 s: make sweep (CI)
 def test_round_prices_search_stronger_than_the_fixed_prices(catalog: Catalog) -> None:
     """Why the round prices are the default: at one width they find better lines. On
     seeds 101-120 at width 400: mean 43.80 against 43.05 (docs/solver.md has the
