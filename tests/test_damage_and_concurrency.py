@@ -141,6 +141,7 @@ def test_a_busy_file_is_waited_for_not_reported_as_damage(tmp_path: Path) -> Non
 
 
 @pytest.mark.reliability
+@pytest.mark.sweep  # many real processes, ~11 s: make sweep (CI), not make test
 def test_many_processes_opening_a_fresh_directory_all_succeed() -> None:
     counts = concurrent_opens.run(rounds=30, processes=7)
     assert counts == {"ok": 210}, counts

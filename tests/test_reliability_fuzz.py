@@ -123,6 +123,7 @@ def _assert_good_error(exc: LoadError) -> None:
         assert ":" in exc.message or "stored" in exc.message, exc.message
 
 
+@pytest.mark.sweep  # fuzzing, ~10 s: make sweep (CI), not make test
 @SETTINGS
 @given(data=inputs)
 def test_replay_import_loader_gives_only_load_errors(data: bytes) -> None:
@@ -133,6 +134,7 @@ def test_replay_import_loader_gives_only_load_errors(data: bytes) -> None:
         _assert_good_error(exc)
 
 
+@pytest.mark.sweep  # fuzzing, ~10 s: make sweep (CI), not make test
 @SETTINGS
 @given(
     data=inputs, moves=st.lists(st.tuples(st.integers(-2, 200), st.text(max_size=12)), max_size=5)

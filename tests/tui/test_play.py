@@ -30,6 +30,7 @@ async def test_a_whole_game_played_with_the_keyboard_scores_as_the_engine(
 
 
 @pytest.mark.slow
+@pytest.mark.sweep  # a whole game by mouse, ~30 s: make sweep (CI); make test plays one by keyboard
 async def test_a_whole_game_played_with_the_mouse_scores_as_the_engine(catalog: Catalog) -> None:
     expected_final, expected_moves = play_out(new_game(catalog, seed=0), greedy_policy())
     app = app_for(0)

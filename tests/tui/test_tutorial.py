@@ -105,6 +105,7 @@ async def test_wrong_keys_at_every_step_play_nothing_and_say_what_is_asked(
 
 
 @pytest.mark.slow
+@pytest.mark.sweep  # every key at every step, ~25 s: make sweep (CI), not make test
 async def test_every_wrong_key_at_every_step_plays_nothing(notifications: Notes) -> None:
     await wrong_keys_at_every_step(ALL_WRONG, notifications)
 
