@@ -139,7 +139,7 @@ def solve(
     """
     catalog = state.catalog
     valuer = evaluator_for(catalog, weights or Weights(), feats_of(catalog, state.deck))
-    return _solve(state, budget, CompactRules(state.catalog), valuer, should_stop, on_progress)
+    return _solve(state, budget, CompactRules(catalog), valuer, should_stop, on_progress)
 
 
 def _solve(
@@ -205,8 +205,8 @@ def analyse(
     Every position gets a line (:func:`_analysis_searches`: a known line, the rest of
     the line found before when the played move is its first, else a search). Each
     line's score is a lower bound on the best final score from its position (a
-    real line reaches it), and bounds pass along the game: a line from the position after a move
-    is also a line from the position before it, and a line found before a move
+    real line reaches it), and bounds pass along the game: a line from the position
+    after a move is also a line from the position before it, and a line found before a move
     that begins with the played move continues from the position after it. The
     estimate for each position is the best bound it gets, so the estimates never
     rise along the game, every drop is >= 0, a move the search would play has drop
@@ -261,10 +261,10 @@ def _analysis_searches(
     A position on the line the search from the position before found is valued by
     that line, as a position on a known line is: the played move was the search's
     own, so it is judged best either way, and a search of its own would repeat most
-    of that search (greedy games of seeds 1-8: three positions in four, 42 % of the
-    analysis's CPU; 20 of 1,004 moves then judged differently, in both directions,
-    docs/solver.md). The searches from successive positions overlap (about two
-    thirds of their expansions repeat), so they share one memo of children.
+    of that search (three positions in four of greedy games; what it saves and what
+    it changes: docs/solver.md, *Analysis*). The searches from successive positions
+    overlap (about two thirds of their expansions repeat), so they share one memo of
+    children.
     """
     catalog = states[0].catalog
     rules = CompactRules(catalog, remember=_ANALYSIS_MEMO)
