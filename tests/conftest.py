@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from collections.abc import Callable
 
@@ -13,9 +15,13 @@ from palm_island.engine.layout import tracker_orientation
 from palm_island.storage.catalog_files import standard_catalog
 from palm_island.storage.paths import CACHE_ENV_VAR
 
-# The validated-catalog cache of the test run (and of the processes it starts)
-# stays out of the user's cache directory.
-os.environ.setdefault(CACHE_ENV_VAR, tempfile.mkdtemp(prefix="palm-island-test-cache-"))
+# The validated-catalog cache of the test run (and of the processes it starts:
+# xdist workers, the app in a subprocess) stays out of the user's cache directory.
+# Only the process that makes it removes it, at its exit.
+if not os.environ.get(CACHE_ENV_VAR):
+    _run_cache = tempfile.mkdtemp(prefix="palm-island-test-cache-")
+    os.environ[CACHE_ENV_VAR] = _run_cache
+    atexit.register(shutil.rmtree, _run_cache, ignore_errors=True)
 
 BUILDING_CODES = [
     "CH1",
@@ -80,8 +86,6 @@ def table(catalog: Catalog) -> Table:
 def _remove_tmpfs_dirs():  # type: ignore[no-untyped-def]
     """Storage suites put round-trip databases on tmpfs; do not leave them there."""
     yield
-    import shutil
-
     from storage_helpers import CREATED
 
     for path in CREATED:

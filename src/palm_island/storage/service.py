@@ -131,7 +131,7 @@ class Store:
     """The campaign file, open. Use as a context manager or call :meth:`close`.
 
     >>> import tempfile
-    >>> with Store.open(tempfile.mkdtemp()) as store:
+    >>> with tempfile.TemporaryDirectory() as folder, Store.open(folder) as store:
     ...     store.create_campaign("Ana").name
     'Ana'
     """
