@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from check_budget import first_in_check
 from palm_island.campaign.service import CampaignError
 from palm_island.cli import main
 from palm_island.storage.service import Store
@@ -167,7 +168,7 @@ HOSTILE = {
 
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))
-@pytest.mark.parametrize("command", ["import", "verify", "replay-check"])
+@pytest.mark.parametrize("command", first_in_check(["import", "verify", "replay-check"]))
 def test_a_hostile_file_is_refused_in_one_line_by_every_command(
     tmp_path: Path, name: str, command: str
 ) -> None:
@@ -179,7 +180,7 @@ def test_a_hostile_file_is_refused_in_one_line_by_every_command(
     one_line(result)
 
 
-@pytest.mark.parametrize("command", ["import", "verify", "replay-check"])
+@pytest.mark.parametrize("command", first_in_check(["import", "verify", "replay-check"]))
 def test_dev_zero_is_refused_unread(command: str, tmp_path: Path) -> None:
     args = (
         ["replay", "/dev/zero", "--check"] if command == "replay-check" else [command, "/dev/zero"]
@@ -205,7 +206,7 @@ def test_an_oversized_file_is_refused_from_its_size(tmp_path: Path) -> None:
 # --- hangs --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", ["import", "verify", "replay-check"])
+@pytest.mark.parametrize("command", first_in_check(["import", "verify", "replay-check"]))
 def test_a_fifo_is_refused_without_waiting(tmp_path: Path, command: str) -> None:
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)

