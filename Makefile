@@ -56,17 +56,17 @@ typecheck: $(TOOLS)
 # Everything, slow and reliability suites included, on every core; the 15 slowest
 # tests are listed at the end (budget: 8 min wall on a quiet 2-core machine).
 unit: $(TOOLS)
-	$(BIN)/python -m pytest -m "not sweep" -n auto --durations=15
+	$(BIN)/python -m pytest -m "not sweep" -n auto --dist worksteal --durations=15
 
 # The largest sweeps (201 terminals closed under real game processes, the markup fuzz
 # of whole app runs, the bound against every bench deal): CI runs them after make
 # test (.ci/run); several minutes on two cores.
 sweep: $(TOOLS)
-	$(BIN)/python -m pytest -m sweep -n auto
+	$(BIN)/python -m pytest -m sweep -n auto --dist worksteal
 
 # Everything but the slow property runs, the reliability suites and the snapshots.
 fast: $(TOOLS)
-	$(BIN)/python -m pytest -m "not slow and not reliability" --ignore-glob="*snapshots*" -n auto
+	$(BIN)/python -m pytest -m "not slow and not reliability" --ignore-glob="*snapshots*" -n auto --dist worksteal
 
 # The release path: sdist, a wheel built from it, installed in a clean venv and played.
 wheel: $(TOOLS)
