@@ -14,7 +14,8 @@ PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 # PYTHONDONTWRITEBYTECODE set, as on some CI images, each test process compiled our
 # modules and pytest rewrote every test module's asserts again (about 5 s of CPU per
 # pytest worker, and each app started in a subprocess compiled the game): make check
-# took 93-101 s of CPU with it set and 58-68 s without (3 runs each, 2026-12-01).
+# took 93-101 s of CPU with it set and 63-74 s without (user + system, 3 runs each,
+# 2026-12-02).
 unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: play test check lint typecheck unit sweep fast wheel floor screenshot bench bytecode clean
