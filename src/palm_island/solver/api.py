@@ -22,7 +22,7 @@ from .beam import ProgressCallback, StopCheck, beam_search, collector_paused
 from .bound import upper_bounds_along
 from .evaluation import Evaluator, Weights, evaluator_for, feats_of
 from .lines import LineBook
-from .plan_values import plan_tables
+from .window_values import window_tables
 
 WIDTH_PER_SECOND = 500
 """Beam width per second of budget. Measured on the reference machine (2 shared
@@ -163,10 +163,10 @@ def _solve(
 
 
 def prepare(state: GameState) -> None:
-    """Work out what every search of this deal's cards shares, the evaluation's round
-    prices (:mod:`.plan_values`, about 0.3 s, kept per card set), so that the first
-    hint of a game whose par is already kept does not wait for them."""
-    plan_tables(state.catalog, feats_of(state.catalog, state.deck))
+    """Work out what every search of this deal's cards shares, the evaluation's prices
+    (:mod:`.window_values`, about 0.5 s, kept per card set), so that the first hint of
+    a game whose par is already kept does not wait for them."""
+    window_tables(state.catalog, feats_of(state.catalog, state.deck))
 
 
 def best_move(

@@ -2,9 +2,12 @@
 
 The value of a position is a sum over its cards, so it is a table lookup per
 packed card (``sum(map(table.__getitem__, deck))``), fast enough for millions of
-positions. By default (``Weights.round_prices``) a card's worth is its best plan at
-the upper bound's round prices (:mod:`.plan_values`, stronger at equal width). With
-fixed prices (solver version 1, kept for experiments) each card is worth:
+positions. By default (``Weights.pricing``, ``"windows"``) a card's worth is its best
+plan at the windows relaxation's prices, by the block of the round it stands in
+(:mod:`.window_values`, solver version 3); ``"rounds"`` values it at the payments
+relaxation's round prices, wherever it stands (:mod:`.plan_values`, version 2). Both
+are stronger at equal width than fixed prices (version 1, kept for experiments), with
+which each card is worth:
 
 * its stars now (R26), plus
 * a share of what it could still gain: the best upgrade path it can finish in the
@@ -16,7 +19,9 @@ fixed prices (solver version 1, kept for experiments) each card is worth:
   cards yield more).
 
 Only positions with the same progress are compared, so the tables are built per
-(round, tracker place) and cached; at the end of round 8 the value is the score.
+(round, tracker place, deck size) and cached, as runs of deck indices sharing one
+table (*segments*: the cards above the tracker and those below it, split further by
+block with the windows prices); at the end of round 8 the value is the score.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Literal, TypeVar
 
 from ..engine import (
     DECK_SIZE,
@@ -38,6 +44,7 @@ from ..engine import (
     tracker_by_round,
 )
 from .plan_values import plan_tables
+from .window_values import Segments, window_tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,11 +74,12 @@ class Weights:
         ("tool_maker", 1.6),
     )
     """Per card type (``temple`` …), a multiplier on ``potential``; 1 when absent."""
-    round_prices: bool = True
-    """Value each card as its best plan at the upper bound's round prices
-    (:mod:`.plan_values`; the default since it is stronger at equal width, see
-    docs/solver.md); false: the formula above with its fixed ``price``, whose other
-    constants are then the ones used."""
+    pricing: Literal["windows", "rounds", "fixed"] = "windows"
+    """``"windows"``: each card as its best plan at the windows relaxation's prices, by
+    its block (:mod:`.window_values`; the default, strongest at equal width, see
+    docs/solver.md); ``"rounds"``: at the payments relaxation's round prices
+    (:mod:`.plan_values`); ``"fixed"``: the formula above with its fixed ``price``,
+    whose other constants are then the ones used."""
 
 
 def evaluator_for(catalog: Catalog, weights: Weights, feats: tuple[int, ...] = ()) -> Evaluator:
@@ -105,7 +113,7 @@ class Evaluator:
     weights: Weights = field(default_factory=Weights)
     feats: tuple[int, ...] = ()
     """The feat cards of the games valued (sorted ids): the round prices depend on the
-    deck's cards (``Weights.round_prices``)."""
+    deck's cards (``Weights.pricing``)."""
     tracker_packed: tuple[int, ...] = ()
     """The tracker's packed value while each round (index 1-8) is played."""
     _card_values: list[list[float]] = field(default_factory=list)
@@ -116,10 +124,8 @@ class Evaluator:
     _cache: dict[tuple[int, int, int], Callable[[Sequence[int]], float]] = field(
         default_factory=dict
     )
-    _tables: dict[tuple[int, int, int], tuple[list[float], list[float]]] = field(
-        default_factory=dict
-    )
-    _marked: dict[tuple[int, int, int], tuple[list[complex], list[complex]]] = field(
+    _tables: dict[tuple[int, int, int], Segments] = field(default_factory=dict)
+    _marked: dict[tuple[int, int, int], tuple[tuple[int, list[complex]], ...]] = field(
         default_factory=dict
     )
 
@@ -158,9 +164,8 @@ class Evaluator:
         """The evaluation of many positions of one progress step (same round and cut)."""
         if not decks:
             return []
-        above, below = self.tables(round_, cut, len(decks[0]))
-        get_above, get_below = above.__getitem__, below.__getitem__
-        return [sum(map(get_above, d[:cut])) + sum(map(get_below, d[cut:])) for d in decks]
+        value = self.value_function(round_, cut, len(decks[0]))
+        return [value(deck) for deck in decks]
 
     def marked_values(self, decks: list[bytes], round_: int, cut: int) -> list[complex]:
         """Like :meth:`values`, each with its deck's village mark as the imaginary part.
@@ -176,12 +181,12 @@ class Evaluator:
         key = (round_, cut, len(decks[0]))  # one progress step: one deck size
         found = self._marked.get(key)
         if found is None:
-            above, below = self.tables(round_, cut, len(decks[0]))
-            found = self._marked[key] = (
-                [complex(v, m) for v, m in zip(above, VILLAGE_MARKS, strict=False)],
-                [complex(v, m) for v, m in zip(below, VILLAGE_MARKS, strict=False)],
+            found = self._marked[key] = tuple(
+                (end, [complex(v, m) for v, m in zip(table, VILLAGE_MARKS, strict=False)])
+                for end, table in self.tables(*key)
             )
-        get_above, get_below = found[0].__getitem__, found[1].__getitem__
+        top_runs = _runs(found, 0, cut)
+        bottom_runs = _runs(found, cut, len(decks[0]))
         # Decks of one step often share their part above the tracker (four in five on
         # the benchmark's deals) or below it (two in five), so each part's sum is kept
         # for the step: the same sums in the same order, hence the same values, for a
@@ -193,41 +198,43 @@ class Evaluator:
             top_part = deck[:cut]
             high = above_sums.get(top_part)
             if high is None:
-                high = above_sums[top_part] = sum(map(get_above, top_part))
+                high = above_sums[top_part] = _summed(deck, top_runs)
             bottom_part = deck[cut:]
             low = below_sums.get(bottom_part)
             if low is None:
-                low = below_sums[bottom_part] = sum(map(get_below, bottom_part))
+                low = below_sums[bottom_part] = _summed(deck, bottom_runs)
             found_values.append(high + low)
         return found_values
 
-    def tables(
-        self, round_: int, cut: int, cards: int = DECK_SIZE
-    ) -> tuple[list[float], list[float]]:
-        """Each packed card's worth above the tracker and below it, in positions of
-        ``round_`` with the tracker at index ``cut`` in a deck of ``cards`` cards."""
+    def tables(self, round_: int, cut: int, cards: int = DECK_SIZE) -> Segments:
+        """Each packed card's worth by where it stands, in positions of ``round_`` with
+        the tracker at index ``cut`` in a deck of ``cards`` cards: runs of indices
+        ``(end, table)``, the first from index 0."""
         key = (round_, cut, cards)
         found = self._tables.get(key)
         if found is None:
-            if self.weights.round_prices:
+            pricing = self.weights.pricing
+            if pricing == "windows":
+                found = window_tables(self.catalog, self.feats).segments(round_, cut, cards)
+            elif pricing == "rounds":
                 plans = plan_tables(self.catalog, self.feats)
-                found = self._tables[key] = (plans.above[round_], plans.below[round_])
-                return found
-            left_after = ROUNDS - round_
-            per_round = cards - 1  # a turn per card but the tracker: 16 + feat cards (R30)
-            turns_left = left_after * per_round + cut
-            found = self._tables[key] = (
-                self._with_held(self._card_values[left_after + 1], turns_left, per_round),
-                self._with_held(self._card_values[left_after], turns_left, per_round),
-            )
+                found = ((cut, plans.above[round_]), (cards, plans.below[round_]))
+            else:
+                left_after = ROUNDS - round_
+                per_round = cards - 1  # a turn per card but the tracker: 16 + feat cards (R30)
+                turns_left = left_after * per_round + cut
+                above = self._with_held(self._card_values[left_after + 1], turns_left, per_round)
+                below = self._with_held(self._card_values[left_after], turns_left, per_round)
+                found = ((cut, above), (cards, below))
+            self._tables[key] = found
         return found
 
     def _build(self, round_: int, cut: int, cards: int) -> Callable[[Sequence[int]], float]:
-        above, below = self.tables(round_, cut, cards)
-        get_above, get_below = above.__getitem__, below.__getitem__
+        top_runs = _runs(self.tables(round_, cut, cards), 0, cut)
+        bottom_runs = _runs(self.tables(round_, cut, cards), cut, cards)
 
         def value(deck: Sequence[int]) -> float:
-            return sum(map(get_above, deck[:cut])) + sum(map(get_below, deck[cut:]))
+            return float(_summed(deck, top_runs) + _summed(deck, bottom_runs))
 
         return value
 
@@ -277,6 +284,31 @@ class Evaluator:
                 for stored in (0, 1):
                     table[pack(card.id, o, bool(stored))] = worth
         return table
+
+
+_Table = TypeVar("_Table", list[float], list[complex])
+
+
+def _runs(
+    segments: tuple[tuple[int, _Table], ...], start: int, end: int
+) -> tuple[tuple[int, int, _Table], ...]:
+    """The runs ``(from, to, table)`` of ``segments`` that cover indices ``start..end``."""
+    runs = []
+    begin = 0
+    for stop, table in segments:
+        low, high = max(begin, start), min(stop, end)
+        if low < high:
+            runs.append((low, high, table))
+        begin = stop
+    return tuple(runs)
+
+
+def _summed(deck: Sequence[int], runs: tuple[tuple[int, int, _Table], ...]) -> Any:
+    """The sum of each run's table over its part of the deck, in index order."""
+    total: Any = 0
+    for low, high, table in runs:
+        total += sum(map(table.__getitem__, deck[low:high]))
+    return total
 
 
 _EVALUATORS: dict[tuple[int, Weights, tuple[int, ...]], Evaluator] = {}

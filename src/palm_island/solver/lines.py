@@ -18,13 +18,13 @@ from typing import NamedTuple
 
 from ..engine import GameState, Move, apply_move, score
 
-SOLVER_VERSION = 2
+SOLVER_VERSION = 3
 """Raise when the search changes what it finds: stored lines of another version
 are ignored (a par is the result of one solver version at one width)."""
 
 
 def solver_tag(width: int) -> str:
-    """How a stored line names the search that found it: ``beam2-w900``."""
+    """How a stored line names the search that found it: ``beam3-w900``."""
     return f"beam{SOLVER_VERSION}-w{width}"
 
 

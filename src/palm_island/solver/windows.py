@@ -162,25 +162,8 @@ def window_bound_from(
     floor = rate / _GIVE_UP
     direction: list[float] = []
     for _ in range(max(steps, 1)):
-        # held_cost[h]: the four-limit's prices of the boundaries after blocks 0..h-1.
-        held_cost = [0.0]
-        for h in range(slots):
-            held_cost.append(held_cost[-1] + sigma[h])
-        # earn[g][v], pays_in[g][v]: what a store of kind v made in block g earns at
-        # best, and the block it pays in then.
-        earn = [[0.0] * kinds for _ in range(slots)]
-        pays_in = [[0] * kinds for _ in range(slots)]
-        for g in range(slots):
-            last = min(g + BLOCKS, slots - 1)
-            row, where = earn[g], pays_in[g]
-            for v in range(kinds):
-                top, at = -math.inf, g
-                for u in range(g, last + 1):
-                    value = price[u][v] - held_cost[u]
-                    if value > top:
-                        top, at = value, u
-                row[v] = top + held_cost[g]
-                where[v] = at
+        held_cost = held_costs(sigma)
+        earn, pays_in = store_earnings(price, held_cost)
         total = STORE_LIMIT * sum(sigma) + sum(w * c for w, c in zip(pi, capacity, strict=True))
         chosen = [[0] * kinds for _ in range(slots)]  # stores paying in each block
         spans = [0] * (slots + 1)  # a difference array of the stores held per boundary
@@ -199,7 +182,7 @@ def window_bound_from(
         made = [[0] * kinds for _ in range(slots)]
         taken = [0] * slots
         plans: dict[int, tuple[Values, list[list[list[Choice]]], list[list[list[int]]]]] = {
-            t: _values(model.cards[t], rounds, earn, cheapest, pi) for t in types
+            t: card_plans(model.cards[t], rounds, earn, cheapest, pi) for t in types
         }
         for (card_type, orientation, first), count in players.items():
             if first >= slots:
@@ -252,6 +235,37 @@ def window_bound_from(
     return math.floor(best), best_at
 
 
+def held_costs(sigma: list[float]) -> list[float]:
+    """``held_cost[h]``: the four-limit's prices of the boundaries after blocks 0..h-1."""
+    held_cost = [0.0]
+    for weight in sigma:
+        held_cost.append(held_cost[-1] + weight)
+    return held_cost
+
+
+def store_earnings(
+    price: list[list[float]], held_cost: list[float]
+) -> tuple[list[list[float]], list[list[int]]]:
+    """``earn[g][v]``, ``pays_in[g][v]``: what a store of kind ``v`` made in block ``g``
+    earns at best (the price of the block it pays in, less the four-limit's prices of
+    the boundaries it is held across), and the block it pays in then."""
+    slots, kinds = len(price), len(price[0]) if price else 0
+    earn = [[0.0] * kinds for _ in range(slots)]
+    pays_in = [[0] * kinds for _ in range(slots)]
+    for g in range(slots):
+        last = min(g + BLOCKS, slots - 1)
+        row, where = earn[g], pays_in[g]
+        for v in range(kinds):
+            top, at = -math.inf, g
+            for u in range(g, last + 1):
+                value = price[u][v] - held_cost[u]
+                if value > top:
+                    top, at = value, u
+            row[v] = top + held_cost[g]
+            where[v] = at
+    return earn, pays_in
+
+
 Values = list[list[list[float]]]
 """values[t][k][o]: the best priced rest of the game for a card that leaves in block
 ``k`` of round ``t`` showing face ``o`` (before acting)."""
@@ -260,7 +274,7 @@ Choice = tuple[int, int, tuple[int, ...]]
 makes (-1: none) and the kinds of store it pays with."""
 
 
-def _values(
+def card_plans(
     faces: _Faces | None,
     rounds: int,
     earn: list[list[float]],
@@ -286,7 +300,7 @@ def _values(
                 row_after: list[float] = []
                 row_where: list[int] = []
                 for o in range(4):
-                    j = _best_block(later, max(k - 1, 0), o)
+                    j = best_block(later, max(k - 1, 0), o)
                     row_after.append(later[j][o])
                     row_where.append(j)
                 after.append(row_after)
@@ -325,7 +339,7 @@ def _values(
     return values, choices, moves_to
 
 
-def _best_block(row: list[list[float]], low: int, face: int) -> int:
+def best_block(row: list[list[float]], low: int, face: int) -> int:
     """The block from ``low`` on where leaving with ``face`` is worth most (the first)."""
     best = low
     for block in range(low + 1, BLOCKS):
@@ -349,7 +363,7 @@ def _trace(
     values, choices, moves_to = plan
     t, low = divmod(first, BLOCKS)
     o = start
-    k = _best_block(values[t], low, o)
+    k = best_block(values[t], low, o)
     found = values[t][k][o]
     while k >= 0:
         h = t * BLOCKS + k
