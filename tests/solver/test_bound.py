@@ -88,6 +88,7 @@ def test_the_bound_is_never_below_the_solvers_score(feats: tuple[int, ...]) -> N
 
 
 @pytest.mark.slow
+@pytest.mark.sweep  # 40 positions of 8 feat decks, 12-16 s: make sweep (CI); 12 in make test above
 def test_the_bound_is_never_below_the_solvers_score_on_many_positions(catalog: Catalog) -> None:
     for seed in range(3, 11):
         feats = tuple(random.Random(seed).sample(FEATS.catalog.feat_ids, seed % 7))

@@ -38,7 +38,7 @@ def test_analyse_refuses_a_missing_file(capsys: pytest.CaptureFixture[str]) -> N
 def test_analyse_a_stored_game_uses_its_kept_lines_and_keeps_the_analysis(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from palm_island.solver import DEFAULT_BUDGET, Budget, solve
+    from palm_island.solver import ANALYSIS_BUDGET, DEFAULT_BUDGET, Budget, solve
     from palm_island.solver.lines import deal_key, joined, solver_tag
     from palm_island.storage.service import Store
     from storage_helpers import finished_games
@@ -57,10 +57,8 @@ def test_analyse_a_stored_game_uses_its_kept_lines_and_keeps_the_analysis(
     assert first["par"] == par.score
     assert first["turns"][0]["value_best"] >= par.score
     with Store.open(tmp_path) as store:
-        assert (
-            store.game_analysis(game.saved_id, f"{solver_tag(50)}-par{DEFAULT_BUDGET.width}")
-            is not None
-        )
+        tag = f"{solver_tag(ANALYSIS_BUDGET.width)}-par{DEFAULT_BUDGET.width}"
+        assert store.game_analysis(game.saved_id, tag) is not None
     assert main([*data, "analyse", str(game.game_id)]) == 0
     text = capsys.readouterr()
     assert text.out.startswith(f"Par {par.score}")

@@ -65,16 +65,17 @@ class Budget:
         return DEFAULT_BUDGET
 
 
-DEFAULT_BUDGET = Budget(900)
+DEFAULT_BUDGET = Budget(800)
 """For ``solve`` and ``par``: about 1.1 s of CPU for a whole game (docs/solver.md,
-*Strength and time*: with the round prices width 900 scores above what width 1,600
-scored with the fixed prices, at about 0.3 of d28a0c6's CPU). A fixed width, so the
-par of a deal does not change when the solver gets faster."""
+*Strength and time*: with the windows prices width 800 scores about 0.6 above what
+width 900 scored with the round prices, at about 0.3 of d28a0c6's CPU). A fixed width,
+so the par of a deal does not change when the solver gets faster."""
 HINT_BUDGET = Budget(100)
 """For ``best_move``: quick enough to wait for (its measured latency is kept in one
 place, docs/solver.md)."""
-ANALYSIS_BUDGET = Budget(50)
-"""For ``analyse``: the width of its searches (its cost against one ``solve``: docs/solver.md)."""
+ANALYSIS_BUDGET = Budget(40)
+"""For ``analyse``: the width of its searches (its cost against one ``solve``: docs/solver.md;
+50 with the round prices, whose searches cost less per width)."""
 
 
 _ANALYSIS_MEMO = 250_000

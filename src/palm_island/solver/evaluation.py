@@ -185,8 +185,14 @@ class Evaluator:
                 (end, [complex(v, m) for v, m in zip(table, VILLAGE_MARKS, strict=False)])
                 for end, table in self.tables(*key)
             )
-        top_runs = _runs(found, 0, cut)
-        bottom_runs = _runs(found, cut, len(decks[0]))
+        # Each part's runs as (from, to) within the part and the table's look-up.
+        top_runs = [(a, b, t.__getitem__) for a, b, t in _runs(found, 0, cut)]
+        size = len(decks[0])
+        bottom_runs = [(a - cut, b - cut, t.__getitem__) for a, b, t in _runs(found, cut, size)]
+        if not top_runs:  # the tracker on top: nothing above it
+            top_runs = [(0, 0, bottom_runs[0][2])]
+        (_, top_end, top_get), *more_top = top_runs
+        (_, bottom_end, bottom_get), *more_bottom = bottom_runs
         # Decks of one step often share their part above the tracker (four in five on
         # the benchmark's deals) or below it (two in five), so each part's sum is kept
         # for the step: the same sums in the same order, hence the same values, for a
@@ -198,11 +204,17 @@ class Evaluator:
             top_part = deck[:cut]
             high = above_sums.get(top_part)
             if high is None:
-                high = above_sums[top_part] = _summed(deck, top_runs)
+                high = sum(map(top_get, top_part[:top_end]))
+                for start, end, get in more_top:
+                    high += sum(map(get, top_part[start:end]))
+                above_sums[top_part] = high
             bottom_part = deck[cut:]
             low = below_sums.get(bottom_part)
             if low is None:
-                low = below_sums[bottom_part] = _summed(deck, bottom_runs)
+                low = sum(map(bottom_get, bottom_part[:bottom_end]))
+                for start, end, get in more_bottom:
+                    low += sum(map(get, bottom_part[start:end]))
+                below_sums[bottom_part] = low
             found_values.append(high + low)
         return found_values
 

@@ -24,7 +24,7 @@ are ignored (a par is the result of one solver version at one width)."""
 
 
 def solver_tag(width: int) -> str:
-    """How a stored line names the search that found it: ``beam3-w900``."""
+    """How a stored line names the search that found it: ``beam3-w800``."""
     return f"beam{SOLVER_VERSION}-w{width}"
 
 
