@@ -465,6 +465,42 @@ async def test_a_payment_choice_lists_the_stored_cards_in_deck_order() -> None:
         assert session(app).moves[-1] == choice.moves[0]
 
 
+@pytest.mark.slow
+async def test_each_payment_option_plays_the_cards_it_names() -> None:
+    """What a choice shows and what its number plays come from one list: on a choice
+    whose engine order is not the deck order (the case that once showed one order and
+    played the other), every option's line names the stored cards of the move its
+    number plays, and pressing the last number plays exactly the cards that line names."""
+    import re
+
+    from textual.widgets import OptionList
+
+    from .helpers import app_for, open_game
+
+    found = _first_choice_out_of_deck_order()
+    assert found is not None
+    seed, keys = found
+    app = app_for(seed, compute_par=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(pilot)
+        await pilot.press(*keys)
+        await pilot.pause()
+        choice = game_screen(app).choice
+        assert choice.is_open and len(choice.moves) > 1
+        options = choice.query_one(OptionList)
+        shown: list[list[str]] = []
+        for index, move in enumerate(choice.moves):
+            line = str(options.get_option_at_index(index).prompt)
+            assert line.startswith(f"{index + 1}. ")
+            codes = sorted(re.findall(r"\b[A-Z]{2}\d?\b", line))  # each in deck order
+            assert codes == sorted([*move.pay, *([move.release] if move.release else [])]), line
+            shown.append(codes)
+        await pilot.press(str(len(choice.moves)))
+        await pilot.pause()
+        played = session(app).moves[-1]
+        assert sorted([*played.pay, *([played.release] if played.release else [])]) == shown[-1]
+
+
 @pytest.mark.slow  # over 1.3 s: make test, not make check (its 90 s CPU budget)
 async def test_a_cost_with_alternatives_names_what_each_lacks() -> None:
     from palm_island.tui.widgets.card import CardWidget

@@ -79,7 +79,7 @@ class ChoiceBox(Vertical):
         options = self.query_one(OptionList)
         options.clear_options()
         options.add_options(
-            [Option(self.describe(i, m), id=f"choice-{i + 1}") for i, m in enumerate(moves)]
+            [Option(self.describe(i, m), id=f"choice-{i + 1}") for i, m in enumerate(self.moves)]
         )
         options.add_option(Option(Text("   cancel (esc): change nothing"), id=CANCEL))
         options.highlighted = 0
