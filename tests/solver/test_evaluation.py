@@ -172,6 +172,7 @@ def test_prepare_works_out_the_prices_a_search_then_reuses(
     catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from palm_island.solver import Budget, prepare, solve, window_values
+    from palm_island.solver.per_catalog import PerCardSet
 
     built: list[tuple[int, ...]] = []
     real = window_values._search
@@ -180,8 +181,7 @@ def test_prepare_works_out_the_prices_a_search_then_reuses(
         built.append(feats)
         return real(catalog, feats)
 
-    monkeypatch.setattr(window_values, "_search", counted)
-    window_values._kept(catalog).clear()
+    monkeypatch.setattr(window_values, "_kept", PerCardSet(counted))
     start = new_game(catalog, seed=4)
     prepare(start)
     assert built == [()]

@@ -35,3 +35,25 @@ class PerCatalog(Generic[T]):
         value = self._build(catalog)
         self._built[id(catalog)] = (catalog, value)
         return value
+
+
+_FEAT_SETS = 16
+
+
+class PerCardSet(Generic[T]):
+    """``build(catalog, feats)``, once per catalog and set of feat cards (sorted ids):
+    what the solver derives from a deck's cards (its prices and tables). A race between
+    threads can only build the same value twice."""
+
+    def __init__(self, build: Callable[[Catalog, tuple[int, ...]], T]) -> None:
+        self._build = build
+        self._kept: PerCatalog[dict[tuple[int, ...], T]] = PerCatalog(lambda _: {})
+
+    def __call__(self, catalog: Catalog, feats: tuple[int, ...]) -> T:
+        kept = self._kept(catalog)
+        found = kept.get(feats)
+        if found is None:
+            if len(kept) >= _FEAT_SETS:
+                kept.clear()
+            found = kept[feats] = self._build(catalog, feats)
+        return found

@@ -37,7 +37,7 @@ from .payments import (
     round_prices,
     store_model,
 )
-from .per_catalog import PerCatalog
+from .per_catalog import PerCardSet
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,21 +50,9 @@ class PlanTables:
 
 
 def plan_tables(catalog: Catalog, feats: tuple[int, ...]) -> PlanTables:
-    """The tables for games of ``catalog`` with these feat cards (sorted ids), built once.
-
-    Shared by every search of the card set; a race between threads can only build the
-    same tables twice.
-    """
-    kept = _kept(catalog)
-    found = kept.get(feats)
-    if found is None:
-        if len(kept) >= 16:
-            kept.clear()
-        found = kept[feats] = _build(catalog, feats)
-    return found
-
-
-_kept = PerCatalog(lambda catalog: dict[tuple[int, ...], PlanTables]())
+    """The tables for games of ``catalog`` with these feat cards (sorted ids), built once
+    and shared by every search of the card set."""
+    return _kept(catalog, feats)
 
 
 def _build(catalog: Catalog, feats: tuple[int, ...]) -> PlanTables:
@@ -97,3 +85,6 @@ def _build(catalog: Catalog, feats: tuple[int, ...]) -> PlanTables:
                     table[pack(card.id, orientation, True)] = worth + held
             into.append(table)
     return PlanTables(tuple(above), tuple(below))
+
+
+_kept = PerCardSet(_build)

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from ..engine import ROUNDS, Catalog, new_game, pack
 from .payments import SEARCH_STEPS as PAYMENT_STEPS
 from .payments import covers_of, payment_bound_from, price_table, store_model
-from .per_catalog import PerCatalog
+from .per_catalog import PerCardSet
 from .windows import (
     BLOCKS,
     SEARCH_STEPS,
@@ -140,17 +140,8 @@ class WindowTables:
 
 def window_tables(catalog: Catalog, feats: tuple[int, ...]) -> WindowTables:
     """The tables for games of ``catalog`` with these feat cards (sorted ids): the
-    prices searched once; a race between threads can only search them twice."""
-    kept = _kept(catalog)
-    found = kept.get(feats)
-    if found is None:
-        if len(kept) >= 16:
-            kept.clear()
-        found = kept[feats] = _search(catalog, feats)
-    return found
-
-
-_kept = PerCatalog(lambda catalog: dict[tuple[int, ...], WindowTables]())
+    prices searched once per card set."""
+    return _kept(catalog, feats)
 
 
 def _search(catalog: Catalog, feats: tuple[int, ...]) -> WindowTables:
@@ -174,3 +165,6 @@ def _search(catalog: Catalog, feats: tuple[int, ...]) -> WindowTables:
         if faces is not None
     }
     return WindowTables(catalog, price, held_cost, plans)
+
+
+_kept = PerCardSet(_search)
