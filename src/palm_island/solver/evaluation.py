@@ -185,7 +185,11 @@ class Evaluator:
                 (end, [complex(v, m) for v, m in zip(table, VILLAGE_MARKS, strict=False)])
                 for end, table in self.tables(*key)
             )
-        # Each part's runs as (from, to) within the part and the table's look-up.
+        # Each part's runs as (from, to) within the part and the table's look-up. The
+        # beam's hot path: the sums are written out here rather than calling
+        # ``_summed`` per part (as ``value_function`` does): with it, ``_summed`` took
+        # 16 % of a profiled analysis (cProfile, seed 6). The same sums in the same
+        # order, so the values are bit for bit those of ``value`` (tested).
         top_runs = [(a, b, t.__getitem__) for a, b, t in _runs(found, 0, cut)]
         size = len(decks[0])
         bottom_runs = [(a - cut, b - cut, t.__getitem__) for a, b, t in _runs(found, cut, size)]

@@ -27,7 +27,6 @@ that share one table, and kept.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
 
 from ..engine import ROUNDS, Catalog, new_game, pack
@@ -70,18 +69,15 @@ class WindowTables:
     """Per kind of card (:attr:`store_model` ``.same``): its plan values by round,
     block and face."""
     _segments: dict[tuple[int, int, int], Segments] = field(default_factory=dict)
-    _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def segments(self, round_: int, cut: int, cards: int) -> Segments:
         """The tables for decks of ``cards`` cards in ``round_`` with the tracker at
-        index ``cut`` (built once; the tracker is worth 0 in all of them)."""
+        index ``cut`` (built once: a race between threads can only build them twice; the
+        tracker is worth 0 in all of them)."""
         key = (round_, cut, cards)
         found = self._segments.get(key)
         if found is None:
-            with self._lock:
-                found = self._segments.get(key)
-                if found is None:
-                    found = self._segments[key] = self._build(round_, cut, cards)
+            found = self._segments[key] = self._build(round_, cut, cards)
         return found
 
     def _build(self, round_: int, cut: int, cards: int) -> Segments:
@@ -159,10 +155,10 @@ def _search(catalog: Catalog, feats: tuple[int, ...]) -> WindowTables:
     earn, _ = store_earnings(price, held_cost)
     covers = covers_of(model, start.deck)
     cheapest = [price_table(covers, price[h]) for h in range(slots)]
-    plans = {
-        kind: card_plans(faces, ROUNDS, earn, cheapest, pi)[0]
-        for kind, faces in enumerate(model.cards)
-        if faces is not None
+    plans = {  # copies plan alike: once per kind of card
+        kind: card_plans(model.cards[kind], ROUNDS, earn, cheapest, pi)[0]
+        for kind in sorted(set(model.same))
+        if model.cards[kind] is not None
     }
     return WindowTables(catalog, price, held_cost, plans)
 
