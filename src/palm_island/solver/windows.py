@@ -103,71 +103,141 @@ def window_bound_from(
 ) -> tuple[int, WindowMultipliers]:
     """The bound from ``state`` with the search for multipliers starting at ``start``
     (``None``: all zero), and where it ended. Any multipliers give a valid bound."""
-    catalog = state.catalog
-    deck = state.deck
     if state.is_over:
-        stars = sum(catalog.cards[packed_id(p)].faces[packed_orientation(p)].stars for p in deck)
-        return stars, ({}, {}, {})
-    model = store_model(catalog)
-    covers = covers_of(model, deck)
-    kinds = len(model.kinds)
-    tracker = catalog.tracker_id
-    cut = next(i for i, p in enumerate(deck) if packed_id(p) == tracker)
-    size = len(deck) - 1
-    behind = size - cut
-    rounds = ROUNDS - state.round + 1
-    slots = rounds * BLOCKS
-
-    def block(place: int) -> int:
-        return place * BLOCKS // size
-
-    capacity = [0] * slots
-    for t in range(rounds):
-        for place in range(behind if t == 0 else 0, size):
-            capacity[t * BLOCKS + block(place)] += 1
-    held: list[tuple[int, int]] = []  # (kind, block released) of each card stored now
-    players: dict[tuple[int, int, int], int] = {}
-    for index, packed in enumerate(deck):
-        card_id = packed_id(packed)
-        if card_id == tracker:
-            continue
-        if index < cut:
-            first = block(behind + max(index - 1, 0))
-            release = block(behind + index)
-        else:
-            place = index - cut - 1
-            first = BLOCKS + block(max(place - 1, 0))
-            release = BLOCKS + block(place)
-        face = catalog.cards[card_id].faces[packed_orientation(packed)]
-        if packed_stored(packed) and face.yields.total:
-            kind = model.index[(face.yields.wood, face.yields.fish, face.yields.stone)]
-            held.append((kind, min(release, slots - 1)))
-        key = (model.same[card_id], packed_orientation(packed), first)
-        players[key] = players.get(key, 0) + 1
-    base = (state.round - 1) * BLOCKS
-    if start is not None:
-        price = [list(start[0].get(base + h, [0.0] * kinds)) for h in range(slots)]
-        sigma = [start[1].get(base + h, 0.0) for h in range(slots)]
-        pi = [start[2].get(base + h, 0.0) for h in range(slots)]
-        if any(len(row) != kinds for row in price):
-            price = [[0.0] * kinds for _ in range(slots)]
-    else:
-        price = [[0.0] * kinds for _ in range(slots)]
-        sigma = [0.0] * slots
-        pi = [0.0] * slots
-    types = sorted({key[0] for key in players})
+        return final_stars(state), ({}, {}, {})
+    problem = WindowProblem(state)
+    price, sigma, pi = problem.unpack(start)
     best_at: WindowMultipliers = ({}, {}, {})
     best = math.inf
     rate, stall = (_RATE if start is None else _WARM_RATE), 0
     floor = rate / _GIVE_UP
     direction: list[float] = []
     for _ in range(max(steps, 1)):
+        total, slacks = problem.evaluate(price, sigma, pi)
+        if total < best:
+            best, stall = total, 0
+            best_at = problem.pack(price, sigma, pi)
+        else:
+            stall += 1
+            if stall >= _PATIENCE:
+                rate, stall = rate / 2, 0
+                if rate < floor:
+                    break
+        flat_w = [w for row in price for w in row] + sigma + pi
+        stepped = projected_step(flat_w, slacks, direction, rate, total - best + _DELTA)
+        if stepped is None:
+            break
+        flat, direction = stepped
+        price, sigma, pi = problem.split(flat)
+    return math.floor(best), best_at
+
+
+def final_stars(state: GameState) -> int:
+    """The score of a finished game: its cards' stars."""
+    catalog = state.catalog
+    return sum(catalog.cards[packed_id(p)].faces[packed_orientation(p)].stars for p in state.deck)
+
+
+Plan = tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]]
+"""One card's plan in the relaxation: the blocks it leaves in, the stores it pays with
+(block, kind), and the stores it makes (block made, block it pays in, kind)."""
+PlayerKey = tuple[int, int, int]
+"""Cards that plan alike: (kind of card, face now, the first block it can leave in)."""
+
+
+class WindowProblem:
+    """The windows relaxation of one position (not finished): its blocks' places, the
+    cards stored now, the cards grouped by how they plan, and the covers they can pay.
+    :meth:`evaluate` gives the Lagrangian's value at any multipliers."""
+
+    def __init__(self, state: GameState) -> None:
+        catalog = state.catalog
+        deck = state.deck
+        self.model = model = store_model(catalog)
+        self.covers = covers_of(model, deck)
+        self.kinds = len(model.kinds)
+        tracker = catalog.tracker_id
+        cut = next(i for i, p in enumerate(deck) if packed_id(p) == tracker)
+        size = len(deck) - 1
+        behind = size - cut
+        self.rounds = rounds = ROUNDS - state.round + 1
+        self.slots = slots = rounds * BLOCKS
+
+        def block(place: int) -> int:
+            return place * BLOCKS // size
+
+        self.capacity = capacity = [0] * slots
+        for t in range(rounds):
+            for place in range(behind if t == 0 else 0, size):
+                capacity[t * BLOCKS + block(place)] += 1
+        self.held: list[tuple[int, int]] = []  # (kind, block released) of each card stored now
+        self.players: dict[PlayerKey, int] = {}
+        for index, packed in enumerate(deck):
+            card_id = packed_id(packed)
+            if card_id == tracker:
+                continue
+            if index < cut:
+                first = block(behind + max(index - 1, 0))
+                release = block(behind + index)
+            else:
+                place = index - cut - 1
+                first = BLOCKS + block(max(place - 1, 0))
+                release = BLOCKS + block(place)
+            face = catalog.cards[card_id].faces[packed_orientation(packed)]
+            if packed_stored(packed) and face.yields.total:
+                kind = model.index[(face.yields.wood, face.yields.fish, face.yields.stone)]
+                self.held.append((kind, min(release, slots - 1)))
+            key = (model.same[card_id], packed_orientation(packed), first)
+            self.players[key] = self.players.get(key, 0) + 1
+        self.base = (state.round - 1) * BLOCKS
+        self.types = sorted({key[0] for key in self.players})
+
+    def unpack(
+        self, start: WindowMultipliers | None
+    ) -> tuple[list[list[float]], list[float], list[float]]:
+        """This position's blocks' multipliers from ``start`` (keyed by blocks of the
+        game; ``None`` or another card set's: all zero)."""
+        slots, kinds, base = self.slots, self.kinds, self.base
+        if start is not None:
+            price = [list(start[0].get(base + h, [0.0] * kinds)) for h in range(slots)]
+            sigma = [start[1].get(base + h, 0.0) for h in range(slots)]
+            pi = [start[2].get(base + h, 0.0) for h in range(slots)]
+            if all(len(row) == kinds for row in price):
+                return price, sigma, pi
+        return [[0.0] * kinds for _ in range(slots)], [0.0] * slots, [0.0] * slots
+
+    def pack(
+        self, price: list[list[float]], sigma: list[float], pi: list[float]
+    ) -> WindowMultipliers:
+        """The multipliers keyed by blocks of the whole game (the inverse of :meth:`unpack`)."""
+        base = self.base
+        return (
+            {base + h: row for h, row in enumerate(price)},
+            {base + h: w for h, w in enumerate(sigma)},
+            {base + h: w for h, w in enumerate(pi)},
+        )
+
+    def split(self, flat: list[float]) -> tuple[list[list[float]], list[float], list[float]]:
+        """Flat multipliers (each block's kind prices, the four-limit's, the places')
+        back into their three parts."""
+        slots, kinds = self.slots, self.kinds
+        price = [flat[h * kinds : (h + 1) * kinds] for h in range(slots)]
+        return price, flat[slots * kinds : slots * kinds + slots], flat[slots * kinds + slots :]
+
+    def evaluate(
+        self, price: list[list[float]], sigma: list[float], pi: list[float]
+    ) -> tuple[float, list[float]]:
+        """The Lagrangian's value at these multipliers (a valid bound for any
+        non-negative ones), and the constraints' slacks in the order of :meth:`split`
+        (negative: violated by the cards' best plans): a subgradient."""
+        kinds, slots, model = self.kinds, self.slots, self.model
         held_cost = held_costs(sigma)
         earn, pays_in = store_earnings(price, held_cost)
-        total = STORE_LIMIT * sum(sigma) + sum(w * c for w, c in zip(pi, capacity, strict=True))
+        total = STORE_LIMIT * sum(sigma)
+        total += sum(w * c for w, c in zip(pi, self.capacity, strict=True))
         chosen = [[0] * kinds for _ in range(slots)]  # stores paying in each block
         spans = [0] * (slots + 1)  # a difference array of the stores held per boundary
-        for kind, release in held:
+        for kind, release in self.held:
             top, at = -math.inf, 0
             for u in range(release + 1):
                 value = price[u][kind] - held_cost[u]
@@ -177,62 +247,33 @@ def window_bound_from(
             chosen[at][kind] += 1
             spans[0] += 1
             spans[at] -= 1
-        cheapest = [price_table(covers, price[h]) for h in range(slots)]
+        cheapest = [price_table(self.covers, price[h]) for h in range(slots)]
         used = [[0] * kinds for _ in range(slots)]
-        made = [[0] * kinds for _ in range(slots)]
         taken = [0] * slots
-        plans: dict[int, tuple[Values, list[list[list[Choice]]], list[list[list[int]]]]] = {
-            t: card_plans(model.cards[t], rounds, earn, cheapest, pi) for t in types
-        }
-        for (card_type, orientation, first), count in players.items():
+        plans = {t: card_plans(model.cards[t], self.rounds, earn, cheapest, pi) for t in self.types}
+        for (card_type, orientation, first), count in self.players.items():
             if first >= slots:
                 faces = model.cards[card_type]
                 assert faces is not None
                 total += count * faces.stars[orientation]
                 continue
-            total += count * _trace(plans[card_type], orientation, first, count, used, made, taken)
-        for g in range(slots):
-            for v in range(kinds):
-                if made[g][v]:
-                    u = pays_in[g][v]
-                    chosen[u][v] += made[g][v]
-                    spans[g] += made[g][v]
-                    spans[u] -= made[g][v]
-        if total < best:
-            best, stall = total, 0
-            best_at = (
-                {base + h: row for h, row in enumerate(price)},
-                {base + h: w for h, w in enumerate(sigma)},
-                {base + h: w for h, w in enumerate(pi)},
-            )
-        else:
-            stall += 1
-            if stall >= _PATIENCE:
-                rate, stall = rate / 2, 0
-                if rate < floor:
-                    break
-        flat_w: list[float] = []
-        flat_g: list[float] = []
-        for h in range(slots):
-            for v in range(kinds):
-                flat_w.append(price[h][v])
-                flat_g.append(float(chosen[h][v] - used[h][v]))
+            value, (leaves, pays, stores) = _trace(plans[card_type], orientation, first, pays_in)
+            total += count * value
+            for h in leaves:
+                taken[h] += count
+            for h, v in pays:
+                used[h][v] += count
+            for g, u, v in stores:
+                chosen[u][v] += count
+                spans[g] += count
+                spans[u] -= count
+        slacks = [float(chosen[h][v] - used[h][v]) for h in range(slots) for v in range(kinds)]
         running = 0
         for h in range(slots):
             running += spans[h]
-            flat_w.append(sigma[h])
-            flat_g.append(float(STORE_LIMIT - running))
-        for h in range(slots):
-            flat_w.append(pi[h])
-            flat_g.append(float(capacity[h] - taken[h]))
-        stepped = projected_step(flat_w, flat_g, direction, rate, total - best + _DELTA)
-        if stepped is None:
-            break
-        flat, direction = stepped
-        price = [flat[h * kinds : (h + 1) * kinds] for h in range(slots)]
-        sigma = flat[slots * kinds : slots * kinds + slots]
-        pi = flat[slots * kinds + slots :]
-    return math.floor(best), best_at
+            slacks.append(float(STORE_LIMIT - running))
+        slacks += [float(self.capacity[h] - taken[h]) for h in range(slots)]
+        return total, slacks
 
 
 def held_costs(sigma: list[float]) -> list[float]:
@@ -352,28 +393,27 @@ def _trace(
     plan: tuple[Values, list[list[list[Choice]]], list[list[list[int]]]],
     start: int,
     first: int,
-    count: int,
-    used: list[list[int]],
-    made: list[list[int]],
-    taken: list[int],
-) -> float:
+    pays_in: list[list[int]],
+) -> tuple[float, Plan]:
     """The best plan of one card from face ``start``, leaving block ``first`` (of the
-    blocks from now on) or later first; adds ``count`` times its stores used and made
-    and the blocks it takes. Its value."""
+    blocks from now on) or later first: its priced value and the plan."""
     values, choices, moves_to = plan
     t, low = divmod(first, BLOCKS)
     o = start
     k = best_block(values[t], low, o)
     found = values[t][k][o]
+    taken: list[int] = []
+    uses: list[tuple[int, int]] = []
+    stores: list[tuple[int, int, int]] = []
     while k >= 0:
         h = t * BLOCKS + k
-        taken[h] += count
+        taken.append(h)
         target, kind, pay = choices[t][k][o]
         if kind >= 0:
-            made[h][kind] += count
+            stores.append((h, pays_in[h][kind], kind))
         for i in pay:
-            used[h][i] += count
+            uses.append((h, i))
         k = moves_to[t][k][o]
         o = target
         t += 1
-    return found
+    return found, (tuple(taken), tuple(uses), tuple(stores))
