@@ -315,8 +315,29 @@ def test_the_window_relaxation_sees_the_order_of_the_deck(catalog: Catalog) -> N
     tracker = tracker_by_round(catalog)[6]
     state = GameState((*cards, tracker), 6, 80, catalog)
     moved = state._replace(deck=(*cards[1:], cards[0], tracker))  # card 1 to the back
-    assert payment_bound(moved) == payment_bound(state)  # blind to the order
+    assert searched_cold(moved) == searched_cold(state)  # blind to the order
     assert window_bound(moved) != window_bound(state)
+
+
+def searched_cold(state: GameState) -> tuple[int, Multipliers]:
+    """The payments relaxation's search from zero, worked out now (not the kept one)."""
+    store_model(state.catalog).cold_searches.clear()
+    return payment_bound_from(state, None, 300)
+
+
+@pytest.mark.parametrize("feats", [(), FEATS.catalog.feat_ids[:2]], ids=["base", "two feats"])
+def test_every_deal_of_a_card_set_gets_the_same_cold_payments_search(
+    feats: tuple[int, ...],
+) -> None:
+    """A search from zero is kept by what the relaxation sees, which leaves out the
+    deck's order: so it must give the same bound and multipliers on every deal of the
+    same cards (the evaluation's canonical deal and the deal played), searched anew."""
+    deals = [new_game(FEATS.catalog, seed=seed, feats=feats) for seed in (1, 2, 3)]
+    first = searched_cold(deals[0])
+    assert all(searched_cold(deal) == first for deal in deals[1:])
+    kept = payment_bound_from(deals[2], None, 300)
+    assert payment_bound_from(deals[1], None, 300) is kept  # one search, kept
+    assert searched_cold(deals[2]) == kept
 
 
 def test_the_bound_from_the_deal_is_below_the_payments_relaxations_first_54(

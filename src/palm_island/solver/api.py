@@ -166,7 +166,8 @@ def _solve(
 def prepare(state: GameState) -> None:
     """Work out what every search of this deal's cards shares, the evaluation's prices
     (:mod:`.window_values`, about 0.5 s, kept per card set), so that the first hint of
-    a game whose par is already kept does not wait for them."""
+    a game whose par is already kept does not wait for them. The deal's bound then
+    reuses their payments search (:func:`.payments.payment_bound_from` keeps it)."""
     window_tables(state.catalog, feats_of(state.catalog, state.deck))
 
 

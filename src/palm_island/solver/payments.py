@@ -111,6 +111,9 @@ class _Model:
                     if f.yields.total and any(action.to is None for action in f.actions)
                 )
         self._cover_sets: dict[tuple[frozenset[int], ...], Covers] = {}
+        # cold_searches[what the relaxation sees]: a search from zero multipliers, kept
+        # (see payment_bound_from).
+        self.cold_searches: dict[object, tuple[int, Multipliers]] = {}
         # every_card: the covers any deck of this catalog can pay (for tests and docs).
         self.every_card = Covers(
             self,
@@ -244,6 +247,11 @@ def payment_bound_from(
     (the ones another position ended with; ``None``: all zero), and where it ended.
 
     Any multipliers give a valid bound, so a warm start is only faster, never wrong.
+    A search from zero (``start`` ``None``) is a function of what the relaxation sees,
+    which leaves out the order of the deck: the cards by kind, face and whether above
+    the tracker, what is stored now and the round. So it is kept under that: every
+    deal of a set of cards (the evaluation's prices search its canonical deal, the
+    bound the deal played) searches once.
     """
     catalog = state.catalog
     deck = state.deck
@@ -269,6 +277,11 @@ def payment_bound_from(
                 alive[t][kind] += 1
         key = (model.same[card_id], packed_orientation(packed), 0 if index < cut else 1)
         players[key] = players.get(key, 0) + 1
+    seen = (state.round, steps, tuple(sorted(players.items())), tuple(map(tuple, alive)))
+    if start is None:
+        kept = model.cold_searches.get(seen)
+        if kept is not None:
+            return kept
     # The constraints: spans[n] = (a, b) for rounds a..b; kind ones for every span and
     # kind v (the v stores paying in rounds a..b are at most those made in rounds
     # a - 1..b plus the cards stored now alive in round a), and the four carried for
@@ -356,6 +369,10 @@ def payment_bound_from(
         flat, direction = stepped
         lam = [flat[n * kinds : (n + 1) * kinds] for n in range(len(spans))]
         mu = flat[len(spans) * kinds :]
+    if start is None:
+        if len(model.cold_searches) >= 64:
+            model.cold_searches.clear()
+        model.cold_searches[seen] = (math.floor(best), best_at)
     return math.floor(best), best_at
 
 
