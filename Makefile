@@ -18,7 +18,7 @@ PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 # 2026-12-02).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: play test check lint typecheck unit sweep fast wheel floor screenshot bench bytecode clean
+.PHONY: play test check lint typecheck unit sweep fast wheel floor screenshot bench bytecode clean bound-multipliers
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,8 +48,8 @@ test: lint typecheck unit
 check: lint typecheck fast
 
 lint: $(TOOLS)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff format --check src tests benchmarks tools
 
 typecheck: $(TOOLS)
 	$(BIN)/mypy
@@ -85,5 +85,14 @@ screenshot: $(TOOLS)
 bench: bytecode
 	$(BIN)/python -m benchmarks $(ARGS)
 
+# The upper bound's multipliers solved ahead of time for every set of cards
+# (src/palm_island/solver/bound_multipliers.json; run again after a change of card
+# data, a test says when). The solver, HiGHS through scipy, is not the game's: it gets
+# a venv of its own. About 30 s per set of cards.
+bound-multipliers: $(GAME)
+	test -x .venv-tools/bin/python || $(PYTHON) -m venv .venv-tools
+	.venv-tools/bin/python -m pip install --quiet --disable-pip-version-check -e . "scipy>=1.11"
+	.venv-tools/bin/python tools/bound_multipliers.py $(ARGS)
+
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .venv-tools build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -38,10 +38,12 @@ from ..engine import (
     packed_orientation,
     packed_stored,
 )
+from .evaluation import feats_of
 from .payments import SEARCH_STEPS, Multipliers, payment_bound_from, store_model
 from .per_catalog import PerCatalog
+from .solved_multipliers import solved_multipliers
 from .windows import SEARCH_STEPS as WINDOW_STEPS
-from .windows import WindowMultipliers, from_rounds, window_bound_from
+from .windows import WindowMultipliers, from_rounds, window_bound_at, window_bound_from
 
 
 class _CardPaths:
@@ -142,7 +144,8 @@ def upper_bound(state: GameState) -> int:
     whole stored cards that live one pass, in :mod:`.payments`; the fourth, the same
     with each round's places in blocks, each store paying in one block of its life and
     at most four held across each block boundary, so the deck's order counts, in
-    :mod:`.windows`, its search started where the third's ended).
+    :mod:`.windows`, its search started where the third's ended, and the same at the
+    multipliers solved for these cards ahead of time, :mod:`.solved_multipliers`).
 
     Exact for a finished game (its score). Deterministic: a function of ``state`` only,
     so the few recent answers are kept (the end screen, ``solve`` and the analysis ask
@@ -165,6 +168,11 @@ def _bound_and_multipliers(state: GameState) -> tuple[int, Warm]:
     paid, rounds = payment_bound_from(state, None, SEARCH_STEPS)
     start = from_rounds(rounds, len(store_model(state.catalog).kinds))
     windowed, blocks = window_bound_from(state, start, WINDOW_STEPS)
+    solved = solved_multipliers(state.catalog, feats_of(state.catalog, state.deck))
+    if solved is not None:
+        at_solved = window_bound_at(state, solved)
+        if at_solved < windowed:
+            windowed, blocks = at_solved, solved
     multipliers = (rounds, blocks)
     bound = min(_turn_budget_bound(state), _card_resources_bound(state), paid, windowed)
     if len(_RECENT) >= 32:

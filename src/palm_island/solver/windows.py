@@ -132,15 +132,24 @@ def window_bound_from(
     return math.floor(best), best_at
 
 
+def window_bound_at(state: GameState, multipliers: WindowMultipliers) -> int:
+    """The bound from ``state`` at these multipliers, without a search."""
+    if state.is_over:
+        return final_stars(state)
+    problem = WindowProblem(state)
+    return math.floor(problem.evaluate(*problem.unpack(multipliers))[0])
+
+
 def final_stars(state: GameState) -> int:
     """The score of a finished game: its cards' stars."""
     catalog = state.catalog
     return sum(catalog.cards[packed_id(p)].faces[packed_orientation(p)].stars for p in state.deck)
 
 
-Plan = tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]]
-"""One card's plan in the relaxation: the blocks it leaves in, the stores it pays with
-(block, kind), and the stores it makes (block made, block it pays in, kind)."""
+Plan = tuple[int, tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]]
+"""One card's plan in the relaxation: the face it ends on, the blocks it leaves in, the
+stores it pays with (block, kind), and the stores it makes (block made, block it pays
+in, kind)."""
 PlayerKey = tuple[int, int, int]
 """Cards that plan alike: (kind of card, face now, the first block it can leave in)."""
 
@@ -225,11 +234,17 @@ class WindowProblem:
         return price, flat[slots * kinds : slots * kinds + slots], flat[slots * kinds + slots :]
 
     def evaluate(
-        self, price: list[list[float]], sigma: list[float], pi: list[float]
+        self,
+        price: list[list[float]],
+        sigma: list[float],
+        pi: list[float],
+        best: dict[PlayerKey, Plan] | None = None,
     ) -> tuple[float, list[float]]:
         """The Lagrangian's value at these multipliers (a valid bound for any
         non-negative ones), and the constraints' slacks in the order of :meth:`split`
-        (negative: violated by the cards' best plans): a subgradient."""
+        (negative: violated by the cards' best plans): a subgradient. ``best``, if
+        given, gets each group of cards' best plan (``tools/bound_multipliers.py``
+        mixes them in a linear program)."""
         kinds, slots, model = self.kinds, self.slots, self.model
         held_cost = held_costs(sigma)
         earn, pays_in = store_earnings(price, held_cost)
@@ -256,8 +271,13 @@ class WindowProblem:
                 faces = model.cards[card_type]
                 assert faces is not None
                 total += count * faces.stars[orientation]
+                if best is not None:
+                    best[(card_type, orientation, first)] = (orientation, (), (), ())
                 continue
-            value, (leaves, pays, stores) = _trace(plans[card_type], orientation, first, pays_in)
+            value, plan = _trace(plans[card_type], orientation, first, pays_in)
+            if best is not None:
+                best[(card_type, orientation, first)] = plan
+            _, leaves, pays, stores = plan
             total += count * value
             for h in leaves:
                 taken[h] += count
@@ -416,4 +436,4 @@ def _trace(
         k = moves_to[t][k][o]
         o = target
         t += 1
-    return found, (tuple(taken), tuple(uses), tuple(stores))
+    return found, (o, tuple(taken), tuple(uses), tuple(stores))
