@@ -75,7 +75,7 @@ def main() -> None:
             entries.append(entry)
     document = SolvedFile(version=1, grid=int(GRID), blocks=BLOCKS, sets=tuple(entries))
     options.out.write_text(json.dumps(document.model_dump(), separators=(",", ":")) + "\n")
-    print(f"wrote {options.out} ({len(entries)} sets of cards)")
+    print(f"wrote {options.out}: {len(entries)} set(s) of cards")
 
 
 def _timed(feats: tuple[int, ...]) -> tuple[SolvedSet, float]:
