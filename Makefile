@@ -88,7 +88,7 @@ bench: bytecode
 # The upper bound's multipliers solved ahead of time for every set of cards
 # (src/palm_island/solver/bound_multipliers.json; run again after a change of card
 # data, a test says when). The solver, HiGHS through scipy, is not the game's: it gets
-# a venv of its own. About 30 s per set of cards.
+# a venv of its own. About 10 minutes on two cores (64 sets of cards).
 bound-multipliers: $(GAME)
 	test -x .venv-tools/bin/python || $(PYTHON) -m venv .venv-tools
 	.venv-tools/bin/python -m pip install --quiet --disable-pip-version-check -e . "scipy>=1.11"
