@@ -48,6 +48,7 @@ from ..engine import (
     packed_id,
     packed_orientation,
     packed_stored,
+    score,
 )
 from .per_catalog import PerCatalog
 from .subgradient import projected_step
@@ -256,8 +257,7 @@ def payment_bound_from(
     catalog = state.catalog
     deck = state.deck
     if state.is_over:
-        stars = sum(catalog.cards[packed_id(p)].faces[packed_orientation(p)].stars for p in deck)
-        return stars, ({}, {})
+        return score(state).total, ({}, {})
     model = store_model(catalog)
     covers = covers_of(model, deck)
     kinds = len(model.kinds)

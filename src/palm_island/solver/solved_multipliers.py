@@ -22,6 +22,7 @@ tool to be run again.
 from __future__ import annotations
 
 import hashlib
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -79,17 +80,13 @@ def _find(catalog: Catalog, feats: tuple[int, ...]) -> WindowMultipliers | None:
     return price, sigma, pi
 
 
-_file: list[SolvedFile] = []
-
-
+@cache
 def _shipped() -> SolvedFile:
     """The file, read and checked once per process (pydantic is imported only then:
     importing it costs the solver's import 90 ms, measured with ``-X importtime``)."""
-    if not _file:
-        from .solved_file import load_solved
+    from .solved_file import load_solved
 
-        _file.append(load_solved(FILE.read_text()))
-    return _file[0]
+    return load_solved(FILE.read_text())
 
 
 _kept = PerCardSet(_find)

@@ -42,7 +42,15 @@ from __future__ import annotations
 
 import math
 
-from ..engine import ROUNDS, STORE_LIMIT, GameState, packed_id, packed_orientation, packed_stored
+from ..engine import (
+    ROUNDS,
+    STORE_LIMIT,
+    GameState,
+    packed_id,
+    packed_orientation,
+    packed_stored,
+    score,
+)
 from .payments import SEARCH_STEPS as PAYMENT_STEPS
 from .payments import (
     Multipliers,
@@ -104,7 +112,7 @@ def window_bound_from(
     """The bound from ``state`` with the search for multipliers starting at ``start``
     (``None``: all zero), and where it ended. Any multipliers give a valid bound."""
     if state.is_over:
-        return final_stars(state), ({}, {}, {})
+        return score(state).total, ({}, {}, {})
     problem = WindowProblem(state)
     price, sigma, pi = problem.unpack(start)
     best_at: WindowMultipliers = ({}, {}, {})
@@ -135,15 +143,9 @@ def window_bound_from(
 def window_bound_at(state: GameState, multipliers: WindowMultipliers) -> int:
     """The bound from ``state`` at these multipliers, without a search."""
     if state.is_over:
-        return final_stars(state)
+        return score(state).total
     problem = WindowProblem(state)
     return math.floor(problem.evaluate(*problem.unpack(multipliers))[0])
-
-
-def final_stars(state: GameState) -> int:
-    """The score of a finished game: its cards' stars."""
-    catalog = state.catalog
-    return sum(catalog.cards[packed_id(p)].faces[packed_orientation(p)].stars for p in state.deck)
 
 
 Plan = tuple[int, tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]]
