@@ -56,7 +56,7 @@ def main() -> None:
         page = chromium.new_page(viewport={"width": 1280, "height": 800})
         with serving(Path(scratch) / "data") as served:
             listening = time.monotonic() - served.started
-            page.goto(f"{served.url}/?expose-terminal")
+            page.goto(served.page("expose-terminal"))
             wait_for_screen(page, TITLE)
             first_frame = time.monotonic() - served.started
             print(f"server start -> listening: {listening:.2f} s")
@@ -87,7 +87,7 @@ def main() -> None:
             pages = [page]
             for _ in range(args.tabs - 1):
                 more = chromium.new_page(viewport={"width": 1280, "height": 800})
-                more.goto(f"{served.url}/?expose-terminal")
+                more.goto(served.page("expose-terminal"))
                 wait_for_screen(more, TITLE)
                 pages.append(more)
             time.sleep(2)  # let each game load its cards and open the campaign file

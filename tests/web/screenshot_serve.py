@@ -37,7 +37,7 @@ def take(target: Path) -> None:
     ):
         chromium = playwright.chromium.launch(executable_path=browser)
         page = chromium.new_page(viewport={"width": 1100, "height": 720})
-        page.goto(f"{served.url}/?expose-terminal")
+        page.goto(served.page("expose-terminal"))
         wait_for_screen(page, "New game")
         for key, shows in (
             (str(SEED), f"Seed (deal)    {SEED} "),

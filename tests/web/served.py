@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -115,9 +116,29 @@ class Served:
 
     process: subprocess.Popen[str]
     url: str
+    """The server's address, without the token: what the browser's page then shows."""
+    token: str
     data_dir: Path
     started: float
     """``time.monotonic()`` when the server process was started."""
+
+    @property
+    def port(self) -> int:
+        return int(self.url.rsplit(":", 1)[1])
+
+    def page(self, query: str = "") -> str:
+        """The printed address (with the token), with more of a query after it."""
+        return f"{self.url}/?token={self.token}" + (f"&{query}" if query else "")
+
+    @property
+    def cookie(self) -> str:
+        """The cookie the page keeps the token in (for clients that are no browser)."""
+        return f"palm_island_token_{self.port}={self.token}"
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """What the game's own page sends on its websocket: its Origin and its cookie."""
+        return {"Origin": self.url, "Cookie": self.cookie}
 
     def stop(self, sig: signal.Signals = signal.SIGINT, timeout: float = 30) -> int:
         """Sends ``sig`` (ctrl+c by default) and returns the exit status."""
@@ -130,10 +151,11 @@ def serving(data_dir: Path, *extra: str, timeout: float = 30) -> Iterator[Served
     """``palm-island --data-dir DATA_DIR serve --port FREE`` until the block ends
     (then stopped with SIGINT, killed if it will not stop)."""
     port = free_port()
+    token = secrets.token_urlsafe(24)
     command = [sys.executable, "-m", "palm_island", "--data-dir", str(data_dir), "serve"]
     started = time.monotonic()
     process = subprocess.Popen(
-        [*command, "--port", str(port), *extra],
+        [*command, "--port", str(port), "--token", token, *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -142,9 +164,10 @@ def serving(data_dir: Path, *extra: str, timeout: float = 30) -> Iterator[Served
         assert process.stdout is not None
         first = process.stdout.readline()  # the server prints its address once it listens
         url = f"http://127.0.0.1:{port}"
-        assert first.strip() == f"Palm Island is served at {url}", first + process.stdout.read()
+        printed = f"Palm Island is served at {url}/?token={token}"
+        assert first.strip() == printed, first + process.stdout.read()
         wait_for_port(port, timeout)
-        yield Served(process, url, data_dir, started)
+        yield Served(process, url, token, data_dir, started)
     finally:
         if process.poll() is None:
             process.send_signal(signal.SIGINT)

@@ -167,7 +167,8 @@ def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
 @needs_textual_serve
 def test_the_page_loads_everything_from_the_server_that_sent_it(tmp_path: Path) -> None:
     with serving(tmp_path / "data") as served:
-        with urllib.request.urlopen(served.url) as response:
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        with opener.open(served.page()) as response:  # the token, then its cookie
             page = response.read().decode()
         assert "<title>Palm Island</title>" in page
         addresses = re.findall(r'(?:src|href)="([^"]*)"|url\("([^"]*)"\)', page)
@@ -177,7 +178,7 @@ def test_the_page_loads_everything_from_the_server_that_sent_it(tmp_path: Path) 
             if address.startswith("data:"):
                 continue
             assert address.startswith("static/"), address  # relative: this server
-            with urllib.request.urlopen(f"{served.url}/{address}") as response:
+            with opener.open(f"{served.url}/{address}") as response:
                 assert response.status == 200 and response.read()
         assert not re.search(r"https?://", page)  # no other host, by any name
         assert served.stop() == 0
@@ -190,7 +191,7 @@ def test_stopping_the_server_ends_a_game_that_does_not_quit(tmp_path: Path) -> N
     then SIGKILL, and is gone within its bounded wait."""
     import aiohttp
 
-    from palm_island.web.server import QUIT_WAIT_SECONDS, SIGNAL_WAIT_SECONDS
+    from palm_island.web.tab_game import QUIT_WAIT_SECONDS, SIGNAL_WAIT_SECONDS
 
     async def drain(ws: aiohttp.ClientWebSocketResponse) -> None:
         async for _ in ws:
@@ -201,7 +202,9 @@ def test_stopping_the_server_ends_a_game_that_does_not_quit(tmp_path: Path) -> N
         async def open_tab_and_stop_its_game() -> float:
             async with (
                 aiohttp.ClientSession() as session,
-                session.ws_connect(f"ws://127.0.0.1:{served.url.rsplit(':', 1)[1]}/ws") as ws,
+                session.ws_connect(
+                    f"ws://127.0.0.1:{served.port}/ws", headers=served.headers
+                ) as ws,
             ):
                 await ws.receive(timeout=30)  # the first frame: the game is running
                 games = child_pids(served.process.pid)

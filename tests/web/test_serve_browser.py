@@ -50,7 +50,7 @@ def test_a_game_played_in_the_browser_is_saved_and_the_page_asks_nothing_of_othe
         asked: list[str] = []
         page.on("request", lambda request: asked.append(request.url))
         page.on("websocket", lambda socket: asked.append(socket.url))
-        page.goto(f"{served.url}/?expose-terminal")
+        page.goto(served.page("expose-terminal"))
         assert page.title() == "Palm Island"
         icon = page.locator("link[rel=icon]").get_attribute("href") or ""
         assert icon.startswith("data:image/svg+xml,")
@@ -91,7 +91,7 @@ def test_a_game_played_in_the_browser_is_saved_and_the_page_asks_nothing_of_othe
         page = chromium.new_page(viewport={"width": 1280, "height": 800})
         page.on("request", lambda request: asked.append(request.url))
         page.on("websocket", lambda socket: asked.append(socket.url))
-        page.goto(f"{served.url}/?expose-terminal")
+        page.goto(served.page("expose-terminal"))
         assert "Continue" in wait_for_screen(page, TITLE)
         games = child_pids(served.process.pid)
         assert len(games) == 1

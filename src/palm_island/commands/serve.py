@@ -1,17 +1,21 @@
 """``palm-island serve [--host H] [--port N] [--public]``: play in a browser.
 
-Each browser tab gets its own game process (``textual-serve``), saving to the same
-data directory as the terminal game. Listening on anything but this machine's own
-loopback address lets anyone who reaches the port play with that directory, so it
-needs ``--public`` and says so.
+Each browser tab gets its own game process, saving to the same data directory as
+the terminal game. The server lets in only requests that carry its access token
+(printed in the address), name it by a name it is served as (``Host``) and, for a
+game's connection, come from its own page (``Origin``): see :mod:`..web.access`.
+Listening on anything but this machine's own loopback address lets anyone who
+reaches the port and knows the address play with that directory, so it needs
+``--public`` and says so.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import ipaddress
-import shlex
+import os
 import socket
 import sys
 from pathlib import Path
@@ -23,6 +27,10 @@ DEFAULT_HOST = "127.0.0.1"
 EVERY_ADDRESS = "0.0.0.0"
 """Where ``--public`` alone listens: every IPv4 address of this machine."""
 DEFAULT_PORT = 8000
+DEFAULT_MAX_GAMES = 8
+"""Games at once (each is a process of about 55 MB); as web.server's default."""
+TOKEN_ENV = "PALM_ISLAND_SERVE_TOKEN"
+"""Gives the access token instead of a new one each start (as web.access reads it)."""
 INSTALL_HINT = "serving to a browser needs textual-serve: pip install 'palm-island[web]'"
 
 
@@ -35,6 +43,17 @@ def port_number(text: str) -> int:
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"a port is from 1 to 65535, not {port}")
     return port
+
+
+def games_count(text: str) -> int:
+    """An argparse type: how many games may run at once."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of games: {text!r}") from None
+    if not 1 <= count <= 256:
+        raise argparse.ArgumentTypeError(f"from 1 to 256 games at once, not {count}")
+    return count
 
 
 def register(subparsers: Any) -> None:
@@ -57,8 +76,28 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--public",
         action="store_true",
-        help="allow an address other machines can reach: whoever reaches the port plays "
-        "with this data directory (no password)",
+        help="allow an address other machines can reach: whoever reaches the port and "
+        "has the printed address plays with this data directory",
+    )
+    parser.add_argument(
+        "--token",
+        default=None,
+        help="the access token in the printed address (default: a new random one each "
+        f"start; also ${TOKEN_ENV}), for an address you bookmark",
+    )
+    parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="another name the browser may use for this server (repeatable; by default "
+        "only loopback names, and with --public this machine's name and addresses)",
+    )
+    parser.add_argument(
+        "--max-games",
+        type=games_count,
+        default=DEFAULT_MAX_GAMES,
+        help=f"games at once, one per tab (default: {DEFAULT_MAX_GAMES})",
     )
     parser.set_defaults(run=run)
 
@@ -85,12 +124,29 @@ def url_for(host: str, port: int) -> str:
     return f"http://{shown}:{port}"
 
 
-def app_command(data_dir: Path) -> str:
-    """The shell command ``textual-serve`` runs for each tab: this interpreter and
-    this package (``palm-island`` need not be on the PATH), this data directory.
-    ``exec``: the game replaces the shell, so a signal for the tab's process reaches it."""
-    game = [sys.executable, "-m", "palm_island", "--data-dir", str(data_dir.resolve()), "play"]
-    return "exec " + shlex.join(game)
+def app_command(data_dir: Path) -> list[str]:
+    """The command the server runs for each tab (no shell): this interpreter and
+    this package (``palm-island`` need not be on the PATH), this data directory."""
+    return [sys.executable, "-m", "palm_island", "--data-dir", str(data_dir.resolve()), "play"]
+
+
+def served_names(host: str, allowed: list[str]) -> list[str]:
+    """The names a browser may call this server by (its ``Host``): loopback names
+    when it listens on loopback or everywhere, the address it listens on, with
+    ``--public`` on every address this machine's own name and addresses, and the
+    ``--allow-host`` names."""
+    from ..web.access import LOOPBACK_NAMES
+
+    shown = host.strip("[]")
+    names = [shown, *allowed]
+    if is_loopback(shown) or shown in {EVERY_ADDRESS, "::"}:
+        names += LOOPBACK_NAMES
+    if shown in {EVERY_ADDRESS, "::"}:
+        machine = socket.gethostname()
+        names += [machine, f"{machine}.local", socket.getfqdn()]
+        with contextlib.suppress(OSError):
+            names += [str(info[4][0]) for info in socket.getaddrinfo(machine, None)]
+    return [name for name in names if isinstance(name, str) and name]
 
 
 def why_not_listen(host: str, port: int) -> str | None:
@@ -119,7 +175,12 @@ def run(args: argparse.Namespace) -> int:
         return fail(INSTALL_HINT)
     from ..storage.paths import data_dir
     from ..text import printable
+    from ..web.access import AccessPolicy, new_token, token_problem
     from ..web.server import GameServer
+
+    token = args.token if args.token is not None else os.environ.get(TOKEN_ENV) or new_token()
+    if (problem := token_problem(token)) is not None:
+        return fail(f"--token: {problem}")
 
     directory = data_dir(args.data_dir)
     url = url_for(host, args.port)
@@ -130,12 +191,20 @@ def run(args: argparse.Namespace) -> int:
         print(
             printable(
                 f"palm-island: warning: listening on {host}: whoever reaches port "
-                f"{args.port} plays with the saved games, campaigns and settings in "
-                f"{directory} (there is no password)"
+                f"{args.port} with the printed address plays with the saved games, "
+                f"campaigns and settings in {directory}; the network can read it (no TLS)"
             ),
             file=sys.stderr,
         )
-    server = GameServer(app_command(directory), host=host.strip("[]"), port=args.port, url=url)
+    policy = AccessPolicy.create(token, args.port, served_names(host, args.allow_host))
+    server = GameServer(
+        app_command(directory),
+        host=host.strip("[]"),
+        port=args.port,
+        url=url,
+        policy=policy,
+        max_games=args.max_games,
+    )
     try:
         server.serve()
     except OSError as exc:

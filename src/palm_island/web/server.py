@@ -1,31 +1,63 @@
-"""Provides :class:`GameServer`: ``textual-serve``'s server with our page and quiet logs.
+"""Provides :class:`GameServer`: textual-serve's page on an aiohttp app of our own,
+behind one access check and within bounds.
 
-The page (``templates/app_index.html``) loads textual-serve's own script, style
-sheet and font from the server's ``/static`` (nothing from another host, so it
-works offline) and finds the server from its own address, so it works whatever
-name the browser used to reach it. Stopping the server tells every game it
-started to quit (each has saved every move already) and waits for them, a bounded
-time: a game that has not quit by then gets SIGTERM, then SIGKILL.
+Every route (the page, ``/ws``, ``/static``) passes :mod:`.access` first (Host,
+token, Origin), so a refused request starts nothing. Each accepted websocket runs
+one :class:`~.tab_game.TabGame` while fewer than ``max_games`` run; beyond that the
+page and the websocket answer 503 with a page saying so, and no process starts. A
+tab that goes (closed, network lost: the heartbeat notices; a browser that stops
+reading: the outbox notices) ends its game within a few seconds.
+
+The page (``templates/app_index.html``) loads textual-serve's script, style sheet
+and font from the server's ``/static`` (nothing from another host, so it works
+offline). The app is built here rather than by textual-serve's ``Server`` (whose
+builder is private) so the access check is in front of every route and there is
+no ``/download`` route: the game delivers no files.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
-import os
 import signal
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from aiohttp import web
+import aiohttp_jinja2
+import jinja2
+from aiohttp import WSMsgType, web
+from aiohttp.web_runner import GracefulExit
 from textual_serve.server import Server
+
+from .access import AccessPolicy, refusal
+from .tab_game import (
+    MAX_PENDING_BYTES,
+    WRITE_TIMEOUT_SECONDS,
+    ClientStalled,
+    Outbox,
+    TabGame,
+    clamp_size,
+)
 
 TEMPLATES = Path(__file__).parent / "templates"
 TITLE = "Palm Island"
-QUIT_WAIT_SECONDS = 5.0
-"""How long stopping the server waits for the games to quit when asked."""
-SIGNAL_WAIT_SECONDS = 2.0
-"""How long it then waits after each signal (SIGTERM, then SIGKILL)."""
+DEFAULT_MAX_GAMES = 8
+"""Games at once (each is a process of about 55 MB)."""
+HEARTBEAT_SECONDS = 2.0
+"""The websocket's ping interval; a browser that does not answer within half of it
+is gone (closed laptop, lost network)."""
+MAX_MESSAGE_BYTES = 64 * 1024
+"""The largest message a browser may send (keys and sizes are a few bytes)."""
+SHUTDOWN_SECONDS = 10.0
+"""How long stopping the server waits for its tabs' handlers once their games end."""
+
+FULL = (
+    "All {max_games} games this server allows are running. Close another Palm Island "
+    "tab, then reload this page."
+)
 
 log = logging.getLogger("palm-island.serve")
 
@@ -33,55 +65,169 @@ log = logging.getLogger("palm-island.serve")
 class GameServer(Server):
     """One game process per browser tab; ``serve()`` runs until ctrl+c or SIGTERM."""
 
-    def __init__(self, command: str, *, host: str, port: int, url: str) -> None:
+    def __init__(
+        self,
+        argv: Sequence[str],
+        *,
+        host: str,
+        port: int,
+        url: str,
+        policy: AccessPolicy,
+        max_games: int = DEFAULT_MAX_GAMES,
+    ) -> None:
         super().__init__(
-            command, host=host, port=port, title=TITLE, public_url=url, templates_path=TEMPLATES
-        )
-        self.tabs: set[asyncio.Task[object]] = set()
-        """The connections being served, one per tab (each runs one game process)."""
+            " ".join(argv), host=host, port=port, title=TITLE, public_url=url,
+            templates_path=TEMPLATES,
+        )  # fmt: skip
+        self.argv = list(argv)
+        self.policy = policy
+        self.max_games = max_games
+        self.games: dict[asyncio.Task[Any], TabGame] = {}
+        """The tabs being served (their handlers' tasks), each with its game."""
+
+    @property
+    def page_url(self) -> str:
+        """The address to open: the server's, with the access token."""
+        return f"{self.public_url}/?token={self.policy.token}"
 
     def initialize_logging(self) -> None:
-        """Warnings and errors only: no banner, no line per request."""
+        """Warnings and errors only: no banner, no line per request (and so the token
+        is never written anywhere but the one line that prints the address)."""
         logging.basicConfig(level=logging.WARNING, format="palm-island serve: %(message)s")
 
+    def make_app(self) -> web.Application:
+        app = web.Application(middlewares=[self.policy.middleware()])
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket, name="websocket"),
+                web.static("/static", self.statics_path, name="static"),
+            ]
+        )
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    def serve(self, debug: bool = False) -> None:
+        """Runs until ctrl+c or SIGTERM (as textual-serve's, on our app)."""
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, self.request_exit)
+        with contextlib.suppress(GracefulExit):  # run_app handles it; in case it does not
+            web.run_app(
+                self.make_app(),
+                host=self.host,
+                port=self.port,
+                handle_signals=False,
+                loop=loop,
+                print=None,
+                access_log=None,
+                shutdown_timeout=SHUTDOWN_SECONDS,
+            )
+
     async def on_startup(self, app: web.Application) -> None:
-        print(f"Palm Island is served at {self.public_url}", flush=True)
-        print("Open it in a browser; ctrl+c stops the server and its games.", flush=True)
+        print(f"Palm Island is served at {self.page_url}", flush=True)
+        print("Open that address in a browser; ctrl+c stops the server and its games.", flush=True)
+
+    def full(self) -> bool:
+        return len(self.games) >= self.max_games
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        if self.full():
+            raise refusal(web.HTTPServiceUnavailable, FULL.format(max_games=self.max_games))
+        response: web.StreamResponse = await super().handle_index(request)
+        return response
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """A tab's connection, remembered until it ends so that stopping can end it."""
+        """A tab's connection: one game while it lasts, within the bounds."""
+        if self.full():
+            raise refusal(web.HTTPServiceUnavailable, FULL.format(max_games=self.max_games))
         task = asyncio.current_task()
-        if task is not None:
-            self.tabs.add(task)
+        assert task is not None
+        websocket = web.WebSocketResponse(
+            heartbeat=HEARTBEAT_SECONDS, max_msg_size=MAX_MESSAGE_BYTES, timeout=1.0
+        )
+        outbox = Outbox(
+            self.send_to(websocket), max_bytes=MAX_PENDING_BYTES, timeout=WRITE_TIMEOUT_SECONDS
+        )
+        game = TabGame(self.argv, outbox)
+        self.games[task] = game  # counted from here, before anything awaits
         try:
-            return await super().handle_websocket(request)
+            await websocket.prepare(request)
+            await game.start(*clamp_size(request.query.get("width"), request.query.get("height")))
+            await self.run_tab(websocket, game, outbox)
         finally:
-            if task is not None:
-                self.tabs.discard(task)
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.shield(self.close_tab(websocket, game))
+            self.games.pop(task, None)
+        return websocket
+
+    @staticmethod
+    def send_to(websocket: web.WebSocketResponse) -> Any:
+        async def send(frame: bytes | str) -> None:
+            if isinstance(frame, bytes):
+                await websocket.send_bytes(frame)
+            else:
+                await websocket.send_str(frame)
+
+        return send
+
+    async def run_tab(
+        self, websocket: web.WebSocketResponse, game: TabGame, outbox: Outbox
+    ) -> None:
+        """Until the first of: the browser goes, the game leaves, the browser stalls."""
+        assert game.reader is not None
+        parts = [
+            asyncio.create_task(self.from_browser(websocket, game)),
+            game.reader,
+            asyncio.create_task(outbox.run()),
+        ]
+        try:
+            done, _ = await asyncio.wait(parts, return_when=asyncio.FIRST_COMPLETED)
+            for part in done:
+                if not part.cancelled() and isinstance(part.exception(), ClientStalled):
+                    log.warning("a browser stopped reading its game: ending that game")
+        finally:
+            for part in (parts[0], parts[2]):  # the reader is the game's: end() stops it
+                part.cancel()
+            await asyncio.gather(parts[0], parts[2], return_exceptions=True)
+
+    async def close_tab(self, websocket: web.WebSocketResponse, game: TabGame) -> None:
+        await game.end()
+        if not websocket.closed and websocket.prepared:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(websocket.close(), 1.0)
+
+    async def from_browser(self, websocket: web.WebSocketResponse, game: TabGame) -> None:
+        """The browser's messages (textual-serve's protocol); anything else is ignored."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except ValueError:
+                continue
+            if not isinstance(envelope, list) or not envelope:
+                continue
+            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+            if kind == "stdin" and isinstance(data, str):
+                await game.keys(data)
+            elif kind == "resize" and isinstance(data, dict):
+                await game.resize(data.get("width"), data.get("height"))
+            elif kind == "ping":
+                await websocket.send_json(["pong", data])
+            elif kind in {"blur", "focus"}:
+                await game.meta({"type": kind})
 
     async def on_shutdown(self, app: web.Application) -> None:
-        """Ends every tab's connection: textual-serve then tells its game to quit and
-        waits for it. Without this, open connections would hold the server up."""
-        pending = set(self.tabs)
-        for task in pending:
+        """Ends every tab's game (each within its bound, all at once), then their
+        connections: open connections would otherwise hold the server up."""
+        tabs = dict(self.games)
+        await asyncio.gather(*(game.end() for game in tabs.values()), return_exceptions=True)
+        for task in tabs:
             task.cancel()
-        wait = QUIT_WAIT_SECONDS
-        for sig in (signal.SIGTERM, signal.SIGKILL, None):
-            if not pending:
-                return
-            _, pending = await asyncio.wait(pending, timeout=wait)
-            if pending and sig is not None:
-                log.warning("%d game(s) still running: sending %s", len(pending), sig.name)
-                for pid in child_processes():
-                    with contextlib.suppress(ProcessLookupError):
-                        os.kill(pid, sig)
-            wait = SIGNAL_WAIT_SECONDS
-
-
-def child_processes() -> list[int]:
-    """This process's children: the games (Linux's ``/proc``; none found elsewhere)."""
-    pids: list[int] = []
-    for children in Path("/proc/self/task").glob("*/children"):
-        with contextlib.suppress(OSError, ValueError):
-            pids += [int(pid) for pid in children.read_text().split()]
-    return pids
+        if tabs:
+            await asyncio.wait(tabs, timeout=SHUTDOWN_SECONDS)

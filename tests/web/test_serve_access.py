@@ -1,0 +1,312 @@
+"""``palm-island serve`` as an attacker tries it, against a real server on a free port:
+no token, a foreign Host (DNS rebinding), a foreign Origin (another page in the
+player's browser), more tabs than the cap, a huge terminal, a browser that stops
+reading. Each refusal sends no screen byte and starts no process."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("textual_serve")
+
+import aiohttp
+
+from palm_island.web.tab_game import END_WITHIN_SECONDS, MAX_SIZE
+
+from .served import Served, child_pids, running, serving, wait_until_ended
+
+TAB_ENDS_WITHIN_SECONDS = 5.0
+"""What issue Q asks: a tab that goes ends its game within this."""
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One server for the refusals (none of them starts a game)."""
+    with serving(tmp_path_factory.mktemp("serve") / "data") as running_server:
+        yield running_server
+
+
+async def status_of(url: str, headers: dict[str, str] | None = None) -> tuple[int, str]:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(url, headers=headers or {}, allow_redirects=False) as response,
+    ):
+        return response.status, await response.text()
+
+
+async def websocket_status(served: Served, headers: dict[str, str], query: str = "") -> int:
+    """The handshake's status: 101 when a game would start (then closed at once)."""
+    url = f"ws://127.0.0.1:{served.port}/ws{query}"
+    async with aiohttp.ClientSession() as session:
+        try:
+            async with session.ws_connect(url, headers=headers):
+                return 101
+        except aiohttp.WSServerHandshakeError as refused:
+            return refused.status
+
+
+def browser_like() -> aiohttp.ClientSession:
+    """A client session that keeps cookies for an IP address, as a browser does."""
+    return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+
+
+def no_game_started(served: Served) -> bool:
+    return child_pids(served.process.pid) == []
+
+
+# --- who may come in ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/", "/static/css/xterm.css", "/static/", "/nosuch"])
+def test_without_the_token_every_route_is_refused_with_a_page_saying_what_to_open(
+    served: Served, path: str
+) -> None:
+    status, page = asyncio.run(status_of(f"{served.url}{path}"))
+    assert status == 403
+    assert "printed" in page and served.token not in page
+    assert no_game_started(served)
+
+
+def test_a_wrong_token_in_the_address_or_the_cookie_is_refused(served: Served) -> None:
+    wrong = "x" * len(served.token)
+    assert asyncio.run(status_of(f"{served.url}/?token={wrong}"))[0] == 403
+    cookie = {"Cookie": f"palm_island_token_{served.port}={wrong}"}
+    assert asyncio.run(status_of(f"{served.url}/", cookie))[0] == 403
+    other_port = {"Cookie": f"palm_island_token_1={served.token}"}  # another server's
+    assert asyncio.run(status_of(f"{served.url}/", other_port))[0] == 403
+
+
+def test_the_printed_address_sets_a_strict_httponly_cookie_and_drops_the_token(
+    served: Served,
+) -> None:
+    async def first_visit() -> tuple[int, str, str, int]:
+        async with browser_like() as session:
+            async with session.get(
+                served.page("expose-terminal"), allow_redirects=False
+            ) as response:
+                status, location = response.status, response.headers["Location"]
+                cookie = response.headers["Set-Cookie"]
+            async with session.get(f"{served.url}{location}") as reload:  # by the cookie
+                return status, location, cookie, reload.status
+
+    status, location, cookie, reloaded = asyncio.run(first_visit())
+    assert status == 302 and location == "/?expose-terminal=" and served.token not in location
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
+    assert reloaded == 200
+
+
+@pytest.mark.parametrize(
+    "host", ["evil.example", "evil.example:{port}", "127.0.0.1:1", "localhost.evil.example:{port}"]
+)
+def test_a_foreign_host_is_refused_even_with_the_token(served: Served, host: str) -> None:
+    headers = {"Host": host.format(port=served.port), "Cookie": served.cookie}
+    status, page = asyncio.run(status_of(f"{served.url}/", headers))
+    assert status == 403 and "does not answer to that name" in page
+    ws_headers = {**served.headers, "Host": host.format(port=served.port)}
+    assert asyncio.run(websocket_status(served, ws_headers)) == 403
+    assert no_game_started(served)
+
+
+@pytest.mark.parametrize(
+    "origin",
+    ["http://evil.example", "null", "http://127.0.0.1:1", "https://127.0.0.1:{port}", None],
+)
+def test_a_websocket_from_another_page_is_refused_and_starts_no_game(
+    served: Served, origin: str | None
+) -> None:
+    headers = {"Cookie": served.cookie}
+    if origin is not None:
+        headers["Origin"] = origin.format(port=served.port)
+    assert asyncio.run(websocket_status(served, headers)) == 403
+    token_only = f"?token={served.token}"  # the token in the address changes nothing
+    assert asyncio.run(websocket_status(served, headers, token_only)) == 403
+    assert no_game_started(served)
+
+
+def test_a_websocket_without_the_token_is_refused_whatever_its_origin(served: Served) -> None:
+    assert asyncio.run(websocket_status(served, {"Origin": served.url})) == 403
+    assert no_game_started(served)
+
+
+def test_the_loopback_names_are_served(served: Served) -> None:
+    for name in ("localhost", "127.0.0.1", "LOCALHOST."):
+        headers = {"Host": f"{name}:{served.port}", "Cookie": served.cookie}
+        assert asyncio.run(status_of(f"{served.url}/", headers))[0] == 200, name
+
+
+# --- how much ---------------------------------------------------------------------------
+
+
+async def first_frame(ws: aiohttp.ClientWebSocketResponse) -> bytes:
+    """The first screen bytes (the game is running)."""
+    while True:
+        message = await ws.receive(timeout=60)
+        if message.type == aiohttp.WSMsgType.BINARY:
+            data: bytes = message.data
+            return data
+        assert message.type == aiohttp.WSMsgType.TEXT, message
+
+
+@pytest.mark.slow
+def test_past_the_cap_a_tab_gets_a_page_saying_so_and_no_process(tmp_path: Path) -> None:
+    with serving(tmp_path / "data", "--max-games", "2") as server:
+
+        async def over_the_cap() -> None:
+            async with browser_like() as session:
+                url = f"ws://127.0.0.1:{server.port}/ws"
+                first = await session.ws_connect(url, headers=server.headers)
+                second = await session.ws_connect(url, headers=server.headers)
+                await first_frame(first)
+                await first_frame(second)
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await session.ws_connect(url, headers=server.headers)
+                assert refused.value.status == 503
+                async with session.get(server.page()) as page:
+                    assert page.status == 503
+                    assert "All 2 games" in await page.text()
+                games = child_pids(server.process.pid)
+                assert len(games) == 2
+                await first.close()  # a tab closed: its game ends and a place is free
+                assert await asyncio.to_thread(wait_for_count, server, 1)
+                third = await session.ws_connect(url, headers=server.headers)
+                await first_frame(third)
+                await third.close()
+                await second.close()
+
+        asyncio.run(over_the_cap())
+        assert wait_for_count(server, 0)
+        assert server.stop() == 0
+
+
+def wait_for_count(server: Served, count: int, timeout: float = 10) -> bool:
+    """Waits until the server runs ``count`` games."""
+    deadline = time.monotonic() + timeout
+    while len(child_pids(server.process.pid)) != count:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def environment_of(pid: int) -> dict[str, str]:
+    pairs = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    return dict(pair.decode().split("=", 1) for pair in pairs if b"=" in pair)
+
+
+@pytest.mark.slow
+def test_a_huge_terminal_is_clamped_and_a_tab_gone_right_after_ends_its_game(
+    tmp_path: Path,
+) -> None:
+    with serving(tmp_path / "data") as server:
+
+        async def huge_then_gone() -> tuple[list[int], float]:
+            session = aiohttp.ClientSession()
+            url = f"ws://127.0.0.1:{server.port}/ws?width=10000&height=10000"
+            ws = await session.ws_connect(url, headers=server.headers)
+            await first_frame(ws)
+            games = child_pids(server.process.pid)
+            assert len(games) == 1
+            assert environment_of(games[0])["COLUMNS"] == str(MAX_SIZE[0])
+            assert environment_of(games[0])["ROWS"] == str(MAX_SIZE[1])
+            await ws.send_json(["resize", {"width": 10000, "height": 10000}])
+            await ws.send_json(["stdin", "n"])
+            # Gone at once, without a close frame: the connection is dropped.
+            await session.close()
+            gone = time.monotonic()
+            left = await asyncio.to_thread(wait_until_ended, games, 30)
+            return left, time.monotonic() - gone
+
+        left, took = asyncio.run(huge_then_gone())
+        assert left == []
+        print(f"ended {took:.2f} s after the tab went")
+        assert took < TAB_ENDS_WITHIN_SECONDS, f"{took:.1f} s"
+        assert server.stop() == 0
+        assert server.process.stdout is not None
+        log = server.process.stdout.read()
+    assert "Traceback" not in log and "Connection lost" not in log, log
+
+
+@pytest.mark.slow
+def test_a_browser_that_stops_reading_has_its_game_ended_within_five_seconds(
+    tmp_path: Path,
+) -> None:
+    """It keeps its connection open but reads nothing more, answers no ping."""
+    with serving(tmp_path / "data") as server:
+
+        async def stop_reading() -> tuple[list[int], float]:
+            async with aiohttp.ClientSession() as session:
+                url = f"ws://127.0.0.1:{server.port}/ws"
+                ws = await session.ws_connect(url, headers=server.headers, autoping=False)
+                await first_frame(ws)
+                games = child_pids(server.process.pid)
+                await ws.send_json(["resize", {"width": 500, "height": 200}])  # lots to draw
+                stopped = time.monotonic()
+                left = await asyncio.to_thread(wait_until_ended, games, 30)
+                took = time.monotonic() - stopped
+                await ws.close()
+                return left, took
+
+        left, took = asyncio.run(stop_reading())
+        assert left == []
+        print(f"ended {took:.2f} s after the tab went")
+        assert took < TAB_ENDS_WITHIN_SECONDS, f"{took:.1f} s"
+        assert server.stop() == 0
+
+
+@pytest.mark.slow
+def test_forty_tabs_at_once_never_run_more_than_the_cap_and_the_page_answers(
+    tmp_path: Path,
+) -> None:
+    with serving(tmp_path / "data") as server:
+        most = 0
+        watching = True
+
+        def watch() -> None:
+            nonlocal most
+            while watching:
+                most = max(most, sum(map(running, child_pids(server.process.pid))))
+                time.sleep(0.02)
+
+        async def forty() -> tuple[int, int, float]:
+            async with aiohttp.ClientSession() as session:
+                url = f"ws://127.0.0.1:{server.port}/ws"
+
+                async def tab() -> aiohttp.ClientWebSocketResponse | int:
+                    try:
+                        return await session.ws_connect(url, headers=server.headers)
+                    except aiohttp.WSServerHandshakeError as refused:
+                        return refused.status
+
+                tabs = await asyncio.gather(*(tab() for _ in range(40)))
+                asked = time.monotonic()
+                async with session.get(server.page()) as page:
+                    await page.text()
+                answered = time.monotonic() - asked
+                opened = [ws for ws in tabs if not isinstance(ws, int)]
+                refused = [status for status in tabs if isinstance(status, int)]
+                assert set(refused) == {503}
+                await asyncio.gather(*(first_frame(ws) for ws in opened))
+                await asyncio.gather(*(ws.close() for ws in opened))
+                return len(opened), len(refused), answered
+
+        thread = threading.Thread(target=watch, daemon=True)
+        thread.start()
+        opened, refused, answered = asyncio.run(forty())
+        assert wait_for_count(server, 0, timeout=20)  # nothing left 20 s after they close
+        watching = False
+        thread.join()
+        print(
+            f"40 tabs: {opened} games, {refused} refused, most at once {most}, "
+            f"page answered in {answered:.2f} s"
+        )
+        assert opened == 8 and refused == 32
+        assert most <= 8
+        assert answered < 5
+        assert server.stop() == 0
+    assert END_WITHIN_SECONDS < TAB_ENDS_WITHIN_SECONDS

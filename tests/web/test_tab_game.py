@@ -1,0 +1,135 @@
+"""The bounds of one tab's game (web/tab_game.py) on stand-in games: a game that
+floods its output to a browser that never reads, one that ignores "quit" and
+SIGTERM, sizes past the cap. Stand-ins start in milliseconds, so these run in
+``make check``; the real game behind a real server is in test_serve_access.py."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("textual_serve")
+
+from palm_island.web.tab_game import (
+    END_WITHIN_SECONDS,
+    MAX_SIZE,
+    ClientStalled,
+    Outbox,
+    TabGame,
+    clamp_size,
+)
+
+GREETING = "import sys; w = sys.stdout.buffer; w.write(b'__GANGLION__\\n'); w.flush()\n"
+
+FLOOD = GREETING + (
+    "frame = b'D' + (60000).to_bytes(4, 'big') + b'x' * 60000\n"
+    "while True:\n    w.write(frame); w.flush()\n"
+)
+"""Draws without end, as a game on a huge screen might."""
+
+STUBBORN = GREETING + (
+    "import signal, time\n"
+    "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+    "sys.stdin.close()\n"
+    "while True: time.sleep(1)\n"
+)
+"""Ignores "quit", a closed stdin and SIGTERM: only SIGKILL ends it."""
+
+RECORDER = GREETING + (
+    "import json\n"
+    "r = sys.stdin.buffer\n"
+    "with open(sys.argv[1], 'w') as out:\n"
+    "    while head := r.read(5):\n"
+    "        body = r.read(int.from_bytes(head[1:], 'big'))\n"
+    "        out.write(json.dumps([head[:1].decode(), body.decode()]) + '\\n'); out.flush()\n"
+)
+"""Writes down every packet it is sent, one JSON line each."""
+
+
+def stand_in(program: str, *args: str) -> list[str]:
+    return [sys.executable, "-c", program, *args]
+
+
+async def never_sends(frame: bytes | str) -> None:
+    await asyncio.Event().wait()  # a browser that stopped reading: the send never ends
+
+
+async def dropped(frame: bytes | str) -> None:
+    return None
+
+
+def test_sizes_are_clamped_and_junk_gives_the_default() -> None:
+    assert clamp_size(10000, 10000) == MAX_SIZE
+    assert clamp_size("120", "40") == (120, 40)
+    assert clamp_size(-5, 0) == (10, 5)
+    assert clamp_size("1e9", None) == (80, 24)
+    assert clamp_size(True, [3]) == (80, 24)
+
+
+async def test_an_outbox_whose_browser_stops_reading_raises_within_its_timeout() -> None:
+    outbox = Outbox(never_sends, max_bytes=1_000_000, timeout=0.2)
+    outbox.put(b"frame")
+    started = time.monotonic()
+    with pytest.raises(ClientStalled):
+        await asyncio.wait_for(outbox.run(), 5)
+    assert time.monotonic() - started < 2
+
+
+async def test_an_outbox_past_its_byte_cap_raises_without_waiting_for_a_send() -> None:
+    outbox = Outbox(never_sends, max_bytes=100, timeout=60)
+    outbox.put(b"x" * 101)
+    with pytest.raises(ClientStalled):
+        await asyncio.wait_for(outbox.run(), 5)
+
+
+@pytest.mark.slow
+async def test_a_flooding_game_never_blocks_and_its_browser_is_found_stalled() -> None:
+    outbox = Outbox(never_sends, max_bytes=2_000_000, timeout=60)
+    game = TabGame(stand_in(FLOOD), outbox)
+    await game.start(80, 24)
+    try:
+        with pytest.raises(ClientStalled):
+            await asyncio.wait_for(outbox.run(), 10)  # the byte cap, not the timeout
+    finally:
+        started = time.monotonic()
+        await game.end()
+        took = time.monotonic() - started
+    assert game.process is not None and game.process.returncode is not None
+    assert took < END_WITHIN_SECONDS + 1
+
+
+@pytest.mark.slow
+async def test_a_game_that_ignores_quit_and_sigterm_is_killed_within_the_bound() -> None:
+    game = TabGame(stand_in(STUBBORN), Outbox(dropped, max_bytes=1 << 20, timeout=1))
+    await game.start(80, 24)
+    assert game.reader is not None
+    await asyncio.sleep(0)  # let it greet
+    started = time.monotonic()
+    status = await game.end()
+    took = time.monotonic() - started
+    assert status == -9  # SIGKILL
+    assert took < END_WITHIN_SECONDS + 1
+    assert await game.end() == -9  # a second caller gets the same ending
+
+
+async def test_the_game_is_told_clamped_sizes_and_passed_keys(tmp_path: Path) -> None:
+    record = tmp_path / "packets.jsonl"
+    game = TabGame(stand_in(RECORDER, str(record)), Outbox(dropped, max_bytes=1 << 20, timeout=1))
+    await game.start(80, 24)
+    await game.resize(10000, 10000)
+    await game.keys("d")
+    await game.resize("wide", 30)
+    await game.end()
+    packets = [json.loads(line) for line in record.read_text().splitlines()]
+    metas = [json.loads(body) for kind, body in packets if kind == "M"]
+    assert metas[:2] == [
+        {"type": "resize", "width": MAX_SIZE[0], "height": MAX_SIZE[1]},
+        {"type": "resize", "width": 80, "height": 30},
+    ]
+    assert metas[-1] == {"type": "quit"}
+    assert ["D", "d"] in packets
