@@ -28,9 +28,10 @@ EVERY_ADDRESS = "0.0.0.0"
 """Where ``--public`` alone listens: every IPv4 address of this machine."""
 DEFAULT_PORT = 8000
 DEFAULT_MAX_GAMES = 8
-"""Games at once (each is a process of about 55 MB); as web.server's default."""
+"""Games at once (each is a process of about 55 MB)."""
 TOKEN_ENV = "PALM_ISLAND_SERVE_TOKEN"
-"""Gives the access token instead of a new one each start (as web.access reads it)."""
+"""Gives the access token instead of a new one each start (for a bookmarked address;
+web.tab_game keeps every PALM_ISLAND_SERVE* variable out of the games)."""
 INSTALL_HINT = "serving to a browser needs textual-serve: pip install 'palm-island[web]'"
 
 

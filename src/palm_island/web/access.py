@@ -31,8 +31,6 @@ TOKEN_QUERY = "token"
 """The query parameter of the printed address."""
 TOKEN_COOKIE = "palm_island_token_{port}"
 """The cookie's name: one per port, as browsers share cookies between a host's ports."""
-TOKEN_ENV = "PALM_ISLAND_SERVE_TOKEN"
-"""An environment variable that gives the token (for people who bookmark the address)."""
 MIN_TOKEN_LENGTH = 16
 """A given token must be at least this long: a short one could be guessed."""
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})

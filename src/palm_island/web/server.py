@@ -44,8 +44,6 @@ from .tab_game import (
 
 TEMPLATES = Path(__file__).parent / "templates"
 TITLE = "Palm Island"
-DEFAULT_MAX_GAMES = 8
-"""Games at once (each is a process of about 55 MB)."""
 HEARTBEAT_SECONDS = 2.0
 """The websocket's ping interval; a browser that does not answer within half of it
 is gone (closed laptop, lost network)."""
@@ -73,7 +71,7 @@ class GameServer(Server):
         port: int,
         url: str,
         policy: AccessPolicy,
-        max_games: int = DEFAULT_MAX_GAMES,
+        max_games: int,
     ) -> None:
         super().__init__(
             " ".join(argv), host=host, port=port, title=TITLE, public_url=url,
