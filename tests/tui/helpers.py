@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 import itertools
 import re
+import time
+from collections.abc import Callable
 from typing import Any, cast
 
 from rich.cells import cell_len
@@ -131,3 +133,49 @@ async def play_moves(pilot: Pilot[None], policy: Policy, turns: int) -> None:
             break
         screen.play(policy(session(app).state))
     await pilot.pause()
+
+
+WAIT_LIMIT_SECONDS = 60.0
+"""How long :func:`wait_until` waits before failing: a bound on a broken test, not a
+wait any passing test sits through."""
+
+
+async def wait_until(
+    pilot: Pilot[Any], ready: Callable[[], object], what: str, timeout: float = WAIT_LIMIT_SECONDS
+) -> None:
+    """Lets the app run (Pilot's own pauses) until ``ready()`` is true; fails naming
+    ``what`` after ``timeout`` s. Tests wait on the condition they need, never a
+    fixed time: a fixed pause is too short on a loaded machine, too long elsewhere."""
+    deadline = time.monotonic() + timeout
+    while not ready():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still waiting after {timeout:.0f} s for {what}")
+        await pilot.pause(0.01)
+
+
+async def palette_shows(pilot: Pilot[Any], title: str) -> None:
+    """After ``ctrl+p`` and typing: waits until the palette's highlighted command is
+    ``title``'s (its search runs in the background)."""
+    from textual.command import CommandList
+
+    def highlighted() -> bool:
+        lists = pilot.app.screen.query(CommandList)
+        if not lists:
+            return False
+        listed = lists.first()
+        index = listed.highlighted
+        return index is not None and title in str(listed.get_option_at_index(index).prompt)
+
+    await wait_until(pilot, highlighted, f"the palette to offer {title!r}")
+
+
+def par_shown(app: App[Any]) -> Callable[[], bool]:
+    """Whether the end screen is up with the par on it (it polls for the par)."""
+    from palm_island.tui.screens.end import EndScreen
+    from palm_island.tui.widgets.result import ResultLines
+
+    def shown() -> bool:
+        lines = app.screen.query(ResultLines) if isinstance(app.screen, EndScreen) else None
+        return bool(lines) and lines is not None and lines.first().par is not None
+
+    return shown

@@ -39,9 +39,11 @@ from .helpers import (
     footer_text,
     game_screen,
     open_game,
+    palette_shows,
     play_by_keys,
     play_moves,
     session,
+    wait_until,
 )
 from .store_helpers import FEAT_SEED, new_saved_game, opened, store_app
 
@@ -217,7 +219,11 @@ async def test_setup_shows_what_is_chosen_in_text_and_tab_reaches_the_feats(
 async def palette_titles(pilot: Pilot[None]) -> list[str]:
     """The commands the palette lists when opened (then closed again)."""
     await pilot.press("ctrl+p")
-    await pilot.pause(0.3)
+    await wait_until(
+        pilot,
+        lambda: any(listed.option_count for listed in pilot.app.screen.query(CommandList)),
+        "the palette's commands",
+    )
     listed = pilot.app.screen.query_one(CommandList)
     titles = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
     await pilot.press("escape")
@@ -235,7 +241,7 @@ async def test_command_palette_runs_game_commands(tmp_path: Path) -> None:
         assert "Theme" in titles  # Textual's own commands stay
         assert "Hint" not in titles and "Continue" not in titles
         await pilot.press("ctrl+p", *"Feats")
-        await pilot.pause(0.3)
+        await palette_shows(pilot, "Feats")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, FeatsScreen)
@@ -246,7 +252,7 @@ async def test_command_palette_runs_game_commands(tmp_path: Path) -> None:
         for name in ("Hint", "Undo", "Peek", "Help", "New game"):
             assert name in titles
         await pilot.press("ctrl+p", *"Undo")
-        await pilot.pause(0.3)
+        await palette_shows(pilot, "Undo")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and session(app).turn == 0

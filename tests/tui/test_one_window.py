@@ -21,6 +21,7 @@ from palm_island.tui.screens.end import EndScreen
 from palm_island.tui.screens.game import GameScreen
 from palm_island.tui.screens.title import TitleScreen
 
+from .helpers import wait_until
 from .store_helpers import opened, store_app
 
 
@@ -97,8 +98,9 @@ async def test_a_game_open_in_another_window_is_watched_then_taken_over(tmp_path
             nxt = stored.resume_game(game_id)
             stored.close()
             store_move(tmp_path, game_id, 7, str(random_policy(9)(nxt.state)))
-            await pilot.pause(1.5)
-            assert len(watching.session.moves) == 7
+            await wait_until(
+                pilot, lambda: len(watching.session.moves) == 7, "the watcher to follow"
+            )
             await pilot.press("t")  # that window is still open: refused
             await pilot.pause()
             assert app.screen is watching and any("Still open" in n for n in notes)

@@ -12,7 +12,7 @@ from palm_island.solver import Budget
 from palm_island.solver.lines import deal_key, solver_tag
 from palm_island.storage.service import Store
 
-from .helpers import app_for, game_screen, open_game, session
+from .helpers import app_for, game_screen, open_game, par_shown, session, wait_until
 from .store_helpers import new_saved_game, opened, store_app
 
 PAR = Budget(30)
@@ -137,7 +137,7 @@ async def test_a_finished_games_analysis_is_kept_and_reopens_at_once(tmp_path: P
         await new_saved_game(pilot)
         await play_moves(pilot, greedy_policy(), 200)
         await app.workers.wait_for_complete()
-        await pilot.pause(0.3)
+        await wait_until(pilot, par_shown(app), "the end screen's par")
         await pilot.press("a")
         await app.workers.wait_for_complete()
         await pilot.pause()

@@ -20,7 +20,7 @@ from palm_island.tui.widgets.analysis import AnalysisPanel
 from palm_island.tui.widgets.log import MoveLog
 from palm_island.tui.widgets.result import ResultLines
 
-from .helpers import app_for, open_game, play_moves, session
+from .helpers import app_for, open_game, par_shown, play_moves, session, wait_until
 
 DAY = dt.date(2026, 11, 29)
 
@@ -37,7 +37,7 @@ async def test_daily_deal_uses_the_dates_seed_and_shows_par_and_share_line() -> 
         assert log.header.startswith("Daily deal of 2026-11-29. Seed 20261129")
         await play_moves(pilot, greedy_policy(), 200)
         await app.workers.wait_for_complete()
-        await pilot.pause(0.3)  # the end screen polls for the par
+        await wait_until(pilot, par_shown(app), "the end screen's par")
         assert isinstance(app.screen, EndScreen)
         result = app.screen.query_one(ResultLines)
         final = score(session(app).state)
@@ -61,7 +61,7 @@ async def test_par_is_one_number_on_the_end_screen_analysis_share_line_and_daily
         await pilot.press("d", "enter")  # title: daily deal; deck preview -> game
         await play_moves(pilot, greedy_policy(), 200)
         await app.workers.wait_for_complete()
-        await pilot.pause(0.3)
+        await wait_until(pilot, par_shown(app), "the end screen's par")
         result = app.screen.query_one(ResultLines)
         par = result.par
         assert par is not None and f"Par {par}" in str(result.render())
@@ -85,7 +85,7 @@ async def test_end_screen_shows_par_and_hints_for_an_ordinary_deal() -> None:
         await pilot.pause()
         await play_moves(pilot, greedy_policy(), 200)
         await app.workers.wait_for_complete()
-        await pilot.pause(0.3)
+        await wait_until(pilot, par_shown(app), "the end screen's par")
         result = app.screen.query_one(ResultLines)
         assert result.par == solve(session(app).start, Budget(10)).score
         assert result.share is None  # not a daily deal: nothing to share

@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 
 from palm_island.policies import greedy_policy
 
-from .helpers import SIZE_IDS, SIZES, app_for, open_game, play_moves
+from .helpers import SIZE_IDS, SIZES, app_for, open_game, par_shown, play_moves, wait_until
 
 Snap = Callable[..., bool]
 
@@ -64,7 +64,7 @@ def test_end_of_game(snap_compare: Snap, size: tuple[int, int]) -> None:
         await open_game(pilot)
         await play_moves(pilot, greedy_policy(), 200)  # stops at the end (seed 2, 124 turns)
         await pilot.app.workers.wait_for_complete()  # the par, searched in the background
-        await pilot.pause(0.3)  # the end screen polls for it
+        await wait_until(pilot, par_shown(pilot.app), "the end screen's par")
 
     assert snap_compare(app_for(2), run_before=before, terminal_size=size)
 

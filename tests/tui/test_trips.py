@@ -20,7 +20,7 @@ from palm_island.tui.screens.title import TitleScreen
 from palm_island.tui.widgets.log import MoveLog
 from palm_island.tui.widgets.result import ResultLines
 
-from .helpers import footer_text, game_screen, play_moves, session
+from .helpers import footer_text, game_screen, palette_shows, play_moves, session
 from .store_helpers import new_saved_game, opened, store_app
 
 DAY = dt.date(2026, 12, 1)
@@ -86,7 +86,7 @@ async def test_looking_at_a_deal_and_leaving_stores_no_game(tmp_path: Path) -> N
         assert isinstance(app.screen, TitleScreen)
         assert not app.screen.check_action("entry", ("continue",))
         await pilot.press("ctrl+p", *"Daily deal")  # the palette's daily deal, too
-        await pilot.pause(0.3)
+        await palette_shows(pilot, "Daily deal")
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("escape")
@@ -288,7 +288,7 @@ async def test_quit_from_the_command_palette_asks_as_q_does() -> None:
         await open_game(pilot)
         await pilot.press("d")  # one move: a game in progress
         await pilot.press("ctrl+p", *"Quit")
-        await pilot.pause(0.3)
+        await palette_shows(pilot, "Quit")
         await pilot.press("enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "ConfirmQuitScreen"

@@ -26,7 +26,7 @@ from palm_island.tui.widgets.card import CardWidget
 from palm_island.tui.widgets.lesson import LessonPanel
 from palm_island.tutorial.progress import Progress
 
-from .helpers import app_for
+from .helpers import app_for, palette_shows
 from .store_helpers import opened, store_app
 
 Notes = Callable[[App[Any]], list[str]]
@@ -210,7 +210,7 @@ async def test_the_palette_offers_the_tutorial() -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.press("ctrl+p")
         await pilot.press(*"Tutorial")
-        await pilot.pause(0.3)
+        await palette_shows(pilot, "Tutorial")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TutorialScreen)
