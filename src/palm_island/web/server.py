@@ -1,9 +1,9 @@
 """Provides :class:`GameServer`: ``textual-serve``'s server with our page and quiet logs.
 
-The page (``templates/app_index.html``) loads textual-serve's own script, style
-sheet and font from the server's ``/static`` (nothing from another host, so it
-works offline) and finds the server from its own address, so it works whatever
-name the browser used to reach it. Stopping the server tells every game it
+The page (``templates/app_index.html``) loads our own client script, xterm.js and
+the font from the server's ``/static`` (:mod:`.assets`: nothing from another host,
+so it works offline) and finds the server from its own address, so it works
+whatever name the browser used to reach it. Stopping the server tells every game it
 started to quit (each has saved every move already) and waits for them, a bounded
 time: a game that has not quit by then gets SIGTERM, then SIGKILL.
 """
@@ -20,6 +20,8 @@ from pathlib import Path
 from aiohttp import web
 from textual_serve.server import Server
 
+from .assets import STATIC
+
 TEMPLATES = Path(__file__).parent / "templates"
 TITLE = "Palm Island"
 QUIT_WAIT_SECONDS = 5.0
@@ -35,7 +37,13 @@ class GameServer(Server):
 
     def __init__(self, command: str, *, host: str, port: int, url: str) -> None:
         super().__init__(
-            command, host=host, port=port, title=TITLE, public_url=url, templates_path=TEMPLATES
+            command,
+            host=host,
+            port=port,
+            title=TITLE,
+            public_url=url,
+            templates_path=TEMPLATES,
+            statics_path=STATIC,
         )
         self.tabs: set[asyncio.Task[object]] = set()
         """The connections being served, one per tab (each runs one game process)."""
