@@ -16,6 +16,7 @@ SwiftShader, a CPU emulation: a real GPU would draw faster.
 
 from __future__ import annotations
 
+import importlib
 import json
 import shutil
 import statistics
@@ -24,16 +25,14 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tests.web.served import browser_path, serving, what_is_missing
-
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, ViewportSize
 
 TITLE = "P A L M   I S L A N D"
 WEBGL_ADDON = "@xterm/addon-webgl@0.19.0"
 """The WebGL renderer released with the page's xterm.js 6.0.0."""
 FRAMES = 60
-VIEWPORT = {"width": 1280, "height": 800}
+VIEWPORT: ViewportSize = {"width": 1280, "height": 800}
 
 TITLE_SHOWN_JS = """(title) => {
   const terminal = window.palmIslandTerminal;
@@ -81,6 +80,13 @@ FRAMES_JS = """async (frames) => {
   }
   return { parse, draw, total, cols: terminal.cols, rows: terminal.rows };
 }"""
+
+
+def served_helpers() -> Any:
+    """``tests/web/served.py``, the browser tests' server and browser helpers (by name:
+    mypy checks ``tests/`` as a root of its own, so a static import would name that
+    file twice)."""
+    return importlib.import_module("tests.web.served")
 
 
 def median(values: list[float]) -> float:
@@ -142,7 +148,8 @@ def p90(values: list[float]) -> float:
 
 
 def run_web_bench(runs: int) -> int:
-    missing = what_is_missing()
+    served_module = served_helpers()
+    missing = served_module.what_is_missing()
     if missing is not None:
         print(f"bench --web: {missing}")
         return 1
@@ -150,10 +157,10 @@ def run_web_bench(runs: int) -> int:
 
     with (
         tempfile.TemporaryDirectory() as scratch,
-        serving(Path(scratch) / "data") as served,
+        served_module.serving(Path(scratch) / "data") as served,
         sync_playwright() as playwright,
     ):
-        browser = playwright.chromium.launch(executable_path=browser_path())
+        browser = playwright.chromium.launch(executable_path=served_module.browser_path())
         print(f"web bench: {browser.version}, {VIEWPORT['width']}x{VIEWPORT['height']} at ratio 2")
         loads = [load_once(browser, served.url) for _ in range(runs)]
         print(f"page load milestones, ms from navigation start (median of {runs} loads):")

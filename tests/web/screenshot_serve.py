@@ -12,11 +12,15 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from palm_island.policies import greedy_policy
 from palm_island.session import GameSession
 from palm_island.storage.catalog_files import standard_catalog
 from palm_island.tui.keys import keys_for
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 from .served import SCREEN_JS, need_browser, serving, wait_for_screen
 
@@ -26,7 +30,7 @@ BROWSER_KEYS = {"down": "ArrowDown", "enter": "Enter"}
 """Textual's key names that Playwright spells otherwise."""
 
 
-def take(target: Path, viewport: dict[str, int], ratio: float, *, play: bool = True) -> None:
+def take(target: Path, viewport: ViewportSize, ratio: float, *, play: bool = True) -> None:
     browser = need_browser()
     from playwright.sync_api import sync_playwright
 

@@ -18,13 +18,21 @@ from .pixels import Box, bright_pixels, cell_box
 from .served import Served, need_browser, screen_text, serving, wait_for_screen
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import (
+        Browser,
+        ConsoleMessage,
+        Error,
+        Page,
+        Request,
+        Response,
+        ViewportSize,
+    )
 
 pytestmark = pytest.mark.slow
 
 TITLE = "P A L M   I S L A N D"
-LAPTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 READABLE_FONT_PX = 12
 FIRST_FRAME = "() => document.body.classList.contains('-first-byte')"
 
@@ -52,15 +60,25 @@ def open_page(browser: Browser, served: Served, **context: Any) -> tuple[Page, l
     exceptions, failed requests and error responses."""
     page = browser.new_context(**context).new_page()
     errors: list[str] = []
-    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
-    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
-    page.on("requestfailed", lambda request: errors.append(f"failed: {request.url}"))
-    page.on(
-        "response",
-        lambda response: (
-            response.status >= 400 and errors.append(f"{response.status}: {response.url}")
-        ),
-    )
+
+    def console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+
+    def uncaught(error: Error) -> None:
+        errors.append(f"uncaught: {error}")
+
+    def failed(request: Request) -> None:
+        errors.append(f"failed: {request.url}")
+
+    def answered(response: Response) -> None:
+        if response.status >= 400:
+            errors.append(f"{response.status}: {response.url}")
+
+    page.on("console", console)
+    page.on("pageerror", uncaught)
+    page.on("requestfailed", failed)
+    page.on("response", answered)
     page.goto(f"{served.url}/?expose-terminal")
     return page, errors
 
