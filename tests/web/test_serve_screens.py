@@ -195,5 +195,6 @@ def test_the_page_loads_without_errors_and_fits_the_game_to_a_resized_window(
 
 
 SCREEN_LAST_ROW = (
-    "palmIslandTerminal.buffer.active.getLine(palmIslandTerminal.rows - 1).translateToString(true)"
+    "palmIslandTerminal.buffer.active.getLine(palmIslandTerminal.rows - 1)"
+    ".translateToString(true, 0, palmIslandTerminal.cols)"
 )
