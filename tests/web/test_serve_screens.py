@@ -99,34 +99,44 @@ def title_drawn(browser: Browser, page: Page, scale: float, where: Box) -> Box:
     return drawn.box
 
 
+def open_on_title(browser: Browser, served: Served, ratio: float) -> Page:
+    page, errors = open_page(browser, served, viewport=LAPTOP, device_scale_factor=ratio)
+    wait_for_screen(page, TITLE)
+    assert page.evaluate("devicePixelRatio") == ratio
+    assert not errors, errors
+    return page
+
+
+def title_where_the_buffer_has_it(browser: Browser, page: Page, ratio: float) -> Box:
+    """The title's bright pixels, checked to be in the title's cells (as the buffer
+    and the cell size place them) and across them, not a stray mark."""
+    rows = screen_text(page).split("\n")
+    found = [(y, row.find(TITLE)) for y, row in enumerate(rows) if TITLE in row]
+    assert len(found) == 1, rows
+    row, column = found[0]
+    letters = cell_box(page, column, row, len(TITLE))
+    around = cell_box(page, column - 1, row, len(TITLE) + 2)
+    drawn = title_drawn(browser, page, ratio, around)
+    assert drawn.inside(letters, margin=1.0), (ratio, drawn, letters)
+    assert drawn.right - drawn.left >= 0.9 * (letters.right - letters.left), (ratio, drawn)
+    return drawn
+
+
 def test_the_title_at_pixel_ratio_2_is_drawn_where_ratio_1_draws_it(
     browser: Browser, served: Served
 ) -> None:
-    pages = {}
-    for ratio in (1, 2):
-        page, errors = open_page(browser, served, viewport=LAPTOP, device_scale_factor=ratio)
-        wait_for_screen(page, TITLE)
-        assert page.evaluate("devicePixelRatio") == ratio
-        assert not errors, errors
-        pages[ratio] = page
-    # Where the buffer says the title is (the same at both ratios: the same CSS size).
-    rows = [screen_text(page).split("\n") for page in pages.values()]
-    found = [(y, row.find(TITLE)) for y, row in enumerate(rows[0]) if TITLE in row]
-    assert len(found) == 1, rows[0]
-    row, column = found[0]
-    assert rows[1][row].find(TITLE) == column
-    where = cell_box(pages[1], column - 1, row, len(TITLE) + 2)
-    assert cell_box(pages[2], column - 1, row, len(TITLE) + 2) == where
-
-    at_1 = title_drawn(browser, pages[1], 1, where)
-    at_2 = title_drawn(browser, pages[2], 2, where)
-    assert at_2.near(at_1, tolerance=1.0), (at_1, at_2)
-    # And it is the title, not a stray mark: it spans the title's letters.
-    letters = cell_box(pages[1], column, row, len(TITLE))
-    assert at_1.inside(letters, margin=1.0)
-    assert at_1.right - at_1.left >= 0.9 * (letters.right - letters.left)
-    for page in pages.values():
+    """Ratio 2 as the issue names it, and 3 (a 4K screen): the same CSS pixels as at
+    ratio 1. At 1.5 (a laptop at 150 %) a cell's height rounds to other device
+    pixels, so the rows and the title's row may differ: drawn in its own cells."""
+    reference = open_on_title(browser, served, 1)
+    at_1 = title_where_the_buffer_has_it(browser, reference, 1)
+    for ratio in (2, 3, 1.5):
+        page = open_on_title(browser, served, ratio)
+        drawn = title_where_the_buffer_has_it(browser, page, ratio)
+        if ratio in (2, 3):
+            assert drawn.near(at_1, tolerance=1.0), (ratio, at_1, drawn)
         page.context.close()
+    reference.context.close()
 
 
 def test_a_phone_at_ratio_3_draws_the_screen_where_the_buffer_has_it_in_a_readable_size(
@@ -165,10 +175,25 @@ def test_a_phone_at_ratio_3_draws_the_screen_where_the_buffer_has_it_in_a_readab
     # Most of the text's box is drawn across (not a corner of it, as at 1x backing).
     assert drawn.box.right - drawn.box.left >= 0.8 * (text.right - text.left)
     assert drawn.box.bottom - drawn.box.top >= 0.8 * (text.bottom - text.top)
+
+    # Turned sideways: the terminal refits (a larger font again, more columns) and
+    # the game hears the new size.
+    page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
+    page.wait_for_function(f"() => palmIslandTerminal.cols > {cols}")
+    wide_font, wide_cols = page.evaluate(
+        "[palmIslandTerminal.options.fontSize, palmIslandTerminal.cols]"
+    )
+    assert wide_font > font and wide_cols > 80
+    page.wait_for_function(f"() => ({TEXT_ON_SCREEN}) && ({SCREEN_WIDTH_USED}) > {cols}")
     assert not errors, errors
     page.context.close()
 
 
+SCREEN_WIDTH_USED = (
+    "Math.max(...[...Array(palmIslandTerminal.rows).keys()].map(y => "
+    "palmIslandTerminal.buffer.active.getLine(y).translateToString(true, 0, "
+    "palmIslandTerminal.cols).length))"
+)
 TEXT_ON_SCREEN = "window.palmIslandTerminal?.buffer.active.getLine(0) !== undefined && " + (
     "[...Array(palmIslandTerminal.rows).keys()].some(y => "
     "palmIslandTerminal.buffer.active.getLine(y).translateToString(true).trim())"
