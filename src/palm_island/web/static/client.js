@@ -95,7 +95,9 @@
       fontFamily: FONT_FAMILY,
       fontSize: fontSizeFor(host.clientWidth),
       scrollback: 0,
-      theme: { background: "#0c181f" },
+      // The game's own background (Textual's default dark theme), for the sliver past
+      // the last whole cell.
+      theme: { background: "#121212" },
     });
     const fit = new FitAddon.FitAddon();
     terminal.loadAddon(fit);
