@@ -1,6 +1,7 @@
 # Two commands for a fresh machine with only python3 and make:
 #   make play   set up .venv with the game's own dependencies and start the game
 #   make test   set up .venv with the test tools too and run every check (CI runs this)
+#   make serve  set up .venv with the [web] extra and serve the game to browsers
 # A developer's loop: make check (lint, types and the fast tests, at most 90 s of CPU).
 PYTHON ?= python3
 VENV   := .venv
@@ -8,6 +9,7 @@ BIN    := $(VENV)/bin
 HASH   := $(shell cksum < pyproject.toml | cut -d' ' -f1)
 GAME   := $(VENV)/.game-$(HASH)
 TOOLS  := $(VENV)/.tools-$(HASH)
+WEB    := $(VENV)/.web-$(HASH)
 PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
 # Every target may write bytecode (to the git-ignored __pycache__ folders): with
@@ -18,7 +20,7 @@ PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 # 2026-12-02).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: play test check lint typecheck unit sweep fast wheel floor screenshot bench bytecode clean bound-multipliers
+.PHONY: play serve test check lint typecheck unit sweep fast wheel floor screenshot bench bytecode clean bound-multipliers web-vendor
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +37,12 @@ $(TOOLS): pyproject.toml | $(BIN)/python
 	rm -f $(VENV)/.game-* $(VENV)/.tools-*
 	touch $@ $(GAME)
 
+# The game and textual-serve, for `palm-island serve` (the test tools include it too).
+$(WEB): pyproject.toml | $(BIN)/python
+	$(PIP) -e '.[web]'
+	rm -f $(VENV)/.web-* $(VENV)/.game-*
+	touch $@ $(GAME)
+
 # Compiled bytecode for our sources, so start-up does not compile them each time
 # (an editable install gets none from pip).
 bytecode: $(GAME)
@@ -42,6 +50,10 @@ bytecode: $(GAME)
 
 play: bytecode
 	$(BIN)/palm-island
+
+# The game served to browsers (options with ARGS, e.g. make serve ARGS='--port 8080').
+serve: $(WEB) bytecode
+	$(BIN)/palm-island serve $(ARGS)
 
 test: lint typecheck unit
 
@@ -93,6 +105,12 @@ bound-multipliers: $(GAME)
 	test -x .venv-tools/bin/python || $(PYTHON) -m venv .venv-tools
 	.venv-tools/bin/python -m pip install --quiet --disable-pip-version-check -e . "scipy>=1.11"
 	.venv-tools/bin/python tools/bound_multipliers.py $(ARGS)
+
+# The browser page's third-party files (src/palm_island/web/static/vendor/): fetch each
+# pinned npm tarball again, verify its sha512 integrity and compare the shipped files;
+# ARGS=--write writes them (tools/web_vendor.py says how to change a version). Needs npm.
+web-vendor: $(GAME)
+	$(BIN)/python tools/web_vendor.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .venv-tools build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

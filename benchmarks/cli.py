@@ -20,6 +20,10 @@ def run(args: argparse.Namespace) -> int:
         from .tui import run_tui_bench  # Textual is imported only here.
 
         return run_tui_bench(runs=args.runs)
+    if args.web:
+        from .web import run_web_bench  # Playwright is imported only here.
+
+        return run_web_bench(runs=args.runs)
     if args.solver:
         return run_solver_bench(args)
     if args.analysis:

@@ -1,8 +1,10 @@
-"""Make the README's picture of ``palm-island serve``: the page in Debian's headless
-Chromium, seed 7 typed on the title, 20 greedy moves played by keys.
+"""Make the README's pictures of ``palm-island serve``: the page in Debian's headless
+Chromium, seed 7 typed on the title, 20 greedy moves played by keys, in a window at
+pixel ratio 1 (``docs/serve.png``) and at ratio 2 (``docs/serve-ratio2.png``); and
+the first screen on a phone held upright, 390×844 at ratio 3 (``docs/serve-phone.png``).
 
 Not a test; run it when the served page's look changes:
-``.venv/bin/python -m tests.web.screenshot_serve docs/serve.png``.
+``.venv/bin/python -m tests.web.screenshot_serve [DOCS_FOLDER]``.
 """
 
 from __future__ import annotations
@@ -10,13 +12,17 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from palm_island.policies import greedy_policy
 from palm_island.session import GameSession
 from palm_island.storage.catalog_files import standard_catalog
 from palm_island.tui.keys import keys_for
 
-from .served import need_browser, serving, wait_for_screen
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
+
+from .served import SCREEN_JS, need_browser, serving, wait_for_screen
 
 SEED = 7
 TURNS = 20
@@ -24,7 +30,7 @@ BROWSER_KEYS = {"down": "ArrowDown", "enter": "Enter"}
 """Textual's key names that Playwright spells otherwise."""
 
 
-def take(target: Path) -> None:
+def take(target: Path, viewport: ViewportSize, ratio: float, *, play: bool = True) -> None:
     browser = need_browser()
     from playwright.sync_api import sync_playwright
 
@@ -36,18 +42,27 @@ def take(target: Path) -> None:
         sync_playwright() as playwright,
     ):
         chromium = playwright.chromium.launch(executable_path=browser)
-        page = chromium.new_page(viewport={"width": 1100, "height": 720})
+        page = chromium.new_page(
+            viewport=viewport,
+            device_scale_factor=ratio,
+            is_mobile=not play,
+            has_touch=not play,
+        )
         page.goto(served.page("expose-terminal"))
-        wait_for_screen(page, "New game")
+        page.wait_for_function(f"() => ({SCREEN_JS})()?.trim()")  # the first screen
         for key, shows in (
-            (str(SEED), f"Seed (deal)    {SEED} "),
-            ("n", "Start (enter)"),
-            ("Enter", "enter"),
-            ("Enter", "Turn 1 "),
+            ()
+            if not play
+            else (
+                (str(SEED), f"Seed (deal)    {SEED} "),
+                ("n", "Start (enter)"),
+                ("Enter", "enter"),
+                ("Enter", "Turn 1 "),
+            )
         ):
             page.keyboard.press(key)
             wait_for_screen(page, shows)
-        for _ in range(TURNS):
+        for _ in range(TURNS if play else 0):
             move = policy(session.state)
             for key in keys_for(session.state, move):
                 page.keyboard.press(BROWSER_KEYS.get(key, key))
@@ -60,4 +75,7 @@ def take(target: Path) -> None:
 
 
 if __name__ == "__main__":
-    take(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/serve.png"))
+    docs = Path(sys.argv[1] if len(sys.argv) > 1 else "docs")
+    take(docs / "serve.png", {"width": 1100, "height": 720}, 1)
+    take(docs / "serve-ratio2.png", {"width": 960, "height": 600}, 2)
+    take(docs / "serve-phone.png", {"width": 390, "height": 844}, 3, play=False)

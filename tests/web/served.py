@@ -42,12 +42,13 @@ SCREEN_JS = """() => {
   const rows = [];
   for (let y = 0; y < terminal.rows; y++) {
     const line = buffer.getLine(y);
-    rows.push(line ? line.translateToString(true) : "");
+    rows.push(line ? line.translateToString(true, 0, terminal.cols) : "");
   }
   return rows.join("\\n");
 }"""
-"""The terminal's screen as text, one line per row (the page exposes its terminal
-when opened with ``?expose-terminal``)."""
+"""The terminal's screen as text, one line per row of its width (the page exposes its
+terminal when opened with ``?expose-terminal``; a row keeps cells past a narrower
+width after a resize, never shown)."""
 
 
 def browser_path() -> str | None:

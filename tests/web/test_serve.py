@@ -4,10 +4,12 @@ the served game past the no-terminal check, stopping it with a game that hangs."
 from __future__ import annotations
 
 import asyncio
+import importlib.metadata
 import importlib.util
 import json
 import os
 import re
+import shlex
 import signal
 import subprocess
 import sys
@@ -20,7 +22,13 @@ import pytest
 
 from palm_island.cli import main
 from palm_island.commands import WEB_DRIVER, needs_terminal
-from palm_island.commands.serve import is_loopback, url_for
+from palm_island.commands.serve import (
+    INSTALL_HINT,
+    install_hint,
+    installed_from,
+    is_loopback,
+    url_for,
+)
 
 from .served import child_pids, serving, wait_until_ended
 
@@ -109,18 +117,82 @@ def test_a_port_out_of_range_is_refused(port: str, capsys: pytest.CaptureFixture
     assert "--port" in capsys.readouterr().err
 
 
-def test_without_textual_serve_one_line_says_how_to_install_it(
+class FakeDistribution:
+    """What ``importlib.metadata.distribution`` gives, with pip's ``direct_url.json``."""
+
+    def __init__(self, direct_url: object) -> None:
+        self.direct_url = direct_url
+
+    def read_text(self, name: str) -> str | None:
+        assert name == "direct_url.json"
+        return None if self.direct_url is None else json.dumps(self.direct_url)
+
+
+def serve_without_textual_serve(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+) -> str:
+    """``palm-island serve`` as if textual-serve were missing: its one line."""
     real = importlib.util.find_spec
 
     def find_spec(name: str, package: str | None = None) -> object:
         return None if name == "textual_serve" else real(name, package)
 
     monkeypatch.setattr(importlib.util, "find_spec", find_spec)
-    assert main(["--data-dir", str(tmp_path), "serve"]) == 2
+    assert main(["--data-dir", str(tmp_path / "data"), "serve"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "pip install 'palm-island[web]'" in err
+    assert err.count("\n") == 1, err
+    return err
+
+
+def installed_from_record(monkeypatch: pytest.MonkeyPatch, direct_url: object) -> None:
+    monkeypatch.setattr(
+        importlib.metadata, "distribution", lambda name: FakeDistribution(direct_url)
+    )
+
+
+@pytest.mark.parametrize(
+    "direct_url",
+    [
+        None,  # from a package index: pip writes no direct_url.json
+        {"url": "https://example.org/palm_island-0.1.0.whl", "archive_info": {}},
+        {"url": "file:///nowhere/palm-island", "dir_info": {"editable": True}},  # gone
+    ],
+)
+def test_without_textual_serve_a_copy_from_an_index_says_to_install_the_extra(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    direct_url: object,
+) -> None:
+    installed_from_record(monkeypatch, direct_url)
+    err = serve_without_textual_serve(monkeypatch, tmp_path, capsys)
+    assert INSTALL_HINT in err and "pip install 'palm-island[web]'" in err
+
+
+@pytest.mark.parametrize("editable", [True, False])
+def test_without_textual_serve_a_copy_from_a_clone_names_the_clone_and_this_python(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    editable: bool,
+) -> None:
+    clone = tmp_path / "my clone"
+    clone.mkdir()
+    (clone / "pyproject.toml").write_text("[project]\n")
+    installed_from_record(monkeypatch, {"url": clone.as_uri(), "dir_info": {"editable": editable}})
+    err = serve_without_textual_serve(monkeypatch, tmp_path, capsys)
+    pip = "pip install -e '.[web]'" if editable else "pip install '.[web]'"
+    assert f"cd {shlex.quote(str(clone))} && {shlex.quote(sys.executable)} -m {pip}" in err
+    assert "make serve" in err
+
+
+def test_this_checkout_is_found_as_the_clone_the_game_was_installed_from() -> None:
+    """The developer's own install (``make``: ``pip install -e .``) from this checkout."""
+    checkout = Path(__file__).resolve().parents[2]
+    found = installed_from()
+    if found is None or found[0].resolve() != checkout:
+        pytest.skip("the game in this venv was not installed from this checkout")
+    assert "pip install" in install_hint() and str(checkout) in install_hint()
 
 
 @needs_textual_serve

@@ -1,5 +1,6 @@
 """``palm-island bench``: print engine throughput; with ``--tui`` the game's
-start-up and key-to-frame times; with ``--solver`` the solver's strength.
+start-up and key-to-frame times; with ``--web`` the served page's load to first
+frame; with ``--solver`` the solver's strength.
 Figures to read, never pass/fail.
 
 The harnesses are not part of the game: they live in the checkout's
@@ -34,6 +35,12 @@ def register(subparsers: Any) -> None:
         "--tui",
         action="store_true",
         help="instead: the terminal game's start-up and key-to-frame times",
+    )
+    parser.add_argument(
+        "--web",
+        action="store_true",
+        help="instead: the served page in headless Chromium: page load to first frame and "
+        "the terminal renderer's cost per frame (needs chromium-headless-shell)",
     )
     parser.add_argument(
         "--solver",

@@ -16,6 +16,7 @@ import contextlib
 import importlib.util
 import ipaddress
 import os
+import shlex
 import socket
 import sys
 from pathlib import Path
@@ -33,6 +34,50 @@ TOKEN_ENV = "PALM_ISLAND_SERVE_TOKEN"
 """Gives the access token instead of a new one each start (for a bookmarked address;
 web.tab_game keeps every PALM_ISLAND_SERVE* variable out of the games)."""
 INSTALL_HINT = "serving to a browser needs textual-serve: pip install 'palm-island[web]'"
+"""Said by a copy installed from a package index; a copy installed from a clone of
+the project names that clone instead (:func:`install_hint`)."""
+CLONE_HINT = (
+    "serving to a browser needs textual-serve: cd {folder} && "
+    "{python} -m pip install{editable} '.[web]' (or make serve there)"
+)
+
+
+def installed_from() -> tuple[Path, bool] | None:
+    """The folder this copy of the game was installed from and whether the install
+    is editable (``pip install -e``), when it came from a folder that is still there
+    (a clone): pip's ``direct_url.json`` (PEP 610) says. None for a package index."""
+    import json
+    from importlib import metadata
+    from urllib.parse import urlsplit
+    from urllib.request import url2pathname
+
+    try:
+        text = metadata.distribution("palm-island").read_text("direct_url.json")
+        record = json.loads(text or "null")
+    except (metadata.PackageNotFoundError, ValueError):
+        return None
+    if not isinstance(record, dict) or not isinstance(record.get("dir_info"), dict):
+        return None
+    url = urlsplit(str(record.get("url", "")))
+    folder = Path(url2pathname(url.path))
+    if url.scheme != "file" or not (folder / "pyproject.toml").is_file():
+        return None
+    return folder, record["dir_info"].get("editable") is True
+
+
+def install_hint() -> str:
+    """How to add textual-serve to this copy of the game, where it was installed
+    from: a clone gets pip's command for that folder (editable if it was), run by
+    this Python; a copy from a package index gets :data:`INSTALL_HINT`."""
+    source = installed_from()
+    if source is None:
+        return INSTALL_HINT
+    folder, editable = source
+    return CLONE_HINT.format(
+        folder=shlex.quote(str(folder)),
+        python=shlex.quote(sys.executable),
+        editable=" -e" if editable else "",
+    )
 
 
 def port_number(text: str) -> int:
@@ -172,10 +217,11 @@ def run(args: argparse.Namespace) -> int:
             f"{host} can be reached from other machines, and whoever reaches the port "
             "plays with your saved games; add --public to serve there anyway"
         )
-    if importlib.util.find_spec("textual_serve") is None:
-        return fail(INSTALL_HINT)
-    from ..storage.paths import data_dir
     from ..text import printable
+
+    if importlib.util.find_spec("textual_serve") is None:
+        return fail(printable(install_hint()))
+    from ..storage.paths import data_dir
     from ..web.access import AccessPolicy, new_token, token_problem
     from ..web.server import GameServer
 

@@ -8,11 +8,12 @@ page and the websocket answer 503 with a page saying so, and no process starts. 
 tab that goes (closed, network lost: the heartbeat notices; a browser that stops
 reading: the outbox notices) ends its game within a few seconds.
 
-The page (``templates/app_index.html``) loads textual-serve's script, style sheet
-and font from the server's ``/static`` (nothing from another host, so it works
-offline). The app is built here rather than by textual-serve's ``Server`` (whose
-builder is private) so the access check is in front of every route and there is
-no ``/download`` route: the game delivers no files.
+The page (``templates/app_index.html``) loads our own client script, xterm.js and
+the font from the server's ``/static`` (:mod:`.assets`: nothing from another host,
+so it works offline) and opens its websocket at its own origin. The app is built
+here rather than by textual-serve's ``Server`` (whose builder is private) so the
+access check is in front of every route and there is no ``/download`` route: the
+game delivers no files.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from aiohttp.web_runner import GracefulExit
 from textual_serve.server import Server
 
 from .access import AccessPolicy, refusal
+from .assets import STATIC
 from .tab_game import (
     MAX_PENDING_BYTES,
     WRITE_TIMEOUT_SECONDS,
@@ -75,7 +77,7 @@ class GameServer(Server):
     ) -> None:
         super().__init__(
             " ".join(argv), host=host, port=port, title=TITLE, public_url=url,
-            templates_path=TEMPLATES,
+            templates_path=TEMPLATES, statics_path=STATIC,
         )  # fmt: skip
         self.argv = list(argv)
         self.policy = policy

@@ -1,0 +1,225 @@
+"""The served page on the screens people have (issue 37), in Debian's headless
+Chromium: a high-density laptop (pixel ratio 2), a phone held upright (390×844 at
+ratio 3, touch), a window resized; judged by screenshots, not only by the buffer.
+
+Skipped with one line where the browser is missing; failed instead in CI.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from .pixels import Box, bright_pixels, cell_box
+from .served import Served, need_browser, screen_text, serving, wait_for_screen
+
+if TYPE_CHECKING:
+    from playwright.sync_api import (
+        Browser,
+        ConsoleMessage,
+        Error,
+        Page,
+        Request,
+        Response,
+        ViewportSize,
+    )
+
+pytestmark = pytest.mark.slow
+
+TITLE = "P A L M   I S L A N D"
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+READABLE_FONT_PX = 12
+FIRST_FRAME = "() => document.body.classList.contains('-first-byte')"
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[Served]:
+    with tempfile.TemporaryDirectory() as scratch, serving(Path(scratch) / "data") as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    path = need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=path)
+        yield chromium
+        chromium.close()
+
+
+def open_page(browser: Browser, served: Served, **context: Any) -> tuple[Page, list[str]]:
+    """A new tab in a context of its own (size, pixel ratio, touch) on the game,
+    with every error the page meets collected: console errors, uncaught
+    exceptions, failed requests and error responses."""
+    page = browser.new_context(**context).new_page()
+    errors: list[str] = []
+
+    def console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+
+    def uncaught(error: Error) -> None:
+        errors.append(f"uncaught: {error}")
+
+    def failed(request: Request) -> None:
+        errors.append(f"failed: {request.url}")
+
+    def answered(response: Response) -> None:
+        if response.status >= 400:
+            errors.append(f"{response.status}: {response.url}")
+
+    page.on("console", console)
+    page.on("pageerror", uncaught)
+    page.on("requestfailed", failed)
+    page.on("response", answered)
+    page.goto(served.page("expose-terminal"))
+    return page, errors
+
+
+def text_bounds(page: Page) -> tuple[int, int, int, int]:
+    """The first and last column and row holding any text on the terminal's screen."""
+    rows = screen_text(page).split("\n")
+    used = [(y, row) for y, row in enumerate(rows) if row.strip()]
+    assert used, "the terminal's screen is empty"
+    first = min(len(row) - len(row.lstrip()) for _, row in used)
+    last = max(len(row.rstrip()) for _, row in used)
+    return first, used[0][0], last - 1, used[-1][0]
+
+
+def title_drawn(browser: Browser, page: Page, scale: float, where: Box) -> Box:
+    drawn = bright_pixels(browser, page.screenshot(), scale, where)
+    assert drawn is not None, f"nothing is drawn where the title is at pixel ratio {scale}"
+    return drawn.box
+
+
+def open_on_title(browser: Browser, served: Served, ratio: float) -> Page:
+    page, errors = open_page(browser, served, viewport=LAPTOP, device_scale_factor=ratio)
+    wait_for_screen(page, TITLE)
+    assert page.evaluate("devicePixelRatio") == ratio
+    assert not errors, errors
+    return page
+
+
+def title_where_the_buffer_has_it(browser: Browser, page: Page, ratio: float) -> Box:
+    """The title's bright pixels, checked to be in the title's cells (as the buffer
+    and the cell size place them) and across them, not a stray mark."""
+    rows = screen_text(page).split("\n")
+    found = [(y, row.find(TITLE)) for y, row in enumerate(rows) if TITLE in row]
+    assert len(found) == 1, rows
+    row, column = found[0]
+    letters = cell_box(page, column, row, len(TITLE))
+    around = cell_box(page, column - 1, row, len(TITLE) + 2)
+    drawn = title_drawn(browser, page, ratio, around)
+    assert drawn.inside(letters, margin=1.0), (ratio, drawn, letters)
+    assert drawn.right - drawn.left >= 0.9 * (letters.right - letters.left), (ratio, drawn)
+    return drawn
+
+
+def test_the_title_at_pixel_ratio_2_is_drawn_where_ratio_1_draws_it(
+    browser: Browser, served: Served
+) -> None:
+    """Ratio 2 as the issue names it, and 3 (a 4K screen): the same CSS pixels as at
+    ratio 1. At 1.5 (a laptop at 150 %) a cell's height rounds to other device
+    pixels, so the rows and the title's row may differ: drawn in its own cells."""
+    reference = open_on_title(browser, served, 1)
+    at_1 = title_where_the_buffer_has_it(browser, reference, 1)
+    for ratio in (2, 3, 1.5):
+        page = open_on_title(browser, served, ratio)
+        drawn = title_where_the_buffer_has_it(browser, page, ratio)
+        if ratio in (2, 3):
+            assert drawn.near(at_1, tolerance=1.0), (ratio, at_1, drawn)
+        page.context.close()
+    reference.context.close()
+
+
+def test_a_phone_at_ratio_3_draws_the_screen_where_the_buffer_has_it_in_a_readable_size(
+    browser: Browser, served: Served
+) -> None:
+    page, errors = open_page(
+        browser,
+        served,
+        viewport=PHONE,
+        device_scale_factor=3,
+        is_mobile=True,
+        has_touch=True,
+    )
+    page.wait_for_function(FIRST_FRAME)
+    page.wait_for_function(f"() => ({TEXT_ON_SCREEN})")
+    width, font, cols = page.evaluate(
+        "[innerWidth, palmIslandTerminal.options.fontSize, palmIslandTerminal.cols]"
+    )
+    assert width == PHONE["width"]  # the viewport meta: not a 980 px layout
+    assert font >= READABLE_FONT_PX
+    cell = cell_box(page, 0, 0)
+    assert cell.bottom - cell.top >= READABLE_FONT_PX
+    assert 44 <= cols <= 60, cols  # what the compact layout is made for
+
+    first_column, first_row, last_column, last_row = text_bounds(page)
+    text = cell_box(
+        page,
+        first_column,
+        first_row,
+        last_column - first_column + 1,
+        last_row - first_row + 1,
+    )
+    drawn = bright_pixels(browser, page.screenshot(), 3)
+    assert drawn is not None, "the phone's screenshot is blank"
+    assert drawn.box.inside(text, margin=1.0), (drawn.box, text, screen_text(page))
+    # Most of the text's box is drawn across (not a corner of it, as at 1x backing).
+    assert drawn.box.right - drawn.box.left >= 0.8 * (text.right - text.left)
+    assert drawn.box.bottom - drawn.box.top >= 0.8 * (text.bottom - text.top)
+
+    # Turned sideways: the terminal refits (a larger font again, more columns) and
+    # the game hears the new size.
+    page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
+    page.wait_for_function(f"() => palmIslandTerminal.cols > {cols}")
+    wide_font, wide_cols = page.evaluate(
+        "[palmIslandTerminal.options.fontSize, palmIslandTerminal.cols]"
+    )
+    assert wide_font > font and wide_cols > 80
+    page.wait_for_function(f"() => ({TEXT_ON_SCREEN}) && ({SCREEN_WIDTH_USED}) > {cols}")
+    assert not errors, errors
+    page.context.close()
+
+
+SCREEN_WIDTH_USED = (
+    "Math.max(...[...Array(palmIslandTerminal.rows).keys()].map(y => "
+    "palmIslandTerminal.buffer.active.getLine(y).translateToString(true, 0, "
+    "palmIslandTerminal.cols).length))"
+)
+TEXT_ON_SCREEN = "window.palmIslandTerminal?.buffer.active.getLine(0) !== undefined && " + (
+    "[...Array(palmIslandTerminal.rows).keys()].some(y => "
+    "palmIslandTerminal.buffer.active.getLine(y).translateToString(true).trim())"
+)
+
+
+def test_the_page_loads_without_errors_and_fits_the_game_to_a_resized_window(
+    browser: Browser, served: Served
+) -> None:
+    page, errors = open_page(browser, served, viewport=LAPTOP)
+    wait_for_screen(page, TITLE)
+    before = page.evaluate("[palmIslandTerminal.cols, palmIslandTerminal.rows]")
+    page.set_viewport_size({"width": 900, "height": 640})
+    page.wait_for_function(f"() => palmIslandTerminal.cols < {before[0]}")
+    cols, rows = page.evaluate("[palmIslandTerminal.cols, palmIslandTerminal.rows]")
+    assert rows < before[1]
+    # The game heard the new size: it draws its footer to the new last column.
+    page.wait_for_function(
+        f"() => {cols} - ({SCREEN_LAST_ROW}).indexOf('palette') - 'palette'.length <= 1"
+    )
+    assert TITLE in screen_text(page)
+    assert not errors, errors
+    page.context.close()
+
+
+SCREEN_LAST_ROW = (
+    "palmIslandTerminal.buffer.active.getLine(palmIslandTerminal.rows - 1)"
+    ".translateToString(true, 0, palmIslandTerminal.cols)"
+)
