@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import sqlite3
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ from palm_island.tui.app import PalmIslandApp
 from palm_island.tui.screens.end import EndScreen
 from palm_island.tui.screens.game import GameScreen
 from palm_island.tui.screens.title import TitleScreen
+from storage_helpers import hold_for
 
 from .store_helpers import opened, store_app
 
@@ -45,20 +45,6 @@ def left_game(folder: Path, moves: int) -> int:
         for _ in range(moves):
             game.play(policy(game.state))
         return game.saved_id
-
-
-def hold_for(folder: Path, game_id: int, pid: int) -> None:
-    """Record process ``pid`` (on this machine) as the window holding the game."""
-    from palm_island.storage import holders
-
-    me = holders.me()
-    conn = sqlite3.connect(folder / "campaign.db")
-    with conn:
-        conn.execute(
-            "INSERT OR REPLACE INTO game_holder VALUES (?, 'another-window', ?, ?, ?, ?, ?, ?)",
-            (game_id, pid, me.host, me.boot, holders.process_start(pid), me.since, time.time()),
-        )
-    conn.close()
 
 
 def store_move(folder: Path, game_id: int, ply: int, notation: str) -> None:
