@@ -91,7 +91,8 @@ def _contents(folder: Path) -> str:
         ).fetchone()[0]
     finally:
         conn.close()
-    return f"campaigns {campaigns}, official attempts {attempts}"
+    dailies = len(list((folder / "backups").glob("campaign.daily-*.db")))
+    return f"campaigns {campaigns}, official attempts {attempts}, daily backups {dailies}"
 
 
 def run(rounds: int, processes: int) -> Outcome:

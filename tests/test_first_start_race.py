@@ -27,7 +27,7 @@ from palm_island.storage.service import Store
 from storage_helpers import hold_for
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "palm_island"
-ONE_ATTEMPT = "campaigns ['My island'], official attempts 1"
+ONE_ATTEMPT = "campaigns ['My island'], official attempts 1, daily backups 1"
 
 
 # --- racing processes ----------------------------------------------------------------
@@ -38,7 +38,8 @@ def test_windows_starting_at_once_share_one_campaign_and_one_daily_attempt() -> 
     """The issue's trials: 2 of 6 windows crashed ("a campaign named 'My island'
     already exists") and two windows made two official attempts at the daily deal.
     Measured on 3d79eeb with this harness: 19 of 60 windows crashed, 9 of 10 folders
-    held 3 to 6 official attempts."""
+    held 3 to 6 official attempts, and every folder 3 daily backups of the same day
+    (the most kept: the days before were rotated out)."""
     found = first_start_race.run(rounds=3, processes=6)
     assert found.folders == {ONE_ATTEMPT: 3}, found
     # One window per folder stored the attempt; every other one was sent to it.
@@ -195,6 +196,7 @@ FIND_OR_CREATE = {
     "repositories.start_game": "the daily deal's one official attempt",
     "repositories.store_finished": "an imported game (a duplicate: refused)",
     "holders.acquire": "the window holding a game",
+    "backups.daily_backup": "the day's backup (a file, under the campaign file's write lock)",
 }
 """Every look-then-insert of the store, each one step through once.find_or_create."""
 
