@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -42,3 +44,17 @@ def fast_dir(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
 
 CREATED: list[Path] = []
 """tmpfs dirs made by fast_dir; conftest removes them at the end of the session."""
+
+
+def hold_for(folder: Path, game_id: int, pid: int) -> None:
+    """Record process ``pid`` (on this machine) as the window holding the game."""
+    from palm_island.storage import holders
+
+    me = holders.me()
+    conn = sqlite3.connect(folder / "campaign.db")
+    with conn:
+        conn.execute(
+            "INSERT OR REPLACE INTO game_holder VALUES (?, 'another-window', ?, ?, ?, ?, ?, ?)",
+            (game_id, pid, me.host, me.boot, holders.process_start(pid), me.since, time.time()),
+        )
+    conn.close()

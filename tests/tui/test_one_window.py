@@ -5,9 +5,9 @@ the game-ending move leaves the game playable."""
 
 from __future__ import annotations
 
+import datetime as dt
 import sqlite3
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -20,6 +20,7 @@ from palm_island.tui.app import PalmIslandApp
 from palm_island.tui.screens.end import EndScreen
 from palm_island.tui.screens.game import GameScreen
 from palm_island.tui.screens.title import TitleScreen
+from storage_helpers import hold_for
 
 from .helpers import wait_until
 from .store_helpers import opened, store_app
@@ -46,20 +47,6 @@ def left_game(folder: Path, moves: int) -> int:
         for _ in range(moves):
             game.play(policy(game.state))
         return game.saved_id
-
-
-def hold_for(folder: Path, game_id: int, pid: int) -> None:
-    """Record process ``pid`` (on this machine) as the window holding the game."""
-    from palm_island.storage import holders
-
-    me = holders.me()
-    conn = sqlite3.connect(folder / "campaign.db")
-    with conn:
-        conn.execute(
-            "INSERT OR REPLACE INTO game_holder VALUES (?, 'another-window', ?, ?, ?, ?, ?, ?)",
-            (game_id, pid, me.host, me.boot, holders.process_start(pid), me.since, time.time()),
-        )
-    conn.close()
 
 
 def store_move(folder: Path, game_id: int, ply: int, notation: str) -> None:
@@ -223,3 +210,75 @@ async def test_a_write_from_a_stale_view_is_refused_and_the_game_reloads(tmp_pat
         with Store.open(tmp_path) as store:
             assert len(store.resume_game(game_id).moves) == 7
             assert store.check_games() == []
+
+
+@pytest.mark.slow
+async def test_the_daily_deal_started_in_another_window_first_is_opened_not_doubled(
+    tmp_path: Path,
+) -> None:
+    """Issue 36: two windows starting the daily deal at once made two official attempts.
+    This window is on the deal when another stores the attempt first (and plays it):
+    this window's first move is refused and the other window's game is offered."""
+    from palm_island.tui.holding import HeldElsewhereScreen
+
+    other = subprocess.Popen(["sleep", "120"])
+    try:
+        app = store_app(tmp_path)
+        app.config.today = dt.date(2026, 11, 30)
+        async with app.run_test(size=(120, 34)) as pilot:
+            await opened(pilot)
+            notes = noted(app)
+            await pilot.press("d", "enter")  # the daily deal, its preview
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            with Store.open(tmp_path) as second:  # the other window, meanwhile
+                first = second.new_game("My island", seed=20261130, deferred=True, official=True)
+                first.play(random_policy(1)(first.state))
+                hold_for(tmp_path, first.saved_id, other.pid)
+            await pilot.press("d")  # this window's first move
+            await pilot.pause()
+            assert isinstance(app.screen, HeldElsewhereScreen)
+            assert app.screen.game_id == first.saved_id
+            assert any("started in another window" in n for n in notes)
+        with Store.open(tmp_path) as store:
+            assert [(i, p) for i, _s, p in store.daily_games(20261130)] == [(first.saved_id, False)]
+    finally:
+        other.kill()
+        other.wait()
+
+
+@pytest.mark.slow
+async def test_deleting_a_campaign_with_a_game_open_elsewhere_names_it_and_asks_again(
+    tmp_path: Path,
+) -> None:
+    from palm_island.tui.screens.ask import AskScreen
+    from palm_island.tui.screens.campaign import CampaignScreen
+
+    game_id = left_game(tmp_path, 3)
+    other = subprocess.Popen(["sleep", "120"])
+    try:
+        hold_for(tmp_path, game_id, other.pid)
+        app = store_app(tmp_path)
+        async with app.run_test(size=(120, 34)) as pilot:
+            await opened(pilot)
+            await pilot.press("m")
+            assert isinstance(app.screen, CampaignScreen)
+            await pilot.press("d", "y")  # delete "My island"? yes
+            await pilot.pause()
+            asked = app.screen
+            assert isinstance(asked, AskScreen)
+            assert f"game {game_id} (process {other.pid} on " in asked.question
+            await pilot.press("n")  # not anyway: kept
+            await pilot.pause()
+            assert app.store is not None and app.store.game(game_id).status == "playing"
+            await pilot.press("d", "y")
+            await pilot.pause()
+            await pilot.press("y")  # yes, and yes anyway: deleted with its games
+            await pilot.pause()
+            with pytest.raises(KeyError):
+                app.store.game(game_id)
+            # The only campaign went: a fresh "My island" is current, as on a first start.
+            assert [c.games for c in app.store.campaigns()] == [0]
+    finally:
+        other.kill()
+        other.wait()

@@ -23,6 +23,11 @@ def register(subparsers: Any) -> None:
     delete = actions.add_parser("delete", help="delete a campaign, its games and feats")
     delete.add_argument("name")
     delete.add_argument("--yes", action="store_true", help="confirm: this cannot be undone")
+    delete.add_argument(
+        "--force",
+        action="store_true",
+        help="delete even while a game of it is open in a window (that game is lost)",
+    )
     parser.set_defaults(run=run, action="list")
 
 
@@ -30,6 +35,7 @@ def run(args: argparse.Namespace) -> int:
     """``list`` opens the file read-only; the others write."""
     from ..campaign.service import CampaignError
     from ..engine import PalmIslandError
+    from ..storage.repositories import CampaignInUseError
     from ..storage.service import Store
     from ..text import printable
 
@@ -45,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
             elif args.action == "delete":
                 if not args.yes:
                     return fail(f"deleting {name!r} loses its games and feats; add --yes")
-                store.delete_campaign(args.name, confirm=True)
+                store.delete_campaign(args.name, confirm=True, force=args.force)
                 print(f"campaign {name!r} deleted")
             else:
                 campaigns = store.campaigns()
@@ -53,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
                     print("no campaigns yet (palm-island campaign create NAME starts one)")
                 for c in campaigns:
                     print(campaign_line(c))
+    except CampaignInUseError as exc:
+        return fail(f"{printable(str(exc))}; not deleted: close it there, or add --force")
     except CampaignError as exc:
         return fail(printable(str(exc)))
     except (PalmIslandError, ValueError) as exc:

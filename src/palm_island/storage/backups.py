@@ -29,8 +29,16 @@ from pathlib import Path
 from typing import Final
 
 from . import safe_write
-from .db import SCHEMA_VERSION, connect_snapshot, quick_check, schema_problem, sql_write
+from .db import (
+    SCHEMA_VERSION,
+    connect,
+    connect_snapshot,
+    quick_check,
+    schema_problem,
+    sql_write,
+)
 from .errors import LoadError, SaveError
+from .once import find_or_create
 from .paths import BACKUP_DIR, backup_dir, db_path
 from .safe_read import check_folder, check_regular
 
@@ -247,22 +255,48 @@ def daily_backup(conn: sqlite3.Connection, directory: Path, now: datetime | None
     day before ``now``; keep the last :data:`DAILY_KEEP`. A daily stamped in the
     future (the clock was set back) does not block a new one.
 
+    The look and the copy are one step (once.py) under the file's write lock, held by
+    a second connection while ``conn`` copies: windows starting at once take one
+    daily, not one each (which rotated out the dailies of the days before).
+
     Returns True if one was taken.
     """
     now = now or datetime.now(UTC)
     folder = backup_dir(directory)
-    every = _labels(folder)
-    dailies = [label for label in every.values() if label.kind == "daily"]
-    if dailies:
-        newest = max(dailies, key=lambda label: label.sequence)
+    if _recent_daily(_labels(folder), now):
+        return False  # the usual start: no lock taken
+    try:
+        lock = connect(db_path(directory))
         try:
-            taken = datetime.fromisoformat(newest.taken_at)
-        except ValueError:
-            taken = None
-        if taken is not None and taken.tzinfo is not None:
-            age = (now - taken).total_seconds()
-            if 0 <= age < 86_400:
-                return False
+            _, taken = find_or_create(
+                lock,
+                lambda: True if _recent_daily(_labels(folder), now) else None,
+                lambda: _take_daily(conn, folder, now),
+            )
+        finally:
+            lock.close()
+    except sqlite3.Error as exc:  # busy past the timeout: the next start takes it
+        raise SaveError("backups", f"daily backup not taken: {exc}") from None
+    return taken
+
+
+def _recent_daily(labels: dict[Path, Label], now: datetime) -> bool:
+    """Whether the newest daily (by sequence) was taken less than a day before ``now``."""
+    dailies = [label for label in labels.values() if label.kind == "daily"]
+    if not dailies:
+        return False
+    newest = max(dailies, key=lambda label: label.sequence)
+    try:
+        taken = datetime.fromisoformat(newest.taken_at)
+    except ValueError:
+        return False
+    if taken.tzinfo is None:
+        return False
+    return 0 <= (now - taken).total_seconds() < 86_400
+
+
+def _take_daily(conn: sqlite3.Connection, folder: Path, now: datetime) -> bool:
+    every = _labels(folder)
     target = copy_database(conn, folder, "daily", now, every)
     _rotate(folder, "daily", DAILY_KEEP, keep=target, labels=every)
     return True

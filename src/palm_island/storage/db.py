@@ -417,14 +417,21 @@ def _prepare(
     # another process creating the same file is waited for (busy timeout), and the
     # three values are read from one snapshot, so a half-seen creation cannot look
     # like a foreign file. BEGIN IMMEDIATE only takes a lock: a foreign file is not
-    # written to.
-    with tx(conn):
+    # written to. (once.py: every create-if-missing of the store is this one step.)
+    from .once import find_or_create
+
+    def existing() -> int | None:
         app_id, version, tables = _identity(conn)
         if app_id == 0 and version == 0 and tables == 0:
-            _create(conn)
-            app_id, version = APPLICATION_ID, SCHEMA_VERSION
-        else:
-            _check_identity(path, app_id, version)
+            return None
+        _check_identity(path, app_id, version)
+        return version
+
+    def create() -> int:
+        _create(conn)
+        return SCHEMA_VERSION
+
+    version = find_or_create(conn, existing, create)[0]
     check = quick_check(conn)
     if check != "ok":
         raise damaged(path, f"quick_check: {check}")

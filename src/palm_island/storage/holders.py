@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Final
 
 from .db import sql_write, tx
+from .once import find_or_create
 
 STALE_AFTER: Final = 60.0
 """Seconds without a heartbeat after which a holder is gone (a suspended or
@@ -62,14 +63,26 @@ class Holder:
         return f"process {self.pid} on {self.host}, since {self.since[11:16]} UTC"
 
 
-TOKEN: Final = secrets.token_hex(8)
-"""This process's identity in ``game_holder`` (pids are reused; tokens are not)."""
+_token = [secrets.token_hex(8)]
+
+
+def token() -> str:
+    """This process's identity in ``game_holder`` (pids are reused; tokens are not)."""
+    return _token[0]
+
+
+def _new_token() -> None:
+    _token[0] = secrets.token_hex(8)
+
+
+# A forked child is another window: it must not take its parent's holds for its own.
+os.register_at_fork(after_in_child=_new_token)
 
 
 def me() -> Holder:
     """This process as a holder, stamped now."""
     return Holder(
-        TOKEN,
+        token(),
         os.getpid(),
         socket.gethostname(),
         _read("/proc/sys/kernel/random/boot_id"),
@@ -114,18 +127,17 @@ def holder(conn: sqlite3.Connection, game_id: int) -> Holder | None:
 def other_holder(conn: sqlite3.Connection, game_id: int) -> Holder | None:
     """Another live window holding ``game_id`` (None if free, gone or this process)."""
     found = holder(conn, game_id)
-    if found is None or found.token == TOKEN or is_gone(found):
+    if found is None or found.token == token() or is_gone(found):
         return None
     return found
 
 
 def acquire(conn: sqlite3.Connection, game_id: int) -> Holder | None:
     """Hold ``game_id`` for this process; returns None when held, else the live
-    holder that keeps it (the caller offers to watch). A gone holder is replaced."""
-    with tx(conn):
-        other = other_holder(conn, game_id)
-        if other is not None:
-            return other
+    holder that keeps it (the caller offers to watch). A gone holder is replaced.
+    The look and the write are one step (once.py): two windows never both hold it."""
+
+    def take() -> Holder:
         mine = me()
         sql_write(
             conn,
@@ -142,7 +154,10 @@ def acquire(conn: sqlite3.Connection, game_id: int) -> Holder | None:
                 mine.heartbeat,
             ),
         )
-    return None
+        return mine
+
+    other, taken = find_or_create(conn, lambda: other_holder(conn, game_id), take)
+    return None if taken else other
 
 
 def renew(conn: sqlite3.Connection, game_id: int) -> bool:
@@ -152,7 +167,7 @@ def renew(conn: sqlite3.Connection, game_id: int) -> bool:
         changed = sql_write(
             conn,
             "UPDATE game_holder SET heartbeat = ? WHERE game_id = ? AND token = ?",
-            (time.time(), game_id, TOKEN),
+            (time.time(), game_id, token()),
         ).rowcount
     return changed == 1
 
@@ -160,4 +175,6 @@ def renew(conn: sqlite3.Connection, game_id: int) -> bool:
 def release(conn: sqlite3.Connection, game_id: int) -> None:
     """Let the game go (leaving it, quitting): only this process's own hold."""
     with tx(conn):
-        sql_write(conn, "DELETE FROM game_holder WHERE game_id = ? AND token = ?", (game_id, TOKEN))
+        sql_write(
+            conn, "DELETE FROM game_holder WHERE game_id = ? AND token = ?", (game_id, token())
+        )

@@ -25,6 +25,7 @@ from . import holders
 from .db import sql_write, tx
 from .errors import LoadError, SaveError, StaleGameError
 from .loading import as_load_error, record_from_rows
+from .once import find_or_create
 from .rows import campaign_from_rows, summary_from_row
 
 MAX_NAME: Final = 64
@@ -63,33 +64,63 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
 
 
-def _check_unique(conn: sqlite3.Connection, name: str, *, other_than: str | None = None) -> None:
-    """Refuse a name that is an existing campaign's whatever its case (checked inside
-    the write transaction). Pairs stored by older releases ("ana", "Ana") are kept."""
+def _same_name(conn: sqlite3.Connection, name: str, *, other_than: str | None = None) -> str | None:
+    """An existing campaign's name that is ``name`` whatever its case, if any (looked
+    up inside the write transaction). Pairs stored by older releases ("ana", "Ana")
+    are kept."""
     key = name_key(name)
     for (existing,) in conn.execute("SELECT name FROM campaign").fetchall():
         if isinstance(existing, str) and existing != other_than and name_key(existing) == key:
-            raise CampaignError(f"a campaign named {existing!r} already exists")
+            return existing
+    return None
 
 
 # --- campaigns --------------------------------------------------------------------
 
 
 def create_campaign(conn: sqlite3.Connection, name: str) -> Campaign:
+    """A new campaign; a name that is another campaign's (any case) is refused."""
     check_name(name)
     stamp = now()
+
+    def insert() -> str:
+        sql_write(
+            conn,
+            "INSERT INTO campaign (name, created_at, updated_at) VALUES (?, ?, ?)",
+            (name, stamp, stamp),
+        )
+        return name
+
     try:
-        with tx(conn):
-            _check_unique(conn, name)
-            cursor = sql_write(
-                conn,
-                "INSERT INTO campaign (name, created_at, updated_at) VALUES (?, ?, ?)",
-                (name, stamp, stamp),
-            )
+        existing, created = find_or_create(conn, lambda: _same_name(conn, name), insert)
     except sqlite3.IntegrityError:
         raise CampaignError(f"a campaign named {name!r} already exists") from None
-    assert cursor.lastrowid is not None
-    return Campaign(cursor.lastrowid, name, stamp, stamp)
+    if not created:
+        raise CampaignError(f"a campaign named {existing!r} already exists")
+    return load_campaign(conn, name)
+
+
+def default_campaign(conn: sqlite3.Connection, name: str) -> str:
+    """The most recently played campaign's name, creating ``name`` when there is none
+    (a first start): one step, so windows starting at once all get the same one."""
+    check_name(name)
+
+    def newest() -> str | None:
+        row = conn.execute(
+            "SELECT name FROM campaign ORDER BY updated_at DESC, id DESC LIMIT 1"
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def insert() -> str:
+        stamp = now()
+        sql_write(
+            conn,
+            "INSERT INTO campaign (name, created_at, updated_at) VALUES (?, ?, ?)",
+            (name, stamp, stamp),
+        )
+        return name
+
+    return find_or_create(conn, newest, insert)[0]
 
 
 def campaign_id(conn: sqlite3.Connection, name: str) -> int:
@@ -137,7 +168,9 @@ def rename_campaign(conn: sqlite3.Connection, name: str, new_name: str) -> None:
     check_name(new_name)
     try:
         with tx(conn):
-            _check_unique(conn, new_name, other_than=name)
+            existing = _same_name(conn, new_name, other_than=name)
+            if existing is not None:
+                raise CampaignError(f"a campaign named {existing!r} already exists")
             changed = sql_write(
                 conn,
                 "UPDATE campaign SET name = ?, updated_at = ? WHERE name = ?",
@@ -149,14 +182,52 @@ def rename_campaign(conn: sqlite3.Connection, name: str, new_name: str) -> None:
         raise CampaignError(f"there is no campaign named {name!r}")
 
 
-def delete_campaign(conn: sqlite3.Connection, name: str, *, confirm: bool) -> None:
-    """Delete a campaign with its games and feats; ``confirm=True`` is required."""
+class CampaignInUseError(CampaignError):
+    """A campaign was not deleted: a game of it is open (held) in a live window.
+
+    Attributes:
+        open_games: ``(game id, which window holds it)`` of each such game.
+    """
+
+    def __init__(self, name: str, open_games: Sequence[tuple[int, str]]) -> None:
+        self.open_games = tuple(open_games)
+        games = "; ".join(f"game {gid} ({where})" for gid, where in self.open_games)
+        super().__init__(f"campaign {name!r} has a game open in a window: {games}")
+
+
+def open_games(conn: sqlite3.Connection, campaign: int) -> list[tuple[int, str]]:
+    """The campaign's games in play held by a live window (this process's too), with
+    who holds each: a delete would take a game from under its player."""
+    found = []
+    for (game_id,) in conn.execute(
+        "SELECT g.id FROM game g JOIN game_holder h ON h.game_id = g.id "
+        "WHERE g.campaign_id = ? AND g.status = 'playing' ORDER BY g.id",
+        (campaign,),
+    ).fetchall():
+        held = holders.holder(conn, int(game_id))
+        if held is not None and not holders.is_gone(held):
+            found.append((int(game_id), held.describe()))
+    return found
+
+
+def delete_campaign(
+    conn: sqlite3.Connection, name: str, *, confirm: bool, force: bool = False
+) -> None:
+    """Delete a campaign with its games and feats; ``confirm=True`` is required.
+
+    Refused (:class:`CampaignInUseError`, naming the games) while a game of it is
+    open in a live window, unless ``force``; checked inside the delete's transaction.
+    """
     if confirm is not True:
         raise CampaignError("deleting a campaign loses its games and feats: pass confirm=True")
     with tx(conn):
-        changed = sql_write(conn, "DELETE FROM campaign WHERE name = ?", (name,)).rowcount
-    if not changed:
-        raise CampaignError(f"there is no campaign named {name!r}")
+        row = conn.execute("SELECT id FROM campaign WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            raise CampaignError(f"there is no campaign named {name!r}")
+        in_use = open_games(conn, int(row[0]))
+        if in_use and not force:
+            raise CampaignInUseError(name, in_use)
+        sql_write(conn, "DELETE FROM campaign WHERE id = ?", (row[0],))
 
 
 def set_modified(conn: sqlite3.Connection, campaign: int, modified: bool) -> None:
@@ -195,13 +266,20 @@ def start_game(
     first_move: str | None = None,
     hints: int = 0,
     practice: bool = False,
+    official: bool = False,
 ) -> int:
     """Store a new game (``record`` has no moves yet), with its first move when it is
     stored as that move is played (one transaction: never a game with no move).
     Other unfinished games stay as they are (another window may be playing one);
-    see :func:`abandon_game`."""
+    see :func:`abandon_game`.
+
+    ``official``: the daily deal's one official attempt on ``record.seed``. If one is
+    stored already (another window started it first), nothing is written and
+    :class:`StaleGameError` names that game (open it instead).
+    """
     stamp = now()
-    with tx(conn):
+
+    def insert() -> int:
         cursor = sql_write(
             conn,
             "INSERT INTO game (campaign_id, status, started_at, played_at, header) "
@@ -222,6 +300,19 @@ def start_game(
                 (game_id, first_move),
             )
         sql_write(conn, "UPDATE campaign SET updated_at = ? WHERE id = ?", (stamp, campaign))
+        return game_id
+
+    def official_attempt() -> int | None:
+        if not official or practice or record.seed is None:
+            return None  # any number of games and practice games may share a deal
+        attempts = [i for i, _status, marked in daily_games(conn, record.seed) if not marked]
+        return attempts[0] if attempts else None
+
+    game_id, created = find_or_create(conn, official_attempt, insert)
+    if not created:
+        raise StaleGameError(
+            game_id, "the daily deal was started in another window; that game is opened instead"
+        )
     return game_id
 
 
@@ -524,17 +615,12 @@ def store_finished(
     Raises:
         LoadError: the same game (deal, setup, canonical moves) is already stored.
     """
-    if record.result is None:
+    result = record.result
+    if result is None:
         raise SaveError("import", "only finished games can be imported")
     stamp = now()
-    with tx(conn):
-        duplicate = find_duplicate(conn, record)
-        if duplicate is not None:
-            raise LoadError(
-                "invalid_field",
-                where,
-                f"this game is already stored as game {duplicate} (same deal, setup and moves)",
-            )
+
+    def insert() -> int:
         cursor = sql_write(
             conn,
             "INSERT INTO game (campaign_id, status, started_at, finished_at, played_at, header,"
@@ -545,19 +631,29 @@ def store_finished(
                 stamp,
                 stamp,
                 _header(record),
-                record.result.score,
-                record.result.rank,
+                result.score,
+                result.rank,
                 record.undo_count,
             ),
         )
-        assert cursor.lastrowid is not None
+        game_id = cursor.lastrowid
+        assert game_id is not None
         for ply, text in enumerate(record.moves, start=1):
             sql_write(
                 conn,
                 "INSERT INTO move (game_id, ply, notation) VALUES (?, ?, ?)",
-                (cursor.lastrowid, ply, text),
+                (game_id, ply, text),
             )
-    return cursor.lastrowid
+        return game_id
+
+    game_id, created = find_or_create(conn, lambda: find_duplicate(conn, record), insert)
+    if not created:
+        raise LoadError(
+            "invalid_field",
+            where,
+            f"this game is already stored as game {game_id} (same deal, setup and moves)",
+        )
+    return game_id
 
 
 def history(

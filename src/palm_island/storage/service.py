@@ -292,6 +292,13 @@ class Store:
         return repositories.create_campaign(self.conn, name)
 
     @_guarded
+    def default_campaign(self, name: str) -> str:
+        """The most recently played campaign, or a new one called ``name`` when the
+        file has none (a first start): one step, so windows starting at once on a
+        fresh folder all get the same campaign and none fails (storage/once.py)."""
+        return repositories.default_campaign(self.conn, name)
+
+    @_guarded
     def campaign(self, name: str) -> Campaign:
         return repositories.load_campaign(self.conn, name)
 
@@ -300,9 +307,11 @@ class Store:
         repositories.rename_campaign(self.conn, name, new_name)
 
     @_guarded
-    def delete_campaign(self, name: str, *, confirm: bool) -> None:
-        """Delete a campaign, its games and feats; refused unless ``confirm=True``."""
-        repositories.delete_campaign(self.conn, name, confirm=confirm)
+    def delete_campaign(self, name: str, *, confirm: bool, force: bool = False) -> None:
+        """Delete a campaign, its games and feats; refused unless ``confirm=True``, and
+        while a game of it is open in a live window unless ``force``
+        (``repositories.CampaignInUseError`` names the games)."""
+        repositories.delete_campaign(self.conn, name, confirm=confirm, force=force)
 
     @_guarded
     def feat_status(self, name: str) -> list[FeatStatus]:
@@ -348,6 +357,7 @@ class Store:
         deck_colour: Literal["red", "blue"] = "blue",
         deferred: bool = False,
         practice: bool = False,
+        official: bool = False,
     ) -> StoredGame:
         """Start and save a campaign game; R31 is enforced (unlocked feats only, at
         most as many as the difficulty allows). A game left unfinished stays
@@ -355,7 +365,9 @@ class Store:
 
         ``deferred``: the game is written with its first move, not now (the player
         may look at the deal and leave: no move, no saved game). ``practice`` marks a
-        daily deal played again (never that day's result)."""
+        daily deal played again (never that day's result). ``official``: the daily
+        deal's one official attempt on ``seed``; if another window stored one first,
+        storing this one raises ``StaleGameError`` naming it (open that one)."""
         record = self.campaign(campaign)
         unknown = [code for code in feats if code not in self.feats.codes]
         if unknown:
@@ -373,8 +385,18 @@ class Store:
             campaign=campaign,
         )
         if deferred:
-            return StoredGame(self, None, start, header, campaign_id=record.id, practice=practice)
-        game_id = repositories.start_game(self.conn, record.id, header, practice=practice)
+            return StoredGame(
+                self,
+                None,
+                start,
+                header,
+                campaign_id=record.id,
+                practice=practice,
+                official=official,
+            )
+        game_id = repositories.start_game(
+            self.conn, record.id, header, practice=practice, official=official
+        )
         return StoredGame(self, game_id, start, header, practice=practice)
 
     @_guarded

@@ -36,6 +36,7 @@ class StoredGame:
         campaign_id: int | None = None,
         hints: int = 0,
         practice: bool = False,
+        official: bool = False,
     ) -> None:
         self.store = store
         self.game_id = game_id
@@ -46,6 +47,9 @@ class StoredGame:
         """Hints asked in this game, in every session of it (stored)."""
         self.practice = practice
         """A daily deal played again: never counted as that day's result (stored)."""
+        self.official = official
+        """The daily deal's official attempt: stored only if no other window stored
+        one first (repositories.start_game)."""
         self.record = record
         """The game's record as it started (setup, deal, seed); moves are below."""
         self.states: list[GameState] = [start]
@@ -108,8 +112,9 @@ class StoredGame:
 
         Raises:
             IllegalMoveError: the move is not legal (nothing saved).
-            StaleGameError: the game changed in (or is held by) another window;
-                reload it (nothing saved).
+            StaleGameError: the game changed in (or is held by) another window, or
+                (its first move) another window stored the daily deal's official
+                attempt first; reload the game it names (nothing saved).
             SaveError: it could not be saved; the session stays where it was.
         """
         from . import repositories
@@ -128,6 +133,7 @@ class StoredGame:
                     first_move=str(move),
                     hints=self.hints,
                     practice=self.practice,
+                    official=self.official,
                 )
                 if self.store.holds_games:  # a window's game: held from its first move
                     self.store.hold_game(self.game_id)

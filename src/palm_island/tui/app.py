@@ -263,9 +263,13 @@ class PalmIslandApp(App[None]):
 
     # Navigation -----------------------------------------------------------------
 
-    def new_session(self, seed: int, colour: DeckColour, *, practice: bool = False) -> GameSession:
+    def new_session(
+        self, seed: int, colour: DeckColour, *, practice: bool = False, official: bool = False
+    ) -> GameSession:
         """A new game: saved in the current campaign if there is one (with its first
-        move: a deal only looked at is no saved game), else in memory."""
+        move: a deal only looked at is no saved game), else in memory. ``official``:
+        the daily deal's one attempt of the day (stored only if no other window
+        stored it first)."""
         from ..session import GameSession
 
         self.deck_colour = colour
@@ -280,6 +284,7 @@ class PalmIslandApp(App[None]):
                 deck_colour=colour,
                 deferred=True,
                 practice=practice,
+                official=official,
             )
             return StoredSession(stored)
         session = GameSession.from_seed(self.catalog, seed, deck_colour=colour)

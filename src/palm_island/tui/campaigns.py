@@ -38,15 +38,12 @@ def open_store(app: PalmIslandApp) -> LoadError | SaveError | None:
 
 
 def choose_default_campaign(app: PalmIslandApp) -> None:
-    """The most recently played campaign, creating the first one if there is none."""
+    """The most recently played campaign, creating the first one if there is none
+    (one step in the store: windows starting at once all get the same one)."""
     store = app.store
     if store is None:
         return
-    campaigns = store.campaigns()
-    if campaigns:
-        app.campaign_name = campaigns[0].name
-    else:
-        app.campaign_name = store.create_campaign(DEFAULT_CAMPAIGN).name
+    app.campaign_name = store.default_campaign(DEFAULT_CAMPAIGN)
 
 
 def has_unfinished(app: PalmIslandApp) -> bool:

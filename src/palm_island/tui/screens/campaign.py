@@ -152,12 +152,24 @@ class CampaignScreen(Screen[None]):
         if name is None:
             return
 
-        def delete(yes: bool | None) -> None:
+        def delete(yes: bool | None, *, force: bool = False) -> None:
+            from ...storage.repositories import CampaignInUseError
+
             app = self.palm_app
             if not yes or app.store is None:
                 return
             try:
-                app.store.delete_campaign(name, confirm=True)
+                app.store.delete_campaign(name, confirm=True, force=force)
+            except CampaignInUseError as exc:
+                # A game of it is open in a window: say which, and ask again.
+                again = (
+                    f"{str(exc)[:1].upper()}{str(exc)[1:]}.\n"
+                    "Delete it anyway? That window's game is lost with the campaign."
+                )
+                self.app.push_screen(
+                    AskScreen(again, "Delete anyway"), lambda yes: delete(yes, force=True)
+                )
+                return
             except _ERRORS as exc:
                 notify_plain(self, str(exc), severity="error", timeout=8)
                 return

@@ -148,7 +148,9 @@ def open_daily(app: PalmIslandApp, day: dt.date, colour: DeckColour) -> None:
         return
     if not official:
         note = kept_note(app)
-        app.start_game(app.new_session(seed, colour))
+        # Stored with its first move, if no other window stored today's attempt first
+        # (then that move is refused and the game screen opens that one instead).
+        app.start_game(app.new_session(seed, colour, official=True))
         if note is not None:  # an unfinished game is kept, never hidden: say where
             notify_plain(app, note, timeout=6)
         return
