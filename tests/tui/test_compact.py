@@ -35,7 +35,15 @@ from palm_island.tui.screens.tutorial import TutorialScreen
 from palm_island.tui.widgets.card import CardWidget
 from palm_island.tui.widgets.touch_keys import TouchKeys
 
-from .helpers import app_for, game_screen, open_game, play_moves, screen_rows, session
+from .helpers import (
+    app_for,
+    footer_text,
+    game_screen,
+    open_game,
+    play_moves,
+    screen_rows,
+    session,
+)
 from .store_helpers import opened, store_app
 
 NARROW_SIZES = [(48, 44), (COMPACT.minimum.width, COMPACT.minimum.height)]
@@ -304,3 +312,31 @@ def test_every_footer_comes_with_the_touch_key_bar() -> None:
                         bare.append(f"{path.relative_to(package)}:{line}")
     assert bare == []
     assert wrapped >= 10  # the screens with a footer of their own (the scan sees them)
+
+
+async def test_the_key_bar_shows_the_keys_of_now_after_a_spell_at_the_table_width() -> None:
+    """Keys that changed while the bar was hidden (the table's width) show when the
+    window is narrow again, and each key of the bar is one the footer lists too."""
+    app = app_for(7)
+    async with app.run_test(size=(48, 44)) as pilot:
+        await open_game(pilot)
+        await pilot.pause()
+        labels = [key.label for key in app.screen.query_one(TouchKeys).keys]
+        assert "u Undo" not in labels and "q Quit" in labels
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        await pilot.press("d")  # a move: Undo applies now
+        await pilot.pause()
+        assert "Undo" in footer_text(app)
+        await pilot.resize_terminal(48, 44)
+        await pilot.pause()
+        labels = [key.label for key in app.screen.query_one(TouchKeys).keys]
+        assert "u Undo" in labels
+        assert labels == [
+            "p Peek",
+            "h Hint",
+            "u Undo",
+            "esc Title",
+            "? Help",
+            "q Quit",
+        ]  # the footer's keys but the cards' own (store, rotate, flip, discard)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import ClassVar, NamedTuple
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -78,15 +79,15 @@ class TouchKeys(Static):
     def rebuild(self) -> None:
         """Lay the keys out in rows of the bar's width, each whole on one row."""
         width = self.content_size.width
-        if not width:
-            return  # not laid out yet: the first resize builds it
         self._width = self.size.width
+        if not width:
+            return  # hidden (the table's width) or not laid out: a resize builds it
         key_style = self.get_component_rich_style("touch-keys--key")
         label_style = self.get_component_rich_style("touch-keys--label")
         keys: list[TouchKey] = []
         rows: list[Text] = [Text()]
         for key, binding, node, enabled in self.entries():
-            cells = len(key) + len(binding.description) + 1  # "key label"
+            cells = cell_len(key) + cell_len(binding.description) + 1  # "key label"
             row = rows[-1]
             if row.cell_len and row.cell_len + 1 + cells > width:
                 row = Text()
