@@ -21,7 +21,7 @@ from textual import events
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widget import Widget
 
 
 class TouchKey(NamedTuple):
@@ -36,9 +36,12 @@ class TouchKey(NamedTuple):
     enabled: bool
 
 
-class TouchKeys(Static):
+class TouchKeys(Widget):
     """The screen's keys as tap targets (``esc Title ? Help q Quit`` ...), one space
-    apart: the game's six keys fit the compact layout's 44 columns on one row."""
+    apart: the game's six keys fit the compact layout's 44 columns on one row.
+
+    A plain ``Widget`` (not a ``Static``), so a query for a screen's ``Static`` text
+    never finds the key bar."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"touch-keys--key", "touch-keys--label"}
 
@@ -50,6 +53,7 @@ class TouchKeys(Static):
         self.keys: list[TouchKey] = []
         """What is drawn, row by row (for a tap, a test or a screen reader)."""
         self._width = 0
+        self._text = Text()
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -104,7 +108,11 @@ class TouchKeys(Static):
                 TouchKey(len(rows) - 1, start, row.cell_len, label, binding.action, node, enabled)
             )
         self.keys = keys
-        self.update(Text("\n").join(rows))
+        self._text = Text("\n").join(rows)
+        self.refresh(layout=True)  # the rows it needs may have changed
+
+    def render(self) -> Text:
+        return self._text
 
     async def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
