@@ -63,27 +63,23 @@ def test_a_layout_fits_from_each_minimum_and_not_below() -> None:
         assert not fits(Size(width, height)), (width, height)
 
 
-@pytest.mark.parametrize(
-    ("size", "layout"), [((48, 44), "-narrow"), ((80, 24), "-snug"), ((100, 32), "-wide")]
-)
-async def test_each_screen_gets_its_layout_class_by_width(
-    size: tuple[int, int], layout: str
-) -> None:
-    app = app_for(7)
-    async with app.run_test(size=size) as pilot:
-        await open_game(pilot)
-        await pilot.pause()
-        screen = app.screen
-        others = {"-narrow", "-snug", "-wide"} - {layout}
-        assert screen.has_class(layout) and not others & set(screen.classes)
+LAYOUT_CLASSES = {"-narrow", "-snug", "-wide"}
 
 
-async def test_the_notice_covers_only_sizes_no_layout_fits() -> None:
+@pytest.mark.slow
+async def test_the_layout_class_and_the_notice_follow_the_window() -> None:
+    """Each screen has one layout class by width; the notice covers only the sizes
+    no layout fits, and the game comes back as it was."""
     app = app_for(7)
     async with app.run_test(size=(44, 40)) as pilot:
         await open_game(pilot)
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
+        for size, layout in [((44, 40), "-narrow"), ((80, 24), "-snug"), ((100, 32), "-wide")]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen), size
+            assert set(screen.classes) & LAYOUT_CLASSES == {layout}, size
+        before = session(app).state
         for width, height in [(43, 40), (44, 39), (79, 30)]:
             await pilot.resize_terminal(width, height)
             await pilot.pause()
@@ -92,6 +88,7 @@ async def test_the_notice_covers_only_sizes_no_layout_fits() -> None:
         await pilot.resize_terminal(60, 45)
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.has_class("-narrow")
+        assert session(app).state is before
 
 
 def fixed_widgets(screen: Screen[Any]) -> list[Widget]:
@@ -314,6 +311,7 @@ def test_every_footer_comes_with_the_touch_key_bar() -> None:
     assert wrapped >= 10  # the screens with a footer of their own (the scan sees them)
 
 
+@pytest.mark.slow
 async def test_the_key_bar_shows_the_keys_of_now_after_a_spell_at_the_table_width() -> None:
     """Keys that changed while the bar was hidden (the table's width) show when the
     window is narrow again, and each key of the bar is one the footer lists too."""
