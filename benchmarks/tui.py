@@ -306,7 +306,7 @@ def run_tui_bench(runs: int = 5, seed: int = 7) -> int:
     print("   most of the machine's slow and fast spells; fastest: the least interference)")
     print(f"key press to next frame (headless), one greedy game played by keys (seed {seed})")
     print("  (budget: p95 <= 33 ms)")
-    for size in ((100, 32), (80, 24)):
+    for size in ((100, 32), (80, 24), (48, 44)):  # 48x44: the compact layout (a phone)
         groups, unchanged = asyncio.run(key_to_frame(seed, size))
         logged = groups.pop("the move's log line")
         groups = {"all keys": [t for ts in groups.values() for t in ts], **groups}

@@ -23,6 +23,7 @@ from textual.command import CommandInput, CommandPalette, Provider, SearchIcon
 from textual.geometry import Size
 
 from ..storage.settings_data import Settings
+from . import layout
 from .glyphs import Glyphs, glyphs_for
 from .plain import notify_plain
 from .screens.title import TitleScreen
@@ -39,12 +40,6 @@ if TYPE_CHECKING:
     from .exit_guard import ExitGuard
     from .par import ParBook
     from .screens.tutorial import TutorialScreen
-
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
-"""The smallest terminal the game screen fits; below it a notice replaces the layout."""
-NARROW_WIDTH = 90
-"""Below this width the cards drop their left padding (see the app's CSS)."""
 
 
 def _random_seed() -> int:
@@ -115,6 +110,9 @@ class PalmIslandApp(App[None]):
         *sorted(Path(__file__).parent.glob("widgets/*.tcss")),  # widgets have no CSS_PATH
         Path(__file__).with_name("palm_island.tcss"),  # absolute: subclasses elsewhere too
     ]
+    HORIZONTAL_BREAKPOINTS = layout.HORIZONTAL_BREAKPOINTS
+    """``-narrow`` on every screen below the table's width: the compact layout."""
+    VERTICAL_BREAKPOINTS = layout.VERTICAL_BREAKPOINTS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "request_quit", "Quit"),
@@ -556,21 +554,23 @@ class PalmIslandApp(App[None]):
         self._check_size(event.size)
 
     def _check_size(self, size: Size | None = None) -> None:
-        """Cover the layout with a notice below the minimum size; state is untouched."""
+        """Cover the layout with a notice when no layout fits; state is untouched.
+
+        Which layout fits is Textual's breakpoints' business (``-narrow`` on every
+        screen below the table's width, see :mod:`.layout`); this only says when
+        neither does.
+        """
         from .screens.too_small import TooSmallScreen
 
         size = size or self.size
-        small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+        small = not layout.fits(size)
         showing = isinstance(self.screen, TooSmallScreen)
         if small and not showing:
-            self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT))
+            self.push_screen(TooSmallScreen())
         elif not small and showing:
             self.pop_screen()
         elif small:
             self.screen.refresh()
-        if not small:  # once the notice is gone: a class changed while it covered the
-            # table was not applied to it (the cards kept the narrow padding at full width)
-            self.set_class(size.width < NARROW_WIDTH, "-narrow")
 
 
 def make_app(

@@ -26,7 +26,7 @@ from ..session import GameSession
 from ..storage.errors import LoadError, SaveError, StaleGameError
 from .plain import notify_plain, plain
 from .screens.game import GameScreen
-from .widgets.footer import modal_footer
+from .widgets.footer import key_bars
 
 if TYPE_CHECKING:
     from ..storage.holders import Holder
@@ -67,7 +67,7 @@ class HeldElsewhereScreen(ModalScreen[str | None]):
                 yield Button("Watch (w)", id="watch", variant="primary")
                 yield Button("Take over (t)", id="take")
                 yield Button("Back (esc)", id="back")
-        yield modal_footer()
+        yield from key_bars()
 
     def action_answer(self, answer: str | None) -> None:
         self.dismiss(answer)

@@ -19,6 +19,7 @@ from textual.widgets import Footer, Static
 from ...engine import GameState, Move
 from ...solver import ANALYSIS_BUDGET
 from ..widgets.analysis import AnalysisPanel
+from ..widgets.footer import key_bars
 
 if TYPE_CHECKING:
     from ..app import PalmIslandApp
@@ -55,4 +56,4 @@ class AnalysisScreen(Screen[None]):
             game_id=self.game_id,
             id="analysis",
         )
-        yield Footer(compact=True)
+        yield from key_bars(Footer(compact=True))

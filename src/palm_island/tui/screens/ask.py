@@ -17,7 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from ..plain import plain_lines
-from ..widgets.footer import modal_footer
+from ..widgets.footer import key_bars
 
 
 class AskScreen(ModalScreen[bool]):
@@ -41,7 +41,7 @@ class AskScreen(ModalScreen[bool]):
             with Horizontal():
                 yield Button(f"{self.yes} (y)", id="yes", variant="error")
                 yield Button("No (n)", id="no", variant="primary")
-        yield modal_footer()
+        yield from key_bars()
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -80,7 +80,7 @@ class InputScreen(ModalScreen[str | None]):
             yield Input(self.value, id="answer")
             yield Static(id="refused", classes="refused")
             yield Static("enter: OK   escape: cancel", classes="hint")
-        yield modal_footer()
+        yield from key_bars()
 
     def on_mount(self) -> None:
         self.query_one("#refused", Static).display = False

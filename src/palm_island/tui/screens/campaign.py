@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 from ...campaign.service import CampaignError
 from ...storage.errors import LoadError, SaveError
 from ..plain import fit, notify_plain, plain
+from ..widgets.footer import key_bars
 from .ask import AskScreen, InputScreen
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ class CampaignScreen(Screen[None]):
             yield Static("Campaigns (* = current). Each keeps its own feats and history.")
             yield OptionList(id="campaigns")
             yield Static("enter: play in it  c: create  r: rename  d: delete", id="campaign-help")
-        yield Footer()
+        yield from key_bars(Footer())
 
     def on_mount(self) -> None:
         self.reload()

@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..plain import plain_lines
-from ..widgets.footer import modal_footer
+from ..widgets.footer import key_bars
 
 
 class ConfirmQuitScreen(ModalScreen[bool]):
@@ -45,7 +45,7 @@ class ConfirmQuitScreen(ModalScreen[bool]):
             with Horizontal():
                 yield Button("Quit (y)", id="yes", variant="error")
                 yield Button("Keep playing (n)", id="no", variant="primary")
-        yield modal_footer()
+        yield from key_bars()
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

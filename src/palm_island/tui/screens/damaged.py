@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 
 from ...storage.errors import LoadError, SaveError
 from ..plain import notify_plain, plain, plain_lines
-from ..widgets.footer import modal_footer
+from ..widgets.footer import key_bars
 
 if TYPE_CHECKING:
     from ...storage.backups import Backup
@@ -90,7 +90,7 @@ class DamagedScreen(ModalScreen[None]):
                 if self.backups:
                     yield Button("Restore backup (r)", id="restore", variant="warning")
                 yield Button("Continue without saving (esc)", id="skip", variant="primary")
-        yield modal_footer()
+        yield from key_bars()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -25,6 +25,7 @@ from ...solver.daily import daily_date
 from ..glyphs import Glyphs
 from ..plain import notify_plain
 from ..render import orientation_name, resources
+from ..widgets.footer import key_bars
 from ..widgets.result import ResultLines
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ class EndScreen(Screen[str]):
             yield Button("Same deal again (g)", id="again", variant="primary")
             yield Button("New deal (n)", id="new")
             yield Button("Title (t)", id="title")
-        yield Footer(compact=True)
+        yield from key_bars(Footer(compact=True))
 
     def _usable_feats(self) -> list[str] | None:
         """The feats a new game in this game's campaign can use; None for a quick game."""

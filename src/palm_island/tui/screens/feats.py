@@ -19,6 +19,7 @@ from textual.widgets import Footer, Static
 
 from ..glyphs import Glyphs
 from ..render import face_actions, face_summary, orientation_name
+from ..widgets.footer import key_bars
 
 if TYPE_CHECKING:
     from ...storage.service import FeatStatus
@@ -72,7 +73,7 @@ class FeatsScreen(Screen[None]):
             yield Static(
                 feats_text(app.campaign_name, statuses, cards, app.glyphs), id="feats-text"
             )
-        yield Footer()
+        yield from key_bars(Footer())
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -30,7 +30,7 @@ from ..plain import notify_plain
 from ..why import why
 from ..widgets.card import DISCARD, CardWidget
 from ..widgets.choice import ChoiceBox
-from ..widgets.footer import refresh_keys
+from ..widgets.footer import key_bars, refresh_keys
 from ..widgets.hint import HintLine
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
@@ -117,7 +117,10 @@ class GameScreen(Screen[None]):
         self._choice = ChoiceBox(self.palm_app.glyphs, id="choice")
         yield self._choice
         yield HintLine(id="hint")
-        yield Footer(compact=True, show_command_palette=False)  # ctrl+p: in the help
+        # ctrl+p: in the help; the cards are tap targets for their own actions
+        yield from key_bars(
+            Footer(compact=True, show_command_palette=False), on_screen=frozenset({"act"})
+        )
 
     def opening_line(self) -> str:
         """The move log's first line: what game this is."""

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..glyphs import ASCII, RESOURCE_NAMES, Glyphs
-from ..widgets.footer import modal_footer
+from ..widgets.footer import key_bars
 from .help_keys import game_table, sections_text
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll() as scroll:
             scroll.border_title = f"Help {g.dash} esc or click closes"
             yield Static(help_text(g), id="help-text")
-        yield modal_footer()
+        yield from key_bars()
 
     def on_click(self) -> None:
         """Mouse parity: a click anywhere closes the help, as escape does."""

@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from ...storage.errors import LoadError, SaveError
 from ..plain import fit, plain
+from ..widgets.footer import key_bars
 from .ask import InputScreen
 
 if TYPE_CHECKING:
@@ -79,7 +80,7 @@ class HistoryScreen(Screen[None]):
             yield Static("History: finished games of every campaign, and imports.")
             yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
             yield Static("enter: replay  i: import a game file", id="history-message")
-        yield Footer()
+        yield from key_bars(Footer())
 
     def on_mount(self) -> None:
         table = self.query_one("#history", DataTable)

@@ -17,7 +17,7 @@ from textual.widgets import Static
 from ...engine import CardView
 from ..glyphs import Glyphs
 from ..render import peek_text
-from ..widgets.footer import modal_footer
+from ..widgets.footer import key_bars
 
 
 class PeekScreen(ModalScreen[None]):
@@ -38,7 +38,7 @@ class PeekScreen(ModalScreen[None]):
         with VerticalScroll() as scroll:
             scroll.border_title = f"Peek at card {self.view.position} {self.glyphs.dash} esc closes"
             yield Static(peek_text(self.view, self.glyphs), id="peek-text")
-        yield modal_footer()
+        yield from key_bars()
 
     def on_click(self) -> None:
         self.dismiss(None)

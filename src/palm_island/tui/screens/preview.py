@@ -20,6 +20,7 @@ from ...engine import DeckCard, observe
 from ...session import GameSession
 from ..glyphs import Glyphs
 from ..render import face_actions, face_summary, orientation_name
+from ..widgets.footer import key_bars
 
 if TYPE_CHECKING:
     from ..app import PalmIslandApp
@@ -51,7 +52,7 @@ class PreviewScreen(Screen[None]):
         with VerticalScroll(id="deck"):
             yield Static(deck_listing(order, app.glyphs), id="listing")
         yield Button("Start playing (enter)", id="start", variant="primary")
-        yield Footer()
+        yield from key_bars(Footer())
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()

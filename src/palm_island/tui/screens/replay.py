@@ -29,7 +29,7 @@ from ..glyphs import Glyphs
 from ..plain import notify_plain
 from ..render import move_details
 from ..widgets.card import CardWidget
-from ..widgets.footer import refresh_keys
+from ..widgets.footer import key_bars, refresh_keys
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
 from ..widgets.stored import StoredPanel
@@ -112,7 +112,7 @@ class ReplayScreen(Screen[None]):
             name = printable(self.replay.name)
             deal = f"Replay of {name}: seed {record.seed}, {record.deck_colour} deck"
             yield MoveLog(f"{deal}, {record.setup.difficulty}.", id="log")
-        yield Footer(compact=True, show_command_palette=False)  # fits 80 columns
+        yield from key_bars(Footer(compact=True, show_command_palette=False))  # fits 80 columns
 
     def on_mount(self) -> None:
         self.show_index()

@@ -25,7 +25,7 @@ from textual.widgets.option_list import Option
 from ...solver.daily import daily_date
 from ...storage.errors import LoadError, SaveError
 from ..plain import fit, notify_plain, plain
-from ..widgets.footer import refresh_keys
+from ..widgets.footer import key_bars, refresh_keys
 from .ask import AskScreen
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ class SavedGamesScreen(Screen[None]):
             yield Static("Saved games: every unfinished game, most recently played first.")
             yield OptionList(id="saved")
             yield Static("enter: resume  a: abandon  escape: back", id="saved-help")
-        yield Footer()
+        yield from key_bars(Footer())
 
     def on_mount(self) -> None:
         self.reload()

@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 
 from ...records import FEAT_LIMITS, Difficulty
 from ..plain import fit, notify_plain, plain
-from ..widgets.footer import modal_footer
+from ..widgets.footer import key_bars
 
 if TYPE_CHECKING:
     from ...engine import FeatSpec
@@ -147,7 +147,7 @@ class SetupScreen(ModalScreen[Setup | None]):
             with Horizontal():
                 yield Button("Start (enter)", id="start", variant="primary", compact=True)
                 yield Button("Back (esc)", id="back", compact=True)
-        yield modal_footer()
+        yield from key_bars()
 
     def _note(self, difficulty: Difficulty) -> str:
         app = cast("PalmIslandApp", self.app)

@@ -19,6 +19,7 @@ from textual.widgets import Footer, Static
 from ...campaign.stats import sparkline
 from ...text import printable
 from ..plain import fit
+from ..widgets.footer import key_bars
 
 if TYPE_CHECKING:
     from ...campaign.model import CampaignStats
@@ -72,7 +73,7 @@ class StatsScreen(Screen[None]):
                 ),
                 id="stats",
             )
-        yield Footer()
+        yield from key_bars(Footer())
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ..plain import fit, plain
-from ..widgets.footer import refresh_keys
+from ..widgets.footer import key_bars, refresh_keys
 
 if TYPE_CHECKING:
     from ...session import DeckColour
@@ -57,7 +57,11 @@ ENTRIES = (
 STANDOUT = "New to Palm Island? Learn by playing {dash} 5 minutes"
 """The tutorial's entry on a first start: at the top of the menu, standing out."""
 LABEL_WIDTH = 55
-"""Cells of an entry's label, so the keys line up."""
+"""Cells of an entry's label, so the keys line up (fewer in the compact layout)."""
+BOX_WIDTH = 64
+"""The title box's width (title.tcss), less in a narrower terminal."""
+BOX_EDGES = 6
+"""The box's border and padding, in cells across."""
 CAMPAIGN_CELLS = 24
 """Cells the campaign's name has on its one line (a longer one is cut with "…")."""
 
@@ -97,6 +101,7 @@ class TitleScreen(Screen[None]):
         self._seed_typed = False
         """Whether a digit was typed since the seed was shown: the first one replaces it."""
         self._had_continue = False
+        self._label_cells = LABEL_WIDTH
 
     @property
     def palm_app(self) -> PalmIslandApp:
@@ -126,14 +131,37 @@ class TitleScreen(Screen[None]):
                 yield Static("Opening your campaign file...", id="wait")
                 yield Button("", id="tutorial-new", compact=True)
                 for entry in ENTRIES:
-                    label = f"{entry.label:<{LABEL_WIDTH}}{entry.key}"
-                    yield Button(label, id=entry.id, compact=True)
-        yield Footer()
+                    yield Button(
+                        self.entry_label(entry.label, entry.key), id=entry.id, compact=True
+                    )
+        yield from key_bars(Footer())
 
     def on_mount(self) -> None:
         self.colour = self.palm_app.deck_colour
         self.show_seed()
         self.refresh_menu(focus=True)
+
+    def entry_label(self, label: str, key: str) -> str:
+        """An entry's label with its key at the right edge (keys line up); one too
+        long for the line wraps, its key after it."""
+        if len(label) >= self._label_cells:
+            return f"{label} {key}"
+        return f"{label:<{self._label_cells}}{key}"
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A narrower box: the keys move in, so they stay on the entries' line."""
+        # two cells of a compact button's own, one space before the key
+        cells = min(LABEL_WIDTH, min(BOX_WIDTH, event.size.width) - BOX_EDGES - 3)
+        if cells != self._label_cells:
+            self._label_cells = cells
+            for entry in ENTRIES:
+                self.query_one(f"#{entry.id}", Button).label = self.entry_label(
+                    entry.label, entry.key
+                )
+            self.refresh_menu()  # the entries whose label says more
+            # a Button's new label does not lay it out again: one that wrapped at the
+            # old width would keep its second row
+            self.query_one("#entries").refresh(layout=True, recompose=False)
 
     def on_screen_resume(self) -> None:
         """Back from a game or a screen: the seed may have been rolled, Continue may apply."""
@@ -180,7 +208,7 @@ class TitleScreen(Screen[None]):
 
                 waiting = unfinished_count(app)
                 note = f"({waiting} unfinished)" if waiting else ""
-                button.label = f"{f'{entry.label} {note}':<{LABEL_WIDTH}}{entry.key}"
+                button.label = self.entry_label(f"{entry.label} {note}", entry.key)
                 button.display = True
             elif entry.id == "tutorial":
                 self._show_tutorial_entries(button, first=not can_continue)
@@ -199,7 +227,7 @@ class TitleScreen(Screen[None]):
         progress = self.palm_app.settings.tutorial
         new = self.query_one("#tutorial-new", Button)
         new.display = progress is None and first
-        new.label = f"{STANDOUT.format(dash=self.palm_app.glyphs.dash):<{LABEL_WIDTH}}t"
+        new.label = self.entry_label(STANDOUT.format(dash=self.palm_app.glyphs.dash), "t")
         button.display = not new.display
         if progress is not None and progress.done and self.palm_app.tutorial_session:
             label = "Tutorial: back to your game"
@@ -207,7 +235,7 @@ class TitleScreen(Screen[None]):
             label = f"Tutorial: resume at step {progress.step + 1}"
         else:
             label = ENTRIES[[e.id for e in ENTRIES].index("tutorial")].label
-        button.label = f"{label:<{LABEL_WIDTH}}t"
+        button.label = self.entry_label(label, "t")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Continue only when there is a game to continue; campaign entries only when

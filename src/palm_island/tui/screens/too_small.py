@@ -15,17 +15,14 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..glyphs import UNICODE, Glyphs
+from ..layout import COMPACT, TABLE
 
 
 class TooSmallScreen(Screen[None]):
-    """``Terminal too small — needs at least 80×24``; quits with ``q`` like elsewhere."""
+    """``Terminal too small — needs at least 80×24, or 44×40 ...``; quits with ``q``
+    like elsewhere. The sizes are the layouts' own (:mod:`..layout`)."""
 
     CSS_PATH = Path(__file__).with_name("too_small.tcss")
-
-    def __init__(self, width: int, height: int) -> None:
-        super().__init__()
-        self.min_width = width
-        self.min_height = height
 
     def compose(self) -> ComposeResult:
         yield Static(self.notice_text(), id="too-small")
@@ -34,8 +31,10 @@ class TooSmallScreen(Screen[None]):
         size = size or self.app.size
         g: Glyphs = getattr(self.app, "glyphs", UNICODE)
         x = g.times
+        table, compact = TABLE.minimum, COMPACT.minimum
         return (
-            f"Terminal too small {g.dash} needs at least {self.min_width}{x}{self.min_height}\n"
+            f"Terminal too small {g.dash} needs at least {table.width}{x}{table.height},\n"
+            f"or {compact.width}{x}{compact.height} with the cards stacked\n"
             f"(now {size.width}{x}{size.height}).\n"
             "Make the window larger: your game is kept."
         )

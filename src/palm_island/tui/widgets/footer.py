@@ -1,5 +1,11 @@
 """Provides :func:`refresh_keys` (the key bar follows a change of state, and only
-then) and :func:`modal_footer` (the key bar of a pop-up screen).
+then), :func:`key_bars` (every screen's key bars) and :func:`modal_footer` (the
+footer of a pop-up screen).
+
+Every screen yields its key bars through :func:`key_bars`: Textual's ``Footer`` at
+the table's width and :class:`.touch_keys.TouchKeys` (the keys wrapped, each a tap
+target) in the compact layout; the app's CSS shows one of the two by the screen's
+``-narrow`` class.
 
 Every screen shows Textual's stock ``Footer``: its keys come from the screen's
 ``BINDINGS`` and ``check_action``. The stock footer rebuilds its keys on every
@@ -16,8 +22,11 @@ from __future__ import annotations
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
+
+from .touch_keys import TouchKeys
 
 Shown = tuple[tuple[str, str, str, bool, str], ...]
 
@@ -49,3 +58,13 @@ def modal_footer() -> Footer:
     that do nothing while the pop-up is open.
     """
     return Footer(compact=True, show_command_palette=False)
+
+
+def key_bars(
+    footer: Footer | None = None, *, on_screen: frozenset[str] = frozenset()
+) -> ComposeResult:
+    """A screen's key bars: ``footer`` (default: :func:`modal_footer`) and the compact
+    layout's :class:`TouchKeys`, which leaves out the actions in ``on_screen`` (tap
+    targets of the screen's own)."""
+    yield footer if footer is not None else modal_footer()
+    yield TouchKeys(on_screen=on_screen)
