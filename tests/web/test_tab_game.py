@@ -76,7 +76,7 @@ async def test_an_outbox_whose_browser_stops_reading_raises_within_its_timeout()
     outbox.put(b"frame")
     started = time.monotonic()
     with pytest.raises(ClientStalled):
-        await asyncio.wait_for(outbox.run(), 5)
+        await asyncio.wait_for(outbox.pump(), 5)
     assert time.monotonic() - started < 2
 
 
@@ -84,7 +84,7 @@ async def test_an_outbox_past_its_byte_cap_raises_without_waiting_for_a_send() -
     outbox = Outbox(never_sends, max_bytes=100, timeout=60)
     outbox.put(b"x" * 101)
     with pytest.raises(ClientStalled):
-        await asyncio.wait_for(outbox.run(), 5)
+        await asyncio.wait_for(outbox.pump(), 5)
 
 
 @pytest.mark.slow
@@ -94,7 +94,7 @@ async def test_a_flooding_game_never_blocks_and_its_browser_is_found_stalled() -
     await game.start(80, 24)
     try:
         with pytest.raises(ClientStalled):
-            await asyncio.wait_for(outbox.run(), 10)  # the byte cap, not the timeout
+            await asyncio.wait_for(outbox.pump(), 10)  # the byte cap, not the timeout
     finally:
         started = time.monotonic()
         await game.end()

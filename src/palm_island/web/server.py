@@ -22,7 +22,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import signal
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,6 @@ from typing import Any
 import aiohttp_jinja2
 import jinja2
 from aiohttp import WSMsgType, web
-from aiohttp.web_runner import GracefulExit
 from textual_serve.server import Server
 
 from .access import AccessPolicy, refusal
@@ -110,23 +108,17 @@ class GameServer(Server):
         return app
 
     def serve(self, debug: bool = False) -> None:
-        """Runs until ctrl+c or SIGTERM (as textual-serve's, on our app)."""
+        """Runs until ctrl+c or SIGTERM (aiohttp's own handlers for both)."""
         self.initialize_logging()
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, self.request_exit)
-        with contextlib.suppress(GracefulExit):  # run_app handles it; in case it does not
-            web.run_app(
-                self.make_app(),
-                host=self.host,
-                port=self.port,
-                handle_signals=False,
-                loop=loop,
-                print=None,
-                access_log=None,
-                shutdown_timeout=SHUTDOWN_SECONDS,
-            )
+        web.run_app(
+            self.make_app(),
+            host=self.host,
+            port=self.port,
+            handle_signals=True,
+            print=None,
+            access_log=None,
+            shutdown_timeout=SHUTDOWN_SECONDS,
+        )
 
     async def on_startup(self, app: web.Application) -> None:
         print(f"Palm Island is served at {self.page_url}", flush=True)
@@ -183,7 +175,7 @@ class GameServer(Server):
         parts = [
             asyncio.create_task(self.from_browser(websocket, game)),
             game.reader,
-            asyncio.create_task(outbox.run()),
+            asyncio.create_task(outbox.pump()),
         ]
         try:
             done, _ = await asyncio.wait(parts, return_when=asyncio.FIRST_COMPLETED)

@@ -123,7 +123,8 @@ class Outbox:
             self.stalled.set()
         self.ready.set()
 
-    async def run(self) -> None:
+    async def pump(self) -> None:
+        """Sends the frames as they come, until the browser falls behind."""
         while True:
             await self.ready.wait()
             if not self.frames:
