@@ -90,7 +90,9 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None:
         problem = _write_record(start, solution.moves, Path(args.out), args.seed)
         if problem is not None:
-            return fail(problem)
+            from . import not_written
+
+            return not_written(args.out, problem)
     if args.json:
         moves = [str(move) for move in solution.moves]
         print(json.dumps({"score": solution.score, "bound": bound, "moves": moves}))
@@ -107,17 +109,16 @@ def run(args: argparse.Namespace) -> int:
 
 def _write_record(
     start: GameState, moves: Sequence[Move], path: Path, seed: int | None
-) -> str | None:
-    """Write the line as a game record; the reason it could not be, else None."""
+) -> OSError | None:
+    """Write the line as a game record; why it could not be, else None."""
     from ..records import build_record
-    from ..storage.errors import SaveError
     from ..storage.loading import export_record
 
     record = build_record(start, moves, final=_replay(start, moves), seed=seed)
     try:
         export_record(record, path)
-    except (OSError, SaveError) as exc:
-        return f"cannot write {path}: {exc}"
+    except OSError as exc:  # SaveError is one
+        return exc
     return None
 
 
