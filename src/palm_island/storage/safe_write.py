@@ -17,7 +17,8 @@ Where the system offers it (Linux: ``O_TMPFILE``), :func:`write_file`'s temp fil
 has no name until it is complete, so a writer killed at any instant (even by
 SIGKILL) leaves nothing in the folder. Elsewhere, temp names hold the writer's pid:
 :func:`clean_stale` removes those whose process is gone. Each step first passes
-:func:`faults.point`, the seam the fault-injection suite uses. Every failure is a :class:`SaveError`, with nothing left behind.
+:func:`faults.point`, the seam the fault-injection suite uses. Every failure is a
+:class:`SaveError`, with nothing left behind.
 """
 
 from __future__ import annotations
