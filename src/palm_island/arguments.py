@@ -12,8 +12,11 @@ import math
 from collections.abc import Callable
 from typing import Final
 
-MAX_SEED: Final = 2**63 - 1
-"""A record stores the seed as a signed 64-bit integer (records/model.py)."""
+MAX_SEED: Final = 999_999_999
+"""The largest seed any command (and the title's seed field) takes: nine digits, as
+many as the title shows. One range for ``play``, ``deal``, ``autoplay`` and ``solve``;
+the daily deals' seeds (YYYYMMDD) are in it. A record may hold a larger one (a signed
+64-bit integer, records/model.py), so older records still load."""
 MAX_GAME_ID: Final = 2**63 - 1
 """SQLite's largest integer key."""
 MAX_SECONDS: Final = 3600.0
