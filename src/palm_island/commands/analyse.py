@@ -15,7 +15,8 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import fail
+from .. import arguments
+from . import fail, no_game, unreadable
 
 if TYPE_CHECKING:
     from ..engine import GameState, Move
@@ -26,7 +27,11 @@ if TYPE_CHECKING:
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("analyse", help="judge every move of a game with the solver")
-    parser.add_argument("game", help="a record file, or a stored game's number (see history)")
+    parser.add_argument(
+        "game",
+        type=arguments.game_or_file,
+        help="a stored game's number (see history), or a record file (./12 for a file named 12)",
+    )
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
     parser.set_defaults(run=run)
 
@@ -46,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     from .daily import par_line
 
     catalog = standard_feats().catalog
-    game_id = int(args.game) if args.game.isdigit() else None
+    game_id = args.game if isinstance(args.game, int) else None
     tag = f"{solver_tag(ANALYSIS_BUDGET.width)}-par{DEFAULT_BUDGET.width}"
     store: Store | None = None
     try:
@@ -55,11 +60,18 @@ def run(args: argparse.Namespace) -> int:
                 store = Store.open(args.data_dir)
                 record = store.replay_data(game_id).record
             else:
-                record = _from_file(Path(args.game), catalog)
+                record = _from_file(args.game, catalog)
             start, moves, final = _game(record, catalog)
             kept = None if store is None or game_id is None else store.game_analysis(game_id, tag)
-        except (PalmIslandError, LoadError, SaveError, ValueError, KeyError) as exc:
-            return fail(printable(str(exc).strip("'\"")), 1)
+        except KeyError:
+            assert game_id is not None
+            return no_game(game_id)
+        except LoadError as exc:
+            if game_id is None:
+                return unreadable(args.game, exc)
+            return fail(printable(exc.describe()), 1)
+        except (PalmIslandError, SaveError, ValueError) as exc:
+            return fail(printable(str(exc)), 1)
         try:
             data = None if kept is None else json.loads(kept)
             report = report_of_data(data, moves)

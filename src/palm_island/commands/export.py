@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     from ..storage.errors import SaveError
     from ..storage.service import Store
     from ..text import printable
-    from . import not_written
+    from . import no_game, not_written
 
     try:
         with Store.open(args.data_dir, read_only=True) as store:
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
             return fail(printable(str(exc)), 1)
         return not_written(args.file, exc)
     except KeyError:
-        return fail(f"there is no game {args.game}")
+        return no_game(args.game)
     except (PalmIslandError, ValueError) as exc:
         return fail(printable(str(exc)), 1)
     print(printable(f"game {args.game} written to {args.file}"))
