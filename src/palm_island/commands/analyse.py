@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import arguments
 from . import fail, no_game, unreadable
+from .progress import add_quiet
 
 if TYPE_CHECKING:
     from ..engine import GameState, Move
@@ -33,6 +34,7 @@ def register(subparsers: Any) -> None:
         help="a stored game's number (see history), or a record file (./12 for a file named 12)",
     )
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    add_quiet(parser)
     parser.set_defaults(run=run)
 
 
@@ -49,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
     from ..tui.analysis import drops_table, report_data, report_of_data, summary_text
     from ..tui.glyphs import ASCII
     from .daily import par_line
+    from .progress import progress
 
     catalog = standard_feats().catalog
     game_id = args.game if isinstance(args.game, int) else None
@@ -78,9 +81,10 @@ def run(args: argparse.Namespace) -> int:
             if report is None or not isinstance(data, dict):
                 book, line = _known(store, start)
                 if line is None:  # not kept with the game: the cache, else a search
-                    line, _ = par_line(start, DEFAULT_BUDGET)
+                    line, _ = par_line(start, DEFAULT_BUDGET, args.quiet)
                     book.add(start, line)
-                report = analyse(start, moves, ANALYSIS_BUDGET, known=book, on_progress=_tell)
+                with progress("analysing", args.quiet) as tell:
+                    report = analyse(start, moves, ANALYSIS_BUDGET, known=book, on_progress=tell)
                 data = report_data(report, line.score)
                 if store is not None and game_id is not None:
                     store.save_game_analysis(game_id, tag, json.dumps(data))
@@ -101,9 +105,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-_shown = [0]
-
-
 def _known(store: Store | None, start: GameState) -> tuple[LineBook, Line | None]:
     """The lines the game kept for its deal (its par line and its hints' lines), as
     the analysis screen uses them; empty without a store."""
@@ -114,16 +115,6 @@ def _known(store: Store | None, start: GameState) -> tuple[LineBook, Line | None
         return LineBook(), None
     rows = store.solver_lines(deal_key(start), lines_prefix())
     return book_of_rows(start, rows, solver_tag(DEFAULT_BUDGET.width))
-
-
-def _tell(done: float) -> None:
-    """Progress on stderr at every tenth (stdout stays the table or the JSON)."""
-    import sys
-
-    tenth = int(done * 10)
-    if tenth > _shown[0]:
-        _shown[0] = tenth
-        print(f"analysing: {tenth * 10}%", file=sys.stderr, flush=True)
 
 
 def _from_file(path: Path, catalog: Any) -> GameRecord:

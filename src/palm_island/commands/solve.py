@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import arguments
 from . import fail
+from .progress import add_quiet
 
 if TYPE_CHECKING:  # the engine and solver load only when the command runs
     from ..engine import Catalog, GameState, Move
@@ -50,6 +51,7 @@ def register(subparsers: Any) -> None:
         metavar="FILE",
         help="also write the line as a game record (verify and replay read it)",
     )
+    add_quiet(parser)
     parser.set_defaults(run=run)
 
 
@@ -83,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return fail(str(exc))
     try:
-        solution = solve_with_progress(start, budget)
+        solution = solve_with_progress(start, budget, args.quiet)
     except KeyboardInterrupt:
         return fail("interrupted", 130)
     bound = upper_bound(start)
@@ -122,33 +124,14 @@ def _write_record(
     return None
 
 
-def solve_with_progress(start: GameState, budget: Budget) -> Solution:
-    """Run the search with its progress on stderr: a Rich bar on a terminal (Rich is
-    imported only then), else a line at every tenth (``searching: 30%``), so a log or
-    a pipe shows that work is going on."""
-    import sys
-
+def solve_with_progress(start: GameState, budget: Budget, quiet: bool = False) -> Solution:
+    """Run the search with its progress bar on stderr when that is a terminal
+    (:mod:`.progress`)."""
     from ..solver import solve
+    from .progress import progress
 
-    if not sys.stderr.isatty():
-        shown = [0]
-
-        def tell(done: float) -> None:
-            tenth = int(done * 10)
-            if tenth > shown[0]:
-                shown[0] = tenth
-                print(f"searching: {tenth * 10}%", file=sys.stderr, flush=True)
-
+    with progress("searching", quiet) as tell:
         return solve(start, budget, on_progress=tell)
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
-    columns = (TextColumn("searching"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"))
-    # The bar goes to stderr so the line on stdout stays clean for scripts.
-    console = Console(stderr=True)
-    with Progress(*columns, TimeElapsedColumn(), console=console, transient=True) as bar:
-        task = bar.add_task("solve", total=1.0)
-        return solve(start, budget, on_progress=lambda done: bar.update(task, completed=done))
 
 
 def _replay(start: GameState, moves: Sequence[Move]) -> GameState:
