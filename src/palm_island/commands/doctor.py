@@ -39,6 +39,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Without ``--quarantine`` the file is opened read-only: a check writes nothing."""
+    from ..storage.db import RESTORE_ADVICE
     from ..storage.errors import LoadError, SaveError
     from ..storage.service import Store
     from ..text import printable
@@ -49,8 +50,11 @@ def run(args: argparse.Namespace) -> int:
     except SaveError as exc:
         return fail(printable(str(exc)), 1)
     except LoadError as exc:
-        print(printable(f"palm-island: {exc.describe()}"))
-        if exc.kind != "db_damaged":
+        finding = exc.describe()
+        if args.restore:  # not the advice to run what is running
+            finding = finding.replace(f"; {RESTORE_ADVICE}", "")
+        print(printable(f"palm-island: {finding}"))
+        if exc.kind != "db_damaged":  # a permission, a newer release: no backup is offered
             return 1
     try:
         backups = Store.list_backups(args.data_dir)

@@ -12,7 +12,6 @@ a :class:`~palm_island.storage.errors.LoadError`.
 from __future__ import annotations
 
 import functools
-import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -22,6 +21,7 @@ from typing import Final
 
 from . import faults
 from .errors import LoadError, SaveError
+from .permissions import no_permission
 from .safe_read import check_regular
 
 APPLICATION_ID: Final = 0x50616C6D
@@ -213,13 +213,13 @@ def tx(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         raise
 
 
+RESTORE_ADVICE: Final = "run `palm-island doctor --restore` to restore a backup"
+"""What a damaged or missing campaign file's message ends with (doctor leaves it out)."""
+
+
 def damaged(path: Path, problem: str) -> LoadError:
     return LoadError(
-        "db_damaged",
-        path.name,
-        f"campaign file is damaged ({problem}); run `palm-island doctor --restore` "
-        "to restore a backup",
-        problem,
+        "db_damaged", path.name, f"campaign file is damaged ({problem}); {RESTORE_ADVICE}", problem
     )
 
 
@@ -321,20 +321,23 @@ def open_read_only(path: Path) -> sqlite3.Connection | None:
 def check_store_files(path: Path) -> bool:
     """Whether the campaign file exists. It, its ``-wal`` and ``-shm`` must be regular
     files that can be read: anything else (a FIFO that would block SQLite's open, a
-    folder, no permission) is damage, found with ``stat`` before any open.
+    folder) is damage, found with ``stat`` before any open; one the player may not
+    read is a permission to fix, not damage.
 
     Raises:
-        LoadError: ``db_damaged``, naming the problem and ``doctor --restore``.
+        LoadError: ``db_damaged``, naming the problem and ``doctor --restore``;
+            ``unreadable``, naming the owner and the ``chmod`` (permissions.py).
     """
+    files = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm", "")]
     try:
-        for suffix in ("-wal", "-shm"):
-            check_regular(path.with_name(path.name + suffix))
-        exists = check_regular(path)
+        found = [file for file in files if check_regular(file)]
     except LoadError as exc:
         raise damaged(path, f"{exc.where} {exc.message}") from None
-    if exists and not os.access(path, os.R_OK):
-        raise damaged(path, "it cannot be read: permission denied")
-    return exists
+    for file in found:
+        denied = no_permission(file)
+        if denied is not None:  # not damage: never offer a backup for it
+            raise denied
+    return path in found
 
 
 def connect_snapshot(path: Path, *, immutable: bool = True) -> sqlite3.Connection:
