@@ -59,8 +59,8 @@ def run(args: argparse.Namespace) -> int:
     store: Store | None = None
     try:
         try:
-            if game_id is not None:
-                store = Store.open(args.data_dir)
+            if game_id is not None:  # read-only: it works in a read-only data folder
+                store = Store.open(args.data_dir, read_only=True)
                 record = store.replay_data(game_id).record
             else:
                 record = _from_file(args.game, catalog)
@@ -87,7 +87,9 @@ def run(args: argparse.Namespace) -> int:
                     report = analyse(start, moves, ANALYSIS_BUDGET, known=book, on_progress=tell)
                 data = report_data(report, line.score)
                 if store is not None and game_id is not None:
-                    store.save_game_analysis(game_id, tag, json.dumps(data))
+                    store.close()
+                    store = None
+                    _keep(args.data_dir, game_id, tag, json.dumps(data))
         except (KeyboardInterrupt, Cancelled):
             return fail("interrupted", 130)
         except (LoadError, SaveError) as exc:
@@ -115,6 +117,39 @@ def _known(store: Store | None, start: GameState) -> tuple[LineBook, Line | None
         return LineBook(), None
     rows = store.solver_lines(deal_key(start), lines_prefix())
     return book_of_rows(start, rows, solver_tag(DEFAULT_BUDGET.width))
+
+
+def _keep(data_dir: Path | None, game_id: int, tag: str, report: str) -> None:
+    """Keep the analysis with the game, so the next call answers at once; where the
+    campaign file cannot be written (a read-only data folder) say that saving is off
+    and go on: the analysis is printed all the same."""
+    import sys
+
+    from ..storage.errors import LoadError, SaveError
+    from ..storage.service import Store
+    from ..text import printable
+
+    try:
+        with Store.open(data_dir) as store:
+            store.save_game_analysis(game_id, tag, report)
+    except (LoadError, SaveError) as exc:
+        from ..storage.paths import data_dir as folder_of
+
+        folder = folder_of(data_dir, create=False)
+        why = f"{folder} is read-only" if read_only_folder(folder) else str(exc)
+        note = f"palm-island: saving is off ({why}); the analysis is not kept"
+        print(printable(note), file=sys.stderr)
+
+
+def read_only_folder(folder: Path) -> bool:
+    """Whether nothing can be written in ``folder`` (its permissions or its mount)."""
+    import os
+
+    try:
+        mounted_read_only = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        mounted_read_only = False
+    return mounted_read_only or not os.access(folder, os.W_OK)
 
 
 def _from_file(path: Path, catalog: Any) -> GameRecord:

@@ -12,6 +12,7 @@ a :class:`~palm_island.storage.errors.LoadError`.
 from __future__ import annotations
 
 import functools
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -364,6 +365,31 @@ def connect_read_only(path: Path) -> sqlite3.Connection:
         if wal.exists() and wal.stat().st_size > 0:
             raise
     return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None)
+
+
+def side_files_exist(path: Path) -> bool:
+    """Whether the campaign file's ``-wal`` or ``-shm`` is there (a connection has it
+    open, or one was killed)."""
+    return any(os.path.lexists(f"{path}{suffix}") for suffix in ("-wal", "-shm"))
+
+
+def remove_side_files(path: Path) -> None:
+    """After a read-only command: SQLite's read-only connections leave the ``-wal`` and
+    ``-shm`` they made. The last connection to close removes them (an empty log: the
+    file itself is unchanged), so one is opened and closed; while another process
+    has the file open it is not the last and they stay, as they must. Never raises."""
+    if not side_files_exist(path):
+        return
+    try:
+        faults.point("fs:unlink")
+        conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=rw", uri=True)
+        try:
+            conn.execute("PRAGMA busy_timeout = 100")
+            conn.execute("PRAGMA schema_version").fetchone()
+        finally:
+            conn.close()
+    except (sqlite3.Error, OSError, ValueError):
+        pass
 
 
 def empty_file(path: Path) -> bool:
