@@ -120,3 +120,31 @@ def test_a_read_only_data_folder_reads_and_says_saving_is_off(
             assert "saving is off" in done.stderr and "is read-only" in done.stderr
             assert '"turns"' in done.stdout
     assert sorted(p.name for p in read_only_dir.rglob("*")) == before
+
+
+@pytest.mark.parametrize("argv", [["play"], ["replay", "{record}"]], ids=["play", "replay"])
+def test_the_game_on_a_read_only_folder_says_why_it_does_not_start(
+    read_only_dir: Path,  # noqa: F811 -- the fixture imported above
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+) -> None:
+    """Not "permission denied": what is read-only, why the game needs to write, and
+    what does work there."""
+    import palm_island.commands as commands
+    import palm_island.tui.app as app
+
+    record = tmp_path / "game.json"
+    assert main(["autoplay", "--seed", "3", "--out", str(record)]) == 0
+    monkeypatch.setattr(commands, "needs_terminal", lambda: None)
+    monkeypatch.setattr(app, "run_app", lambda **_: pytest.fail("the app started"))
+    capsys.readouterr()
+    argv = [a.replace("{record}", str(record)) for a in argv]
+    assert main(["--data-dir", str(read_only_dir), *argv]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [
+        f"palm-island: {read_only_dir} is read-only and the game saves every move, so it "
+        "does not start there; history, campaign list, export and analyse read it as it is "
+        "(or give --data-dir a folder that can be written)"
+    ]

@@ -33,8 +33,23 @@ def usable_data_dir(override: Path | None) -> None:
         folder = data_dir(override)  # NotADirectoryError / PermissionError / ...
     except FileExistsError as exc:  # mkdir on a file: say what is wrong with it
         raise NotADirectoryError(errno.ENOTDIR, "not a directory", exc.filename) from None
-    if not os.access(folder, os.R_OK | os.W_OK | os.X_OK):
+    if not os.access(folder, os.R_OK | os.X_OK):
         raise PermissionError(errno.EACCES, "permission denied", str(folder))
+    from .analyse import read_only_folder
+
+    if read_only_folder(folder):
+        raise ReadOnlyData(
+            f"{folder} is read-only and the game saves every move, so it does not start "
+            "there; history, campaign list, export and analyse read it as it is (or give "
+            "--data-dir a folder that can be written)"
+        )
+
+
+class ReadOnlyData(PermissionError):
+    """The data folder can be read, not written: said in words (exits.py prints it)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
 def run(args: argparse.Namespace) -> int:
