@@ -164,7 +164,7 @@ def test_sigint_during_a_command_exits_130_with_one_line(tmp_path: Path) -> None
     try:
         assert process.stdout is not None
         # Interrupt the search: the deal is printed (flushed) just before it begins
-        # (no progress lines on a pipe: commands/progress.py).
+        # (no progress lines on a pipe: progress_bar.py).
         for _ in range(3):
             line = process.stdout.readline()
             if line.startswith("deal:"):

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import arguments
+from ..progress_bar import add_quiet
 from . import fail, no_game, unreadable
-from .progress import add_quiet
 
 if TYPE_CHECKING:
     from ..engine import GameState, Move
@@ -42,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from ..engine import PalmIslandError
+    from ..progress_bar import progress
     from ..solver import ANALYSIS_BUDGET, DEFAULT_BUDGET, Cancelled, analyse
     from ..solver.lines import solver_tag
     from ..storage.catalog_files import standard_feats
@@ -51,7 +52,6 @@ def run(args: argparse.Namespace) -> int:
     from ..tui.analysis import drops_table, report_data, report_of_data, summary_text
     from ..tui.glyphs import ASCII
     from .daily import par_line
-    from .progress import progress
 
     catalog = standard_feats().catalog
     game_id = args.game if isinstance(args.game, int) else None

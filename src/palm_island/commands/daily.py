@@ -13,8 +13,8 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from .. import arguments
+from ..progress_bar import add_quiet
 from . import fail
-from .progress import add_quiet
 
 if TYPE_CHECKING:
     from ..engine import GameState

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import arguments
+from ..progress_bar import add_quiet
 from . import fail
-from .progress import add_quiet
 
 if TYPE_CHECKING:  # the engine and solver load only when the command runs
     from ..engine import Catalog, GameState, Move
@@ -127,8 +127,8 @@ def _write_record(
 def solve_with_progress(start: GameState, budget: Budget, quiet: bool = False) -> Solution:
     """Run the search with its progress bar on stderr when that is a terminal
     (:mod:`.progress`)."""
+    from ..progress_bar import progress
     from ..solver import solve
-    from .progress import progress
 
     with progress("searching", quiet) as tell:
         return solve(start, budget, on_progress=tell)

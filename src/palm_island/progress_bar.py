@@ -1,4 +1,4 @@
-"""Provides :func:`progress`: the one way a command shows that a long search is going on.
+"""Provides :func:`progress`: how a command shows that a long search is going on.
 
 As pip and git do: a bar on stderr only when stderr is a terminal and ``--quiet`` was
 not given; into a pipe, a log or a file, nothing (stdout stays the answer, stderr the
