@@ -18,7 +18,7 @@ from palm_island.storage.service import Store
 from storage_helpers import finished_games
 
 COMMANDS_DIR = Path(palm_island.commands.__file__).parent
-SHOWS_PROGRESS = {"solve", "daily", "analyse"}
+SHOWS_PROGRESS = {"solve", "daily", "analyse", "doctor"}
 """Commands with a long search (each passes its searches through progress.progress)."""
 
 
@@ -66,6 +66,7 @@ RUNS = {
     "solve": ["solve", "--seed", "3", "--width", "20", "--json"],
     "daily": ["daily", "--date", "2026-01-05", "--width", "20"],
     "analyse": ["analyse", "1", "--json"],
+    "doctor": ["doctor"],
 }
 
 
@@ -125,3 +126,29 @@ def test_on_a_terminal_the_bar_is_drawn_unless_quiet(quiet: bool, tmp_path: Path
     assert (b"searching" in written) is not quiet, written[:200]
     if quiet:
         assert written == b""
+
+
+def test_doctor_says_it_is_replaying_every_game(
+    data: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """doctor took 19.8 s at 10,000 games without a word: its replay is a bar."""
+    from palm_island.cli import main
+
+    seen: list[tuple[str, bool]] = []
+    real = progress.progress
+
+    def spy(label: str, quiet: bool):  # type: ignore[no-untyped-def]
+        seen.append((label, quiet))
+        return real(label, quiet)
+
+    monkeypatch.setattr(progress, "progress", spy)
+    assert main(["--data-dir", str(data), "doctor"]) == 0
+    assert seen == [("replaying every stored game", False)]
+    capsys.readouterr()
+
+
+def test_check_games_reports_its_progress(data: Path) -> None:
+    shares: list[float] = []
+    with Store.open(data, read_only=True) as store:
+        assert store.check_games(on_progress=shares.append) == []
+    assert shares == [1.0]  # one game: checked, all done

@@ -14,6 +14,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
+from ..progress_bar import add_quiet
 from . import fail
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="set aside (never delete) game rows that do not load or replay",
     )
+    add_quiet(parser)
     parser.set_defaults(run=run)
 
 
@@ -46,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         with Store.open(args.data_dir, read_only=not args.quarantine) as store:
-            return _check(store, args.quarantine)
+            return _check(store, args.quarantine, args.quiet)
     except SaveError as exc:
         return fail(printable(str(exc)), 1)
     except LoadError as exc:
@@ -113,13 +115,16 @@ def _restore(args: argparse.Namespace, chosen: Backup) -> int:
     return 0
 
 
-def _check(store: Store, quarantine: bool) -> int:
-    """The file opened: check every game row, report (and maybe set aside) bad ones."""
+def _check(store: Store, quarantine: bool, quiet: bool) -> int:
+    """The file opened: check every game row, report (and maybe set aside) bad ones.
+    Every game is replayed (about 2 ms each): a bar on a terminal says so."""
+    from ..progress_bar import progress
     from ..storage.errors import LoadError
     from ..text import printable
 
     campaigns = len(store.campaigns())
-    problems = store.check_games()
+    with progress("replaying every stored game", quiet) as tell:
+        problems = store.check_games(on_progress=tell)
     path = printable(str(store.directory / "campaign.db"))
     plural = "" if campaigns == 1 else "s"
     for problem in problems:

@@ -556,10 +556,14 @@ class Store:
         return entries
 
     @_guarded
-    def check_games(self) -> list[LoadError]:
-        """Load and re-simulate every stored game (doctor): a LoadError per bad row."""
+    def check_games(self, on_progress: Callable[[float], None] | None = None) -> list[LoadError]:
+        """Load and re-simulate every stored game (doctor): a LoadError per bad row.
+        ``on_progress`` gets the share checked (about 2 ms a game: 20 s for 10,000)."""
         problems = []
-        for game_id in repositories.game_rows(self.conn):
+        rows = repositories.game_rows(self.conn)
+        for done, game_id in enumerate(rows, 1):
+            if on_progress is not None and (done % 50 == 0 or done == len(rows)):
+                on_progress(done / len(rows))
             try:
                 game = repositories.load_game(self.conn, game_id)
                 if game.status in ("finished", "imported"):
@@ -607,9 +611,14 @@ class Store:
         return ReplayData(game_id, record, states, tuple(Move.parse(m) for m in record.moves))
 
     @_guarded
-    def statistics(self, campaign: str) -> CampaignStats:
-        """Games, best and average score, ranks (R27), feats and the score history."""
-        entries = self.history(campaign)
+    def statistics(
+        self, campaign: str, entries: Sequence[HistoryEntry] | None = None
+    ) -> CampaignStats:
+        """Games, best and average score, ranks (R27), feats and the score history;
+        from ``entries`` when the caller has just read :meth:`history` (each entry is
+        a validated record: reading 10,000 twice cost ``history --campaign`` 1.6 s)."""
+        if entries is None:
+            entries = self.history(campaign)
         ranks = [band.title for band in self.feats.catalog.ranks]
         unlocked = self.campaign(campaign).unlocked
         return campaign_stats(entries, ranks, unlocked, len(self.feats.feats))
