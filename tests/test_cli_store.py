@@ -31,7 +31,7 @@ def test_verify_names_the_step_of_an_illegal_move(
     bad.write_text(json.dumps(raw), encoding="utf-8")
     assert main(["verify", str(bad)]) == 1
     err = capsys.readouterr().err.strip()
-    assert err.startswith("palm-island: bad.json: move 5 (F2 pay TE1): not legal here")
+    assert err.startswith(f"palm-island: {bad}: move 5 (F2 pay TE1): not legal here")
     assert len(err.splitlines()) == 1
 
 

@@ -304,16 +304,24 @@ def test_a_planted_symlink_at_the_temp_name_is_never_followed(tmp_path: Path) ->
     assert json.loads(out.read_text(encoding="utf-8"))["moves"]
 
 
+@pytest.mark.parametrize("unnamed", [True, False], ids=["O_TMPFILE", "named temp"])
 def test_temp_files_are_created_exclusively_without_following_links(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, unnamed: bool
 ) -> None:
+    """A named temp is created O_EXCL|O_NOFOLLOW; where the system has unnamed temp
+    files (O_TMPFILE) there is no name to plant anything at."""
     from palm_island.storage import safe_write
 
+    tmpfile = getattr(os, "O_TMPFILE", 0)
+    if unnamed and not tmpfile:
+        pytest.skip("no O_TMPFILE here")
+    if not unnamed:
+        monkeypatch.setattr(safe_write, "_create_anonymous", lambda target, mode: None)
     seen: list[int] = []
     real = os.open
 
     def spy(path: object, flags: int, *args: object) -> int:
-        if str(path).endswith(".tmp"):
+        if str(path).endswith(".tmp") or (tmpfile and flags & tmpfile == tmpfile):
             seen.append(flags)
         return real(path, flags, *args)  # type: ignore[arg-type]
 
@@ -321,7 +329,12 @@ def test_temp_files_are_created_exclusively_without_following_links(
     safe_write.write_file(tmp_path / "a.json", b"{}", replace=False)
     settings = settings_module()
     settings.save_settings(tmp_path, settings.Settings(theme="nord"))
-    assert seen and all(f & os.O_EXCL and f & os.O_NOFOLLOW and f & os.O_CREAT for f in seen)
+    assert len(seen) == 2
+    for flags in seen:
+        if unnamed:
+            assert flags & tmpfile == tmpfile
+        else:
+            assert flags & os.O_EXCL and flags & os.O_NOFOLLOW and flags & os.O_CREAT
     assert (os.stat(tmp_path / "a.json").st_mode & 0o777) == 0o600
 
 

@@ -10,10 +10,14 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable
+from pathlib import Path
 from typing import Final
 
-MAX_SEED: Final = 2**63 - 1
-"""A record stores the seed as a signed 64-bit integer (records/model.py)."""
+MAX_SEED: Final = 999_999_999
+"""The largest seed any command (and the title's seed field) takes: nine digits, as
+many as the title shows. One range for ``play``, ``deal``, ``autoplay`` and ``solve``;
+the daily deals' seeds (YYYYMMDD) are in it. A record may hold a larger one (a signed
+64-bit integer, records/model.py), so older records still load."""
 MAX_GAME_ID: Final = 2**63 - 1
 """SQLite's largest integer key."""
 MAX_SECONDS: Final = 3600.0
@@ -57,3 +61,30 @@ seed = whole(0, MAX_SEED, "a seed (a whole number from 0)")
 width = whole(1, MAX_WIDTH, "a beam width")
 count = whole(1, MAX_COUNT, "a count")
 game_id = whole(1, MAX_GAME_ID, "a game number")
+
+
+def record_file(text: str) -> Path:
+    """A record file's path, as given; an empty one is a usage error (``Path("")``
+    would be the current folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a file name is expected, not an empty one")
+    return Path(text)
+
+
+record_file.__name__ = "a file"
+
+
+GameOrFile = int | Path
+"""A stored game's number or a record file (``analyse 12``, ``analyse game.json``)."""
+
+
+def game_or_file(text: str) -> GameOrFile:
+    """Digits are a stored game's number (from 1, in range: :data:`game_id`'s check),
+    anything else a record file; a file whose name is all digits is given as
+    ``./12``. The one parser for every command that takes either."""
+    if text.strip().isdigit() and text.strip().isascii():
+        return game_id(text)
+    return record_file(text)
+
+
+game_or_file.__name__ = "a game number or a file"

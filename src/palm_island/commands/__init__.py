@@ -21,6 +21,45 @@ def fail(message: str, code: int = 2) -> int:
     return code
 
 
+def no_game(game_id: int) -> int:
+    """The stored game asked for is not there (exit 2: the number names nothing), for
+    every command that takes a game's number."""
+    return fail(f"there is no game {game_id} (`palm-island history` lists them)")
+
+
+def unreadable(path: object, exc: Exception) -> int:
+    """A file the command was given cannot be used: ``PATH: why``, the path as the
+    player gave it (exit 1), for every command that reads one."""
+    from pathlib import Path
+
+    from ..text import printable
+
+    where = getattr(exc, "where", None)
+    if where and where != Path(str(path)).name:  # about another file (the campaign file)
+        describe = getattr(exc, "describe", None)
+        return fail(printable(describe() if callable(describe) else str(exc)), 1)
+    message = getattr(exc, "message", None) or str(exc)
+    return fail(printable(f"{path}: {message}"), 1)
+
+
+def not_written(path: object, exc: Exception) -> int:
+    """A file the command was asked to write was not: one line naming the file (as the
+    player gave it) and why, for every command that writes one (``export``,
+    ``autoplay --out``, ``solve --out``); exit 1."""
+    from ..storage.safe_write import TargetExists
+    from ..text import printable
+
+    if isinstance(exc, TargetExists):
+        return fail(printable(f"{path} already exists; add --force to replace it"), 1)
+    message = getattr(exc, "message", None)
+    if message is None and isinstance(exc, OSError):
+        from ..exits import describe_os_error
+
+        exc.filename = None  # the path is said first
+        message = f"not written: {describe_os_error(exc)}"
+    return fail(printable(f"{path}: {message or exc}"), 1)
+
+
 def needs_terminal() -> int | None:
     """Before the game starts: without a terminal on stdin and stdout (a pipe, a
     script, ``</dev/null``) say so in one line and return exit code 2; else None.

@@ -15,7 +15,9 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import fail
+from .. import arguments
+from ..progress_bar import add_quiet
+from . import fail, no_game, unreadable
 
 if TYPE_CHECKING:
     from ..engine import GameState, Move
@@ -26,8 +28,13 @@ if TYPE_CHECKING:
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("analyse", help="judge every move of a game with the solver")
-    parser.add_argument("game", help="a record file, or a stored game's number (see history)")
+    parser.add_argument(
+        "game",
+        type=arguments.game_or_file,
+        help="a stored game's number (see history), or a record file (./12 for a file named 12)",
+    )
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    add_quiet(parser)
     parser.set_defaults(run=run)
 
 
@@ -35,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from ..engine import PalmIslandError
+    from ..progress_bar import progress
     from ..solver import ANALYSIS_BUDGET, DEFAULT_BUDGET, Cancelled, analyse
     from ..solver.lines import solver_tag
     from ..storage.catalog_files import standard_feats
@@ -46,32 +54,42 @@ def run(args: argparse.Namespace) -> int:
     from .daily import par_line
 
     catalog = standard_feats().catalog
-    game_id = int(args.game) if args.game.isdigit() else None
+    game_id = args.game if isinstance(args.game, int) else None
     tag = f"{solver_tag(ANALYSIS_BUDGET.width)}-par{DEFAULT_BUDGET.width}"
     store: Store | None = None
     try:
         try:
-            if game_id is not None:
-                store = Store.open(args.data_dir)
+            if game_id is not None:  # read-only: it works in a read-only data folder
+                store = Store.open(args.data_dir, read_only=True)
                 record = store.replay_data(game_id).record
             else:
-                record = _from_file(Path(args.game), catalog)
+                record = _from_file(args.game, catalog)
             start, moves, final = _game(record, catalog)
             kept = None if store is None or game_id is None else store.game_analysis(game_id, tag)
-        except (PalmIslandError, LoadError, SaveError, ValueError, KeyError) as exc:
-            return fail(printable(str(exc).strip("'\"")), 1)
+        except KeyError:
+            assert game_id is not None
+            return no_game(game_id)
+        except LoadError as exc:
+            if game_id is None:
+                return unreadable(args.game, exc)
+            return fail(printable(exc.describe()), 1)
+        except (PalmIslandError, SaveError, ValueError) as exc:
+            return fail(printable(str(exc)), 1)
         try:
             data = None if kept is None else json.loads(kept)
             report = report_of_data(data, moves)
             if report is None or not isinstance(data, dict):
                 book, line = _known(store, start)
                 if line is None:  # not kept with the game: the cache, else a search
-                    line, _ = par_line(start, DEFAULT_BUDGET)
+                    line, _ = par_line(start, DEFAULT_BUDGET, args.quiet)
                     book.add(start, line)
-                report = analyse(start, moves, ANALYSIS_BUDGET, known=book, on_progress=_tell)
+                with progress("analysing", args.quiet) as tell:
+                    report = analyse(start, moves, ANALYSIS_BUDGET, known=book, on_progress=tell)
                 data = report_data(report, line.score)
                 if store is not None and game_id is not None:
-                    store.save_game_analysis(game_id, tag, json.dumps(data))
+                    store.close()
+                    store = None
+                    _keep(args.data_dir, game_id, tag, json.dumps(data))
         except (KeyboardInterrupt, Cancelled):
             return fail("interrupted", 130)
         except (LoadError, SaveError) as exc:
@@ -89,9 +107,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-_shown = [0]
-
-
 def _known(store: Store | None, start: GameState) -> tuple[LineBook, Line | None]:
     """The lines the game kept for its deal (its par line and its hints' lines), as
     the analysis screen uses them; empty without a store."""
@@ -104,14 +119,37 @@ def _known(store: Store | None, start: GameState) -> tuple[LineBook, Line | None
     return book_of_rows(start, rows, solver_tag(DEFAULT_BUDGET.width))
 
 
-def _tell(done: float) -> None:
-    """Progress on stderr at every tenth (stdout stays the table or the JSON)."""
+def _keep(data_dir: Path | None, game_id: int, tag: str, report: str) -> None:
+    """Keep the analysis with the game, so the next call answers at once; where the
+    campaign file cannot be written (a read-only data folder) say that saving is off
+    and go on: the analysis is printed all the same."""
     import sys
 
-    tenth = int(done * 10)
-    if tenth > _shown[0]:
-        _shown[0] = tenth
-        print(f"analysing: {tenth * 10}%", file=sys.stderr, flush=True)
+    from ..storage.errors import LoadError, SaveError
+    from ..storage.service import Store
+    from ..text import printable
+
+    try:
+        with Store.open(data_dir) as store:
+            store.save_game_analysis(game_id, tag, report)
+    except (LoadError, SaveError) as exc:
+        from ..storage.paths import data_dir as folder_of
+
+        folder = folder_of(data_dir, create=False)
+        why = f"{folder} is read-only" if read_only_folder(folder) else str(exc)
+        note = f"palm-island: saving is off ({why}); the analysis is not kept"
+        print(printable(note), file=sys.stderr)
+
+
+def read_only_folder(folder: Path) -> bool:
+    """Whether nothing can be written in ``folder`` (its permissions or its mount)."""
+    import os
+
+    try:
+        mounted_read_only = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        mounted_read_only = False
+    return mounted_read_only or not os.access(folder, os.W_OK)
 
 
 def _from_file(path: Path, catalog: Any) -> GameRecord:

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from .. import arguments
-from . import fail
 
 POLICY_NAMES = ("greedy", "random")
 """The keys of ``palm_island.policies.POLICIES`` (a test keeps them in step)."""
@@ -40,14 +39,12 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         from ..storage.errors import SaveError
         from ..storage.loading import write_atomically
-        from ..storage.safe_write import TargetExists
         from ..text import printable
+        from . import not_written
 
         try:
             write_atomically(args.out, dump_record(record), replace=args.force)
-        except TargetExists:
-            return fail(printable(f"{args.out} already exists; add --force to replace it"), 1)
         except SaveError as exc:
-            return fail(printable(f"cannot write {args.out}: {exc.message}"), 1)
-        print(f"record written to {args.out}")
+            return not_written(args.out, exc)
+        print(printable(f"record written to {args.out}"))
     return 0

@@ -13,6 +13,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from .. import arguments
+from ..progress_bar import add_quiet
 from . import fail
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="the par search's beam width (default: the solver's, as the game's par)",
     )
+    add_quiet(parser)
     parser.set_defaults(run=run)
 
 
@@ -51,17 +53,17 @@ def run(args: argparse.Namespace) -> int:
     print(f"seed: {seed}")
     print(f"deal: {position_notation(start)}", flush=True)
     try:
-        line, how = par_line(start, budget)
+        line, how = par_line(start, budget, args.quiet)
     except KeyboardInterrupt:
         return fail("interrupted", 130)
     print(f"par: {line.score} (solver, width {budget.width}, {how})")
     return 0
 
 
-def par_line(start: GameState, budget: Budget) -> tuple[Line, str]:
+def par_line(start: GameState, budget: Budget, quiet: bool = False) -> tuple[Line, str]:
     """The deal's par line and where it came from: the user cache (the line the game's end
-    screen or an earlier ``daily`` found, replayed and rescored), else a search with a
-    progress bar on stderr, whose line is then kept in the cache."""
+    screen or an earlier ``daily`` found, replayed and rescored), else a search (its
+    progress bar on a terminal's stderr), whose line is then kept in the cache."""
     from ..solver.lines import Line, checked_line, deal_key, line_texts, solver_tag
     from ..storage.par_cache import read_par_line, write_par_line
     from .solve import solve_with_progress
@@ -71,6 +73,6 @@ def par_line(start: GameState, budget: Budget) -> tuple[Line, str]:
     line = None if cached is None else checked_line(start, cached)
     if line is not None:
         return line, "kept"
-    found = solve_with_progress(start, budget)
+    found = solve_with_progress(start, budget, quiet)
     write_par_line(key, tag, line_texts(found.moves))
     return Line(found.score, found.moves), f"{found.seconds:.1f} s"

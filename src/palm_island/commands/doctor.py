@@ -14,6 +14,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
+from ..progress_bar import add_quiet
 from . import fail
 
 if TYPE_CHECKING:
@@ -34,23 +35,28 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="set aside (never delete) game rows that do not load or replay",
     )
+    add_quiet(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Without ``--quarantine`` the file is opened read-only: a check writes nothing."""
+    from ..storage.db import RESTORE_ADVICE
     from ..storage.errors import LoadError, SaveError
     from ..storage.service import Store
     from ..text import printable
 
     try:
         with Store.open(args.data_dir, read_only=not args.quarantine) as store:
-            return _check(store, args.quarantine)
+            return _check(store, args.quarantine, args.quiet)
     except SaveError as exc:
         return fail(printable(str(exc)), 1)
     except LoadError as exc:
-        print(printable(f"palm-island: {exc.describe()}"))
-        if exc.kind != "db_damaged":
+        finding = exc.describe()
+        if args.restore:  # not the advice to run what is running
+            finding = finding.replace(f"; {RESTORE_ADVICE}", "")
+        print(printable(f"palm-island: {finding}"))
+        if exc.kind != "db_damaged":  # a permission, a newer release: no backup is offered
             return 1
     try:
         backups = Store.list_backups(args.data_dir)
@@ -109,13 +115,16 @@ def _restore(args: argparse.Namespace, chosen: Backup) -> int:
     return 0
 
 
-def _check(store: Store, quarantine: bool) -> int:
-    """The file opened: check every game row, report (and maybe set aside) bad ones."""
+def _check(store: Store, quarantine: bool, quiet: bool) -> int:
+    """The file opened: check every game row, report (and maybe set aside) bad ones.
+    Every game is replayed (about 2 ms each): a bar on a terminal says so."""
+    from ..progress_bar import progress
     from ..storage.errors import LoadError
     from ..text import printable
 
     campaigns = len(store.campaigns())
-    problems = store.check_games()
+    with progress("replaying every stored game", quiet) as tell:
+        problems = store.check_games(on_progress=tell)
     path = printable(str(store.directory / "campaign.db"))
     plural = "" if campaigns == 1 else "s"
     for problem in problems:

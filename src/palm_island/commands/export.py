@@ -24,17 +24,20 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..engine import PalmIslandError
-    from ..storage.safe_write import TargetExists
+    from ..storage.errors import SaveError
     from ..storage.service import Store
     from ..text import printable
+    from . import no_game, not_written
 
     try:
         with Store.open(args.data_dir, read_only=True) as store:
             store.export_game(args.game, args.file, force=args.force)
-    except TargetExists:
-        return fail(printable(f"{args.file} already exists; add --force to replace it"), 1)
+    except SaveError as exc:
+        if exc.where != args.file.name:  # the campaign file's, not the export's
+            return fail(printable(str(exc)), 1)
+        return not_written(args.file, exc)
     except KeyError:
-        return fail(f"there is no game {args.game}")
+        return no_game(args.game)
     except (PalmIslandError, ValueError) as exc:
         return fail(printable(str(exc)), 1)
     print(printable(f"game {args.game} written to {args.file}"))

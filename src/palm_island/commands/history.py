@@ -17,6 +17,54 @@ HEADING = (
     f"{'village':<12}  {'level':<6}  {'deal':<19}  feats in play"
 )
 """The column names over the games (a daily deal is marked in the deal column)."""
+NARROW_HEADING = (
+    f"{'game':>5}  {'finished':<10}  {'campaign':<10}  {'score':>5}  {'village':<11}  "
+    "deal, level, feats"
+)
+"""On a terminal narrower than a full line: the date without the time, a shorter
+campaign column, and deal, level and feats in one column cut at the edge (the deck's
+colour is left out: both decks play the same)."""
+NARROW_FIXED = len(NARROW_HEADING) - len("deal, level, feats")
+
+
+def line_width() -> int | None:
+    """The terminal's width when stdout is one; None (no limit) into a pipe or a file,
+    where scripts read the full line."""
+    import shutil
+
+    if not sys.stdout.isatty():
+        return None
+    return shutil.get_terminal_size().columns
+
+
+def full_line(e: HistoryEntry) -> str:
+    from ..text import printable
+
+    campaign = printable(e.campaign or "(imported)")
+    finished = printable(e.finished_at[:16].replace("T", " "))
+    return (
+        f"{e.game_id:>5}  {finished:<16}  {campaign:<16.16}  "
+        f"{e.deck_colour:<4}  {e.score:>5}  {printable(e.rank):<12}  {e.difficulty:<6}  "
+        f"{deal_text(e):<19}  {'+'.join(e.feats) or 'none'}"
+    )
+
+
+def narrow_line(e: HistoryEntry, width: int) -> str:
+    """One game in ``width`` columns (at least the fixed columns and a little more)."""
+    from ..text import printable
+
+    campaign = printable(e.campaign or "(imported)")
+    if len(campaign) > 10:
+        campaign = campaign[:9] + "…"
+    finished = printable(e.finished_at[:10])
+    tail = f"{deal_text(e)}, {e.difficulty}, {'+'.join(e.feats) or 'no feats'}"
+    room = max(8, width - 1 - NARROW_FIXED)  # the last column is left free: no wrap
+    if len(tail) > room:
+        tail = tail[: room - 1] + "…"
+    return (
+        f"{e.game_id:>5}  {finished:<10}  {campaign:<10}  {e.score:>5}  "
+        f"{printable(e.rank):<11.11}  {tail}"
+    )
 
 
 def deal_text(entry: HistoryEntry) -> str:
@@ -47,22 +95,19 @@ def run(args: argparse.Namespace) -> int:
         with Store.open(args.data_dir, read_only=True) as store:
             entries = store.history(args.campaign)
             skipped = list(store.skipped)
-            stats = store.statistics(args.campaign) if args.campaign else None
+            stats = store.statistics(args.campaign, entries) if args.campaign else None
     except (PalmIslandError, ValueError) as exc:
         return fail(printable(str(exc)), 1)
+    width = line_width()
+    lines = [full_line(e) for e in entries]
+    narrow = width is not None and max(map(len, [HEADING, *lines])) >= width
     if not entries:
         where = f" in campaign {printable(args.campaign)!r}" if args.campaign else ""
         print(f"no finished games{where} yet")
     else:
-        print(HEADING)
-    for e in entries:
-        campaign = printable(e.campaign or "(imported)")
-        finished = printable(e.finished_at[:16].replace("T", " "))
-        print(
-            f"{e.game_id:>5}  {finished:<16}  {campaign:<16.16}  "
-            f"{e.deck_colour:<4}  {e.score:>5}  {printable(e.rank):<12}  {e.difficulty:<6}  "
-            f"{deal_text(e):<19}  {'+'.join(e.feats) or 'none'}"
-        )
+        print(NARROW_HEADING if narrow else HEADING)
+    for e, line in zip(entries, lines, strict=True):
+        print(narrow_line(e, width) if narrow and width is not None else line)
     if stats is not None:
         average = "-" if stats.average is None else f"{stats.average:.1f}"
         print(f"games {stats.games}  best {stats.best or '-'}  average {average}")

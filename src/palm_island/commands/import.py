@@ -7,15 +7,17 @@ is reported with its step. Imported games belong to no campaign and unlock nothi
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
-from . import fail
+from .. import arguments
+from . import fail, unreadable
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("import", help="check and store a game record (JSON)")
-    parser.add_argument("file", type=Path, help="a record written by export or autoplay")
+    parser.add_argument(
+        "file", type=arguments.record_file, help="a record written by export or autoplay"
+    )
     parser.set_defaults(run=run)
 
 
@@ -29,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
         with Store.open(args.data_dir) as store:
             game_id = store.import_game(args.file)
     except LoadError as exc:
-        return fail(printable(exc.describe()), 1)
+        return unreadable(args.file, exc)
     except (PalmIslandError, ValueError) as exc:
         return fail(printable(str(exc)), 1)
     print(printable(f"{args.file} imported as game {game_id}"))

@@ -8,13 +8,17 @@ import os
 from pathlib import Path
 from typing import Any
 
-MAX_SEED = 999_999_999
-"""The title screen takes at most nine digits: a seed it could not show is refused."""
+from .. import arguments
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("play", help="open the terminal game (default)")
-    parser.add_argument("--seed", type=int, default=None, help="deal this seed")
+    parser.add_argument(
+        "--seed",
+        type=arguments.seed,
+        default=None,
+        help=f"start a new game with this deal (0 to {arguments.MAX_SEED:,})",
+    )
     parser.add_argument("--ascii", action="store_true", help="use plain ASCII glyphs")
     parser.set_defaults(run=run)
 
@@ -29,15 +33,28 @@ def usable_data_dir(override: Path | None) -> None:
         folder = data_dir(override)  # NotADirectoryError / PermissionError / ...
     except FileExistsError as exc:  # mkdir on a file: say what is wrong with it
         raise NotADirectoryError(errno.ENOTDIR, "not a directory", exc.filename) from None
-    if not os.access(folder, os.R_OK | os.W_OK | os.X_OK):
+    if not os.access(folder, os.R_OK | os.X_OK):
         raise PermissionError(errno.EACCES, "permission denied", str(folder))
+    from .analyse import read_only_folder
+
+    if read_only_folder(folder):
+        raise ReadOnlyData(
+            f"{folder} is read-only and the game saves every move, so it does not start "
+            "there; history, campaign list, export and analyse read it as it is (or give "
+            "--data-dir a folder that can be written)"
+        )
+
+
+class ReadOnlyData(PermissionError):
+    """The data folder can be read, not written: said in words (exits.py prints it)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
 def run(args: argparse.Namespace) -> int:
-    from . import fail, needs_terminal
+    from . import needs_terminal
 
-    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
-        return fail(f"--seed must be a whole number from 0 to {MAX_SEED}, not {args.seed}")
     no_terminal = needs_terminal()
     if no_terminal is not None:
         return no_terminal

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
-from . import fail
+from .. import arguments
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("replay", help="replay a game record")
-    parser.add_argument("file", type=Path, help="a record written by autoplay or the game")
+    parser.add_argument(
+        "file", type=arguments.record_file, help="a record written by autoplay or the game"
+    )
     parser.add_argument(
         "--check", action="store_true", help="replay headless, verify, print the final position"
     )
@@ -26,13 +27,12 @@ def run(args: argparse.Namespace) -> int:
     from ..storage.catalog_files import standard_feats
     from ..storage.errors import LoadError
     from ..storage.loading import import_record_file
-    from ..text import printable
-    from . import needs_terminal
+    from . import needs_terminal, unreadable
 
     try:
         _, final = import_record_file(args.file, standard_feats().catalog)
     except LoadError as exc:
-        return fail(printable(f"{args.file}: {exc.message}"), 1)
+        return unreadable(args.file, exc)
     if not args.check:
         no_terminal = needs_terminal()
         if no_terminal is not None:

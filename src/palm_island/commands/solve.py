@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import arguments
+from ..progress_bar import add_quiet
 from . import fail
 
 if TYPE_CHECKING:  # the engine and solver load only when the command runs
@@ -50,6 +51,7 @@ def register(subparsers: Any) -> None:
         metavar="FILE",
         help="also write the line as a game record (verify and replay read it)",
     )
+    add_quiet(parser)
     parser.set_defaults(run=run)
 
 
@@ -83,14 +85,16 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return fail(str(exc))
     try:
-        solution = solve_with_progress(start, budget)
+        solution = solve_with_progress(start, budget, args.quiet)
     except KeyboardInterrupt:
         return fail("interrupted", 130)
     bound = upper_bound(start)
     if args.out is not None:
         problem = _write_record(start, solution.moves, Path(args.out), args.seed)
         if problem is not None:
-            return fail(problem)
+            from . import not_written
+
+            return not_written(args.out, problem)
     if args.json:
         moves = [str(move) for move in solution.moves]
         print(json.dumps({"score": solution.score, "bound": bound, "moves": moves}))
@@ -107,47 +111,27 @@ def run(args: argparse.Namespace) -> int:
 
 def _write_record(
     start: GameState, moves: Sequence[Move], path: Path, seed: int | None
-) -> str | None:
-    """Write the line as a game record; the reason it could not be, else None."""
+) -> OSError | None:
+    """Write the line as a game record; why it could not be, else None."""
     from ..records import build_record
-    from ..storage.errors import SaveError
     from ..storage.loading import export_record
 
     record = build_record(start, moves, final=_replay(start, moves), seed=seed)
     try:
         export_record(record, path)
-    except (OSError, SaveError) as exc:
-        return f"cannot write {path}: {exc}"
+    except OSError as exc:  # SaveError is one
+        return exc
     return None
 
 
-def solve_with_progress(start: GameState, budget: Budget) -> Solution:
-    """Run the search with its progress on stderr: a Rich bar on a terminal (Rich is
-    imported only then), else a line at every tenth (``searching: 30%``), so a log or
-    a pipe shows that work is going on."""
-    import sys
-
+def solve_with_progress(start: GameState, budget: Budget, quiet: bool = False) -> Solution:
+    """Run the search with its progress bar on stderr when that is a terminal
+    (:mod:`.progress`)."""
+    from ..progress_bar import progress
     from ..solver import solve
 
-    if not sys.stderr.isatty():
-        shown = [0]
-
-        def tell(done: float) -> None:
-            tenth = int(done * 10)
-            if tenth > shown[0]:
-                shown[0] = tenth
-                print(f"searching: {tenth * 10}%", file=sys.stderr, flush=True)
-
+    with progress("searching", quiet) as tell:
         return solve(start, budget, on_progress=tell)
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
-    columns = (TextColumn("searching"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"))
-    # The bar goes to stderr so the line on stdout stays clean for scripts.
-    console = Console(stderr=True)
-    with Progress(*columns, TimeElapsedColumn(), console=console, transient=True) as bar:
-        task = bar.add_task("solve", total=1.0)
-        return solve(start, budget, on_progress=lambda done: bar.update(task, completed=done))
 
 
 def _replay(start: GameState, moves: Sequence[Move]) -> GameState:

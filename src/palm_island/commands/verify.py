@@ -8,16 +8,16 @@ the campaign is labelled "modified" (it still loads and plays).
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
-from . import fail
+from .. import arguments
+from . import fail, unreadable
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("verify", help="check a record file or a campaign's feats")
     target = parser.add_mutually_exclusive_group(required=True)
-    target.add_argument("file", type=Path, nargs="?", help="a game record (JSON)")
+    target.add_argument("file", type=arguments.record_file, nargs="?", help="a game record (JSON)")
     target.add_argument("--campaign", metavar="NAME", help="re-simulate every feat's proof game")
     parser.set_defaults(run=run)
 
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         record, final = import_record_file(args.file, standard_feats().catalog)
     except LoadError as exc:
-        return fail(printable(exc.describe()), 1)
+        return unreadable(args.file, exc)
     breakdown = score(final)
     status = "finished" if final.is_over else "not finished"
     feats = ", ".join(record.setup.feats) or "no feats"

@@ -14,7 +14,10 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-Count = Annotated[int, Field(ge=0)]
+MAX_COUNT = 2**53
+"""The largest count read: every one is turned into a float, exactly up to here (a
+price of 10**400 would raise OverflowError there)."""
+Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
 """Blocks, kinds and multipliers are never negative (a negative multiplier would make
 the bound wrong: weak duality holds for non-negative ones only)."""
 
@@ -35,8 +38,8 @@ class SolvedFile(_Strict):
     """The whole file: its format's version, the grid and blocks it was solved on."""
 
     version: int = Field(ge=1, le=1)
-    grid: int
-    blocks: int
+    grid: int = Field(ge=1, le=MAX_COUNT)
+    blocks: int = Field(ge=1, le=MAX_COUNT)
     sets: tuple[SolvedSet, ...]
 
 

@@ -60,6 +60,8 @@ def solved_multipliers(catalog: Catalog, feats: tuple[int, ...]) -> WindowMultip
 
 def _find(catalog: Catalog, feats: tuple[int, ...]) -> WindowMultipliers | None:
     solved = _shipped()
+    if solved is None:
+        return None
     key = card_set_key(catalog, feats)
     entry = next((s for s in solved.sets if s.cards == key), None)
     if entry is None or solved.grid != int(GRID) or solved.blocks != BLOCKS:
@@ -81,12 +83,42 @@ def _find(catalog: Catalog, feats: tuple[int, ...]) -> WindowMultipliers | None:
 
 
 @cache
-def _shipped() -> SolvedFile:
+def _shipped() -> SolvedFile | None:
     """The file, read and checked once per process (pydantic is imported only then:
-    importing it costs the solver's import 90 ms, measured with ``-X importtime``)."""
+    importing it costs the solver's import 90 ms, measured with ``-X importtime``).
+
+    The file only tightens the bound, so any fault in it (missing, cut short, not
+    UTF-8, a number too large, the wrong shape) means ``None``, the search's own
+    bound, and one warning on stderr naming the file: a solve never fails for it."""
     from .solved_file import load_solved
 
-    return load_solved(FILE.read_text())
+    try:
+        return load_solved(FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError) as exc:  # ValidationError is a ValueError
+        _warn(f"{FILE}: not used ({_why(exc)}); the bound is the search's own")
+        return None
+
+
+def _why(exc: BaseException) -> str:
+    """The first line of what is wrong, short (pydantic's messages run to many lines)."""
+    if isinstance(exc, OSError):
+        return (exc.strerror or type(exc).__name__).lower()
+    errors = getattr(exc, "errors", None)  # pydantic's: the first field and what is wrong
+    if callable(errors):
+        error = errors()[0]
+        where = ".".join(str(part) for part in error["loc"]) or "the file"
+        return f"{where}: {error['msg']}"[:120]
+    first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return first[:120]
+
+
+def _warn(text: str) -> None:
+    """One line on stderr (cached with the file, so once per process)."""
+    import contextlib
+    import sys
+
+    with contextlib.suppress(OSError, ValueError):
+        print(f"palm-island: warning: {text}", file=sys.stderr, flush=True)
 
 
 _kept = PerCardSet(_find)

@@ -21,6 +21,7 @@ place, never neither. A damaged file is never deleted.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 from dataclasses import dataclass
@@ -375,7 +376,7 @@ def _passes(path: Path) -> bool:
             return version != SCHEMA_VERSION or schema_problem(conn) is None
         finally:
             conn.close()
-    except sqlite3.Error:
+    except (sqlite3.Error, ValueError, OSError):  # ValueError: text that is not UTF-8
         return False
 
 
@@ -418,7 +419,29 @@ def restore_backup(directory: Path, backup: Path, now: datetime | None = None) -
         )
     finally:
         source.close()
+    if kept:
+        _fold_log_in(kept[0])
     return kept[0] if kept else None
+
+
+def _fold_log_in(kept: Path) -> None:
+    """The damaged file set aside is one file where SQLite can make it so: its ``-wal``
+    checkpointed into it (what any open of it would do) and the ``-wal``/``-shm``
+    gone. Where it cannot (the damage is in the way), the three stay together,
+    named so that SQLite opens them as one."""
+    log = kept.with_name(kept.name + "-wal")
+    if not os.path.lexists(log):
+        with contextlib.suppress(SaveError):
+            safe_write.remove(kept.with_name(kept.name + "-shm"))  # an index, rebuilt
+        return
+    try:
+        conn = sqlite3.connect(kept, isolation_level=None)
+        try:  # the last connection's close removes the emptied -wal and the -shm
+            sql_write(conn, "PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            conn.close()
+    except (sqlite3.Error, ValueError, OSError):  # ValueError: text that is not UTF-8
+        return
 
 
 def _drop_label(copy: sqlite3.Connection) -> None:

@@ -22,6 +22,7 @@ from typing import Final
 
 from . import faults
 from .errors import LoadError, SaveError
+from .permissions import no_permission
 from .safe_read import check_regular
 
 APPLICATION_ID: Final = 0x50616C6D
@@ -213,13 +214,13 @@ def tx(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         raise
 
 
+RESTORE_ADVICE: Final = "run `palm-island doctor --restore` to restore a backup"
+"""What a damaged or missing campaign file's message ends with (doctor leaves it out)."""
+
+
 def damaged(path: Path, problem: str) -> LoadError:
     return LoadError(
-        "db_damaged",
-        path.name,
-        f"campaign file is damaged ({problem}); run `palm-island doctor --restore` "
-        "to restore a backup",
-        problem,
+        "db_damaged", path.name, f"campaign file is damaged ({problem}); {RESTORE_ADVICE}", problem
     )
 
 
@@ -321,20 +322,23 @@ def open_read_only(path: Path) -> sqlite3.Connection | None:
 def check_store_files(path: Path) -> bool:
     """Whether the campaign file exists. It, its ``-wal`` and ``-shm`` must be regular
     files that can be read: anything else (a FIFO that would block SQLite's open, a
-    folder, no permission) is damage, found with ``stat`` before any open.
+    folder) is damage, found with ``stat`` before any open; one the player may not
+    read is a permission to fix, not damage.
 
     Raises:
-        LoadError: ``db_damaged``, naming the problem and ``doctor --restore``.
+        LoadError: ``db_damaged``, naming the problem and ``doctor --restore``;
+            ``unreadable``, naming the owner and the ``chmod`` (permissions.py).
     """
+    files = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm", "")]
     try:
-        for suffix in ("-wal", "-shm"):
-            check_regular(path.with_name(path.name + suffix))
-        exists = check_regular(path)
+        found = [file for file in files if check_regular(file)]
     except LoadError as exc:
         raise damaged(path, f"{exc.where} {exc.message}") from None
-    if exists and not os.access(path, os.R_OK):
-        raise damaged(path, "it cannot be read: permission denied")
-    return exists
+    for file in found:
+        denied = no_permission(file)
+        if denied is not None:  # not damage: never offer a backup for it
+            raise denied
+    return path in found
 
 
 def connect_snapshot(path: Path, *, immutable: bool = True) -> sqlite3.Connection:
@@ -361,6 +365,31 @@ def connect_read_only(path: Path) -> sqlite3.Connection:
         if wal.exists() and wal.stat().st_size > 0:
             raise
     return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None)
+
+
+def side_files_exist(path: Path) -> bool:
+    """Whether the campaign file's ``-wal`` or ``-shm`` is there (a connection has it
+    open, or one was killed)."""
+    return any(os.path.lexists(f"{path}{suffix}") for suffix in ("-wal", "-shm"))
+
+
+def remove_side_files(path: Path) -> None:
+    """After a read-only command: SQLite's read-only connections leave the ``-wal`` and
+    ``-shm`` they made. The last connection to close removes them (an empty log: the
+    file itself is unchanged), so one is opened and closed; while another process
+    has the file open it is not the last and they stay, as they must. Never raises."""
+    if not side_files_exist(path):
+        return
+    try:
+        faults.point("fs:unlink")
+        conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=rw", uri=True)
+        try:
+            conn.execute("PRAGMA busy_timeout = 100")
+            conn.execute("PRAGMA schema_version").fetchone()
+        finally:
+            conn.close()
+    except (sqlite3.Error, OSError, ValueError):
+        pass
 
 
 def empty_file(path: Path) -> bool:

@@ -13,9 +13,12 @@ but the file asked for:
    never replaced without ``--force``);
 4. the directory ``fsync``-ed, so the new name survives a power cut.
 
-Temp names hold the writer's pid: :func:`clean_stale` removes those whose process
-is gone. Each step first passes :func:`faults.point`, the seam the fault-injection
-suite uses. Every failure is a :class:`SaveError`, with nothing left behind.
+Where the system offers it (Linux: ``O_TMPFILE``), :func:`write_file`'s temp file
+has no name until it is complete, so a writer killed at any instant (even by
+SIGKILL) leaves nothing in the folder. Elsewhere, temp names hold the writer's pid:
+:func:`clean_stale` removes those whose process is gone. Each step first passes
+:func:`faults.point`, the seam the fault-injection suite uses. Every failure is a
+:class:`SaveError`, with nothing left behind.
 """
 
 from __future__ import annotations
@@ -66,6 +69,69 @@ def _create_temp(target: Path, mode: int) -> tuple[int, Path]:
     temp = temp_name(target)
     faults.point("fs:create")
     return os.open(temp, _CREATE, mode), temp
+
+
+def _create_anonymous(target: Path, mode: int) -> int | None:
+    """A temp file with no name in ``target``'s folder (``O_TMPFILE``), or None where
+    the system or the file system has none: a kill before it is published leaves
+    nothing behind. Not ``O_EXCL``: that would forbid giving it a name."""
+    flag = getattr(os, "O_TMPFILE", 0)
+    if not flag or not hasattr(os, "path") or not os.path.isdir("/proc/self/fd"):
+        return None
+    clean_stale(target.parent, prefix=f".{target.name}.")  # a release before this one's
+    faults.point("fs:create")
+    try:
+        return os.open(target.parent, os.O_WRONLY | flag | getattr(os, "O_CLOEXEC", 0), mode)
+    except OSError as exc:
+        if exc.errno in (errno.EOPNOTSUPP, errno.ENOTSUP, errno.EISDIR, errno.EINVAL):
+            return None  # a file system without unnamed files
+        raise
+
+
+def _publish_anonymous(fd: int, target: Path, replace: bool) -> None:
+    """Give the complete unnamed file ``target``'s name: directly when the target must
+    not be replaced (the link fails if it exists), else a temp name renamed over it
+    (the name lives for the rename only)."""
+    if not replace:
+        faults.point("fs:link")
+        try:
+            _link_fd(fd, target)
+        except FileExistsError:
+            raise TargetExists(target.name, "already exists; it was kept") from None
+        return
+    temp = temp_name(target)
+    faults.point("fs:link")
+    _link_fd(fd, temp)
+    try:
+        faults.point("fs:rename")
+        os.replace(temp, target)
+    except BaseException:
+        _discard(temp)
+        raise
+
+
+def _link_fd(fd: int, name: Path) -> None:
+    """``linkat`` of the open file ``fd`` to ``name``, following ``/proc/self/fd``'s link
+    (``AT_SYMLINK_FOLLOW``: Python passes it only with a directory fd given)."""
+    folder = os.open(name.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.link(f"/proc/self/fd/{fd}", name.name, dst_dir_fd=folder, follow_symlinks=True)
+    finally:
+        os.close(folder)
+
+
+def not_written(target: Path, exc: OSError) -> SaveError:
+    """Why ``target`` was not written, naming its folder when the folder is the problem
+    (missing, not a folder, not writable): ``g.json: not written: there is no folder
+    /nonexistent/dir``."""
+    folder = target.parent
+    if exc.errno in (errno.ENOENT, errno.ENOTDIR) and not os.path.isdir(folder):
+        if os.path.lexists(folder):
+            return SaveError(target.name, f"not written: {folder} is not a folder")
+        return SaveError(target.name, f"not written: there is no folder {folder}")
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS) and not os.access(folder, os.W_OK):
+        return SaveError(target.name, f"not written: the folder {folder}: {reason(exc)}")
+    return SaveError(target.name, f"not written: {reason(exc)}")
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -143,9 +209,16 @@ def write_file(
     refuse_protected(target, protected)
     refuse_existing(target, replace)
     try:
+        anonymous = _create_anonymous(target, mode)
+    except OSError as exc:
+        raise not_written(target, exc) from None
+    if anonymous is not None:
+        _write_anonymous(anonymous, target, data, replace)
+        return
+    try:
         fd, temp = _create_temp(target, mode)
     except OSError as exc:
-        raise SaveError(target.name, f"not written: {reason(exc)}") from None
+        raise not_written(target, exc) from None
     try:
         try:
             _write_all(fd, data)
@@ -159,10 +232,27 @@ def write_file(
         raise
     except OSError as exc:
         _discard(temp)
-        raise SaveError(target.name, f"not written: {reason(exc)}") from None
+        raise not_written(target, exc) from None
     except BaseException:
         _discard(temp)
         raise
+
+
+def _write_anonymous(fd: int, target: Path, data: bytes, replace: bool) -> None:
+    """:func:`write_file` through an unnamed temp file: on any failure it is closed
+    and so gone, with nothing to clean."""
+    try:
+        try:
+            _write_all(fd, data)
+            _fsync_fd(fd)
+            _publish_anonymous(fd, target, replace)
+        finally:
+            os.close(fd)
+        fsync_dir(target.parent)
+    except TargetExists:
+        raise
+    except OSError as exc:
+        raise not_written(target, exc) from None
 
 
 def sqlite_copy(
@@ -188,7 +278,7 @@ def sqlite_copy(
         fd, temp = _create_temp(target, 0o600)
         os.close(fd)
     except OSError as exc:
-        raise SaveError(target.name, f"not written: {reason(exc)}") from None
+        raise not_written(target, exc) from None
     try:
         dest = sqlite3.connect(temp, isolation_level=None)
         # No fsync per statement: the whole file is fsync-ed below, before it is published.

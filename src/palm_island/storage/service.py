@@ -42,6 +42,8 @@ from .db import (
     guard,
     open_database,
     open_read_only,
+    remove_side_files,
+    side_files_exist,
 )
 from .errors import LoadError, SaveError
 from .loading import as_load_error, check_record, export_record, import_record_file
@@ -153,6 +155,9 @@ class Store:
         """``total_changes`` when the last backup was taken: close backs up only news."""
         self.skipped: list[LoadError] = []
         """Games the last :meth:`history` left out because their rows are damaged."""
+        self._tidy = False
+        """Read-only, opened when no ``-wal``/``-shm`` was there: they are this
+        store's alone (SQLite's read-only connections leave them), removed at close."""
         self.holds_games = False
         """Set by a window (the app): a game it stores is held from its first move
         (one writer per game, holders.py); commands and tests hold nothing."""
@@ -217,10 +222,13 @@ class Store:
             return cls(folder, empty_database(), feats or standard_feats(), read_only=True)
         if empty_file(path) and backups.has_backups(folder):
             return None
+        untouched = not side_files_exist(path)  # no window has the file open
         conn = open_read_only(path)
         if conn is None:
             return None
-        return cls(folder, conn, feats or standard_feats(), read_only=True)
+        store = cls(folder, conn, feats or standard_feats(), read_only=True)
+        store._tidy = untouched
+        return store
 
     def close(self) -> None:
         """Checkpoint the log into the main file and back up what changed, then close.
@@ -234,6 +242,8 @@ class Store:
                 self.backup_if_changed()
         finally:
             self.conn.close()
+        if self._tidy:
+            remove_side_files(db_path(self.directory))
 
     def backup_if_changed(self) -> Path | None:
         """Take a backup if anything was written since the last one (rotated)."""
@@ -568,10 +578,14 @@ class Store:
         return entries
 
     @_guarded
-    def check_games(self) -> list[LoadError]:
-        """Load and re-simulate every stored game (doctor): a LoadError per bad row."""
+    def check_games(self, on_progress: Callable[[float], None] | None = None) -> list[LoadError]:
+        """Load and re-simulate every stored game (doctor): a LoadError per bad row.
+        ``on_progress`` gets the share checked (about 2 ms a game: 20 s for 10,000)."""
         problems = []
-        for game_id in repositories.game_rows(self.conn):
+        rows = repositories.game_rows(self.conn)
+        for done, game_id in enumerate(rows, 1):
+            if on_progress is not None and (done % 50 == 0 or done == len(rows)):
+                on_progress(done / len(rows))
             try:
                 game = repositories.load_game(self.conn, game_id)
                 if game.status in ("finished", "imported"):
@@ -619,9 +633,14 @@ class Store:
         return ReplayData(game_id, record, states, tuple(Move.parse(m) for m in record.moves))
 
     @_guarded
-    def statistics(self, campaign: str) -> CampaignStats:
-        """Games, best and average score, ranks (R27), feats and the score history."""
-        entries = self.history(campaign)
+    def statistics(
+        self, campaign: str, entries: Sequence[HistoryEntry] | None = None
+    ) -> CampaignStats:
+        """Games, best and average score, ranks (R27), feats and the score history;
+        from ``entries`` when the caller has just read :meth:`history` (each entry is
+        a validated record: reading 10,000 twice cost ``history --campaign`` 1.6 s)."""
+        if entries is None:
+            entries = self.history(campaign)
         ranks = [band.title for band in self.feats.catalog.ranks]
         unlocked = self.campaign(campaign).unlocked
         return campaign_stats(entries, ranks, unlocked, len(self.feats.feats))

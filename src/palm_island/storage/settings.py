@@ -50,12 +50,13 @@ def load_settings(directory: Path) -> LoadedSettings:
     if not isinstance(raw, dict):
         return LoadedSettings(Settings())
     theme = raw.get("theme")
-    return LoadedSettings(
-        Settings(
-            theme=theme if isinstance(theme, str) else None,
-            tutorial=_progress(raw.get("tutorial")),
-        )
+    settings = Settings(
+        theme=theme if isinstance(theme, str) else None,
+        tutorial=_progress(raw.get("tutorial")),
     )
+    understood = {"theme": settings.theme is not None, "tutorial": settings.tutorial is not None}
+    settings.kept = {key: value for key, value in raw.items() if not understood.get(key, False)}
+    return LoadedSettings(settings)
 
 
 def _progress(data: object) -> Progress | None:
@@ -70,9 +71,12 @@ def _progress(data: object) -> Progress | None:
 
 
 def save_settings(directory: Path, settings: Settings) -> None:
-    """Write ``settings`` atomically. Raises SaveError (a full disk, no folder)."""
+    """Write ``settings`` atomically, with what it kept unread (a newer release's
+    keys) as it was. Raises SaveError (a full disk, no folder)."""
     safe_write.make_dir(directory, parents=True)
-    fields: dict[str, object] = {"theme": settings.theme}
+    fields: dict[str, object] = dict(settings.kept)
+    if settings.theme is not None or "theme" not in fields:
+        fields["theme"] = settings.theme
     if settings.tutorial is not None:
         fields["tutorial"] = settings.tutorial._asdict()
     data = json.dumps(fields) + "\n"

@@ -8,7 +8,7 @@ start-up path the title needs).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..tutorial.progress import Progress
 
@@ -19,3 +19,6 @@ class Settings:
     """The name of the theme chosen last (``None``: Textual's default)."""
     tutorial: Progress | None = None
     """Where the player is in the tutorial; ``None``: never started (the title offers it)."""
+    kept: dict[str, object] = field(default_factory=dict)
+    """What the file held that this release does not use (keys a newer release wrote,
+    a value it could not read): written back unchanged, so nothing is lost on a save."""

@@ -64,6 +64,9 @@ class AppConfig:
     only, not tests); the app connects its event loop to it at mount."""
     start_in_game: bool = False
     """Skip the title and the deck preview (benchmarks)."""
+    deal_seed: bool = False
+    """``play --seed N``: deal :attr:`seed` at once, as "New game" on the title would (a
+    saved game still asks its difficulty and feats, R31; quick games start at once)."""
     use_store: bool = False
     """Save games in the campaign file (``make play``); off: quick games in memory."""
     replay_file: Path | None = None
@@ -188,6 +191,15 @@ class PalmIslandApp(App[None]):
             self.call_later(self.push_screen, DamagedScreen(damaged))
         elif self.config.replay_file is not None:
             self.call_later(self.open_replay_file, self.config.replay_file)
+        elif self.config.deal_seed:
+            self.call_later(self._deal_chosen_seed)
+
+    def _deal_chosen_seed(self) -> None:
+        """``play --seed N``: once, the title's "New game" with that seed."""
+        self.config.deal_seed = False
+        title = self.screen
+        if isinstance(title, TitleScreen):
+            title.action_entry("new")
 
     @property
     def catalog(self) -> Catalog:
@@ -587,6 +599,21 @@ def make_app(
     return PalmIslandApp(catalog, config or AppConfig(), driver_class=driver_class)
 
 
+def cli_config(
+    seed: int | None, ascii_only: bool, data_dir: Path | None, replay_file: Path | None
+) -> AppConfig:
+    """The app's configuration for ``palm-island [play]`` and ``replay``: games saved,
+    and a ``--seed`` dealt at once (:attr:`AppConfig.deal_seed`)."""
+    return AppConfig(
+        seed=seed,
+        deal_seed=seed is not None and replay_file is None,
+        ascii_only=ascii_only,
+        use_store=True,
+        data_dir=data_dir,
+        replay_file=replay_file,
+    )
+
+
 def run_app(
     seed: int | None = None,
     ascii_only: bool = False,
@@ -595,7 +622,8 @@ def run_app(
 ) -> int:
     """Run the game in this terminal, saving to the campaign file; returns the exit code.
 
-    With ``replay_file`` the replay viewer opens on that record first. The run is
+    With ``seed`` that deal is started (the new game's setup first); with
+    ``replay_file`` the replay viewer opens on that record first. The run is
     guarded (:mod:`.exit_guard`): once the terminal is gone or SIGHUP/SIGTERM
     arrives, the process ends within 2 s with 128 + signal, even if Textual's
     shutdown blocks.
@@ -603,14 +631,8 @@ def run_app(
     from .exit_guard import ExitGuard
 
     with ExitGuard() as guard:  # before the app starts any thread
-        config = AppConfig(
-            seed=seed,
-            ascii_only=ascii_only,
-            exit_guard=guard,
-            use_store=True,
-            data_dir=data_dir,
-            replay_file=replay_file,
-        )
+        config = cli_config(seed, ascii_only, data_dir, replay_file)
+        config.exit_guard = guard
         app = make_app(config)
         app.run()
     # Gone terminal or signal: that is why the app ended, whatever it returned

@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from ...arguments import MAX_SEED
 from ..plain import fit, plain
 from ..widgets.footer import key_bars, refresh_keys
 
@@ -28,8 +29,8 @@ if TYPE_CHECKING:
 
 BANNER = "P A L M   I S L A N D"
 TAGLINE = "A solo card game: 17 cards in hand, 8 rounds, one village."
-SEED_DIGITS = 9
-"""The longest seed that can be typed."""
+SEED_DIGITS = len(str(MAX_SEED))
+"""The longest seed that can be typed: every seed it takes is one the commands take."""
 
 
 class Entry(NamedTuple):
