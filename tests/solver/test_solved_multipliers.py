@@ -65,7 +65,7 @@ def test_the_solved_multipliers_take_the_bound_from_a_deal_below_the_search(
     solved = solved_multipliers(catalog, ())
     assert solved is not None
     problem = WindowProblem(deal)
-    value, _ = problem.evaluate(*problem.unpack(solved))
+    value, _ = problem.evaluate(problem.unpack(solved))
     entry = next(s for s in load_solved(FILE.read_text()).sets if not s.feats)
     assert value <= entry.value / GRID
     assert window_bound_at(deal, solved) == 51 < searched

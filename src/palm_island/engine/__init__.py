@@ -6,6 +6,7 @@ and a seed or an explicit deal go in, states come out. See docs/engine-api.md.
 
 from typing import TYPE_CHECKING
 
+from .bounded import Bounded
 from .cards import (
     DECK_SIZE,
     ROUNDS,
@@ -85,6 +86,7 @@ __all__ = [
     "ROUNDS",
     "STORE_LIMIT",
     "Action",
+    "Bounded",
     "CardScore",
     "CardSpec",
     "CardView",

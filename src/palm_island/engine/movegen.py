@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Final, TypeVar
 
+from .bounded import Bounded
 from .cards import Catalog, Resources
 from .moves import DISCARD, Move
 from .state import STORE_LIMIT
@@ -148,7 +149,8 @@ class MoveMemo:
         """Card 1's and card 2's steps per (packed card + stored rank bytes)."""
         self.shared_steps: dict[Step, Step] = {}
         """Each paid step built, once (many stored sets pay with the same cards)."""
-        self.infos: dict[bytes, Info] = {}
+        self.infos: Bounded[bytes, Info] = Bounded(_MEMO_LIMIT)
+        """Per stored cards' rank bytes (deck order and sorted): their :data:`Info`."""
         self.dependence: dict[int, bytes] = {}
         """Per (four stored?, total resources stored): ``depends`` of every card."""
         self.plans: dict[int, tuple[Plan, ...]] = {}
@@ -370,13 +372,10 @@ class MoveMemo:
         """What the stored cards (rank bytes, in deck order) hold, their codes and
         clears, which cards' steps depend on them, and their rank bytes in code order
         (one info per set of cards, whatever their order in the deck)."""
-        if len(self.infos) >= _MEMO_LIMIT:
-            self.infos.clear()  # play never fills the memo, whose limit empties it too
         stored = bytes(sorted(raw))
         found = self.infos.get(stored)
         if found is not None:
-            self.infos[raw] = found
-            return found
+            return self.infos.keep(raw, found)
         tables = self.tables
         packed = [tables.unranked[r] for r in stored]
         holds = tuple([tables.holds[p] for p in packed])
@@ -395,16 +394,18 @@ class MoveMemo:
         if holding is None:
             holding = self.holds_ids[holds] = len(self.holds_ids) << 16
         distinct = len(set(stored)) == len(stored)
-        found = self.infos[stored] = (
-            holds,
-            (*[tables.code[p >> 3] for p in packed], None),
-            tuple([tables.clear_of[r] for r in stored]) if distinct else None,
-            depends,
+        found = self.infos.keep(
             stored,
-            holding,
+            (
+                holds,
+                (*[tables.code[p >> 3] for p in packed], None),
+                tuple([tables.clear_of[r] for r in stored]) if distinct else None,
+                depends,
+                stored,
+                holding,
+            ),
         )
-        self.infos[raw] = found
-        return found
+        return self.infos.keep(raw, found)
 
     def children(self, deck: bytes, round_: int) -> Split:
         """:meth:`successors` of the steps :meth:`known` gives, in one call: the

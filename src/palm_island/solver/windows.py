@@ -62,7 +62,7 @@ from .payments import (
     price_table,
     store_model,
 )
-from .subgradient import projected_step
+from .subgradient import Schedule, search_multipliers
 
 BLOCKS = 2
 """Blocks of places per round. Measured on deal 1 before the distinct-cards rule (dual
@@ -71,11 +71,9 @@ place) 53.85 (its search converges slowest); the exact LP optimum 52.94 with 2 b
 52.92 with 4. The gain is the pairing of stores and payments by block (the four-limit
 adds 0.14 on the LP), not finer time."""
 SEARCH_STEPS = 100
-_RATE = 2.0
-_WARM_RATE = 1.0
-_PATIENCE = 15
-_DELTA = 1.0
-_GIVE_UP = 16
+_COLD = Schedule(rate=2.0, patience=15, delta=1.0, give_up=16)
+_WARM = Schedule(rate=1.0, patience=15, delta=1.0, give_up=16)
+"""From another search's multipliers the first steps are shorter."""
 
 
 WindowMultipliers = tuple[dict[int, list[float]], dict[int, float], dict[int, float]]
@@ -114,30 +112,9 @@ def window_bound_from(
     if state.is_over:
         return score(state).total, ({}, {}, {})
     problem = WindowProblem(state)
-    price, sigma, pi = problem.unpack(start)
-    best_at: WindowMultipliers = ({}, {}, {})
-    best = math.inf
-    rate, stall = (_RATE if start is None else _WARM_RATE), 0
-    floor = rate / _GIVE_UP
-    direction: list[float] = []
-    for _ in range(max(steps, 1)):
-        total, slacks = problem.evaluate(price, sigma, pi)
-        if total < best:
-            best, stall = total, 0
-            best_at = problem.pack(price, sigma, pi)
-        else:
-            stall += 1
-            if stall >= _PATIENCE:
-                rate, stall = rate / 2, 0
-                if rate < floor:
-                    break
-        flat_w = [w for row in price for w in row] + sigma + pi
-        stepped = projected_step(flat_w, slacks, direction, rate, total - best + _DELTA)
-        if stepped is None:
-            break
-        flat, direction = stepped
-        price, sigma, pi = problem.split(flat)
-    return math.floor(best), best_at
+    schedule = _COLD if start is None else _WARM
+    best, best_at = search_multipliers(problem, problem.unpack(start), steps, schedule)
+    return math.floor(best), problem.pack(best_at)
 
 
 def window_bound_at(state: GameState, multipliers: WindowMultipliers) -> int:
@@ -145,7 +122,7 @@ def window_bound_at(state: GameState, multipliers: WindowMultipliers) -> int:
     if state.is_over:
         return score(state).total
     problem = WindowProblem(state)
-    return math.floor(problem.evaluate(*problem.unpack(multipliers))[0])
+    return math.floor(problem.evaluate(problem.unpack(multipliers))[0])
 
 
 Plan = tuple[int, tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]]
@@ -203,25 +180,22 @@ class WindowProblem:
         self.base = (state.round - 1) * BLOCKS
         self.types = sorted({key[0] for key in self.players})
 
-    def unpack(
-        self, start: WindowMultipliers | None
-    ) -> tuple[list[list[float]], list[float], list[float]]:
+    def unpack(self, start: WindowMultipliers | None) -> list[float]:
         """This position's blocks' multipliers from ``start`` (keyed by blocks of the
-        game; ``None`` or another card set's: all zero)."""
+        game; ``None`` or another card set's: all zero), flat in :meth:`split`'s order."""
         slots, kinds, base = self.slots, self.kinds, self.base
         if start is not None:
             price = [list(start[0].get(base + h, [0.0] * kinds)) for h in range(slots)]
-            sigma = [start[1].get(base + h, 0.0) for h in range(slots)]
-            pi = [start[2].get(base + h, 0.0) for h in range(slots)]
             if all(len(row) == kinds for row in price):
-                return price, sigma, pi
-        return [[0.0] * kinds for _ in range(slots)], [0.0] * slots, [0.0] * slots
+                sigma = [start[1].get(base + h, 0.0) for h in range(slots)]
+                pi = [start[2].get(base + h, 0.0) for h in range(slots)]
+                return [w for row in price for w in row] + sigma + pi
+        return [0.0] * (slots * kinds + 2 * slots)
 
-    def pack(
-        self, price: list[list[float]], sigma: list[float], pi: list[float]
-    ) -> WindowMultipliers:
+    def pack(self, flat: list[float]) -> WindowMultipliers:
         """The multipliers keyed by blocks of the whole game (the inverse of :meth:`unpack`)."""
         base = self.base
+        price, sigma, pi = self.split(flat)
         return (
             {base + h: row for h, row in enumerate(price)},
             {base + h: w for h, w in enumerate(sigma)},
@@ -236,17 +210,14 @@ class WindowProblem:
         return price, flat[slots * kinds : slots * kinds + slots], flat[slots * kinds + slots :]
 
     def evaluate(
-        self,
-        price: list[list[float]],
-        sigma: list[float],
-        pi: list[float],
-        best: dict[PlayerKey, Plan] | None = None,
+        self, flat: list[float], best: dict[PlayerKey, Plan] | None = None
     ) -> tuple[float, list[float]]:
-        """The Lagrangian's value at these multipliers (a valid bound for any
-        non-negative ones), and the constraints' slacks in the order of :meth:`split`
-        (negative: violated by the cards' best plans): a subgradient. ``best``, if
-        given, gets each group of cards' best plan (``tools/bound_multipliers.py``
-        mixes them in a linear program)."""
+        """The Lagrangian's value at these multipliers (flat, :meth:`split`'s order; a
+        valid bound for any non-negative ones), and the constraints' slacks in the
+        same order (negative: violated by the cards' best plans): a subgradient.
+        ``best``, if given, gets each group of cards' best plan
+        (``tools/bound_multipliers.py`` mixes them in a linear program)."""
+        price, sigma, pi = self.split(flat)
         kinds, slots, model = self.kinds, self.slots, self.model
         held_cost = held_costs(sigma)
         earn, pays_in = store_earnings(price, held_cost)
