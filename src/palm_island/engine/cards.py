@@ -159,7 +159,16 @@ class Catalog:
     catalog carries any, 17 and up (see :meth:`with_cards`).
     """
 
-    __slots__ = ("_by_code", "cards", "colours", "edition", "ranks", "rules_memo", "tracker_id")
+    __slots__ = (
+        "_by_code",
+        "cards",
+        "colours",
+        "edition",
+        "first_copy",
+        "ranks",
+        "rules_memo",
+        "tracker_id",
+    )
 
     def __init__(
         self,
@@ -176,6 +185,12 @@ class Catalog:
         self.tracker_id: int = len(cards) - 1 if tracker_id is None else tracker_id
         """The round tracker's id: explicit, because feat cards come after it."""
         self._by_code = {card.code: card.id for card in cards}
+        firsts: dict[tuple[str, tuple[Face, ...]], int] = {}
+        self.first_copy: tuple[int, ...] = tuple(
+            firsts.setdefault((card.type, card.faces), card.id) for card in cards
+        )
+        """Per card id: the first card of the same type and faces. Copies of a building
+        (CH1-CH3, ...) play alike, so a search and the bound treat them as one."""
         self.rules_memo: MoveMemo | None = None
         """The legal moves and steps met so far, and the tables they are built from
         (:func:`~.movegen.rules_of` builds them on first use)."""

@@ -74,11 +74,10 @@ class CompactRules:
         children without working out their progress; an attribute, not a method, so
         it calls the engine's function directly."""
         self.tracker = catalog.tracker_id
-        first: dict[object, int] = {}
         merge = bytearray(range(256))
         stars = [0] * 256
         for card in catalog.cards:
-            same = first.setdefault((card.type, card.faces), card.id)
+            same = catalog.first_copy[card.id]
             for low in range(8):
                 merge[card.id << 3 | low] = same << 3 | low
                 stars[card.id << 3 | low] = card.faces[low >> 1].stars

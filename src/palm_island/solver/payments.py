@@ -124,12 +124,6 @@ class _Model:
             ],
         )
         self.covers = self.every_card.covers
-        # same[card_id]: the first card with the same faces (copies plan alike).
-        firsts: dict[tuple[object, ...], int] = {}
-        self.same = [
-            firsts.setdefault(tuple(card.faces), card_id)
-            for card_id, card in enumerate(catalog.cards)
-        ]
         self.cards: list[_Faces | None] = [
             None if card.is_round_tracker else _Faces(self, card_id)
             for card_id, card in enumerate(catalog.cards)
@@ -295,7 +289,7 @@ class PaymentProblem:
                 kind = model.index[(face.yields.wood, face.yields.fish, face.yields.stone)]
                 for t in range(min(rounds, 1 if index < cut else 2)):
                     alive[t][kind] += 1
-            key = (model.same[card_id], packed_orientation(packed), 0 if index < cut else 1)
+            key = (catalog.first_copy[card_id], packed_orientation(packed), 0 if index < cut else 1)
             self.players[key] = self.players.get(key, 0) + 1
         self.seen = (state.round, tuple(sorted(self.players.items())), tuple(map(tuple, alive)))
         """What the relaxation sees (not the deck's order): the round, the players and
@@ -459,7 +453,7 @@ def plan_value(
     """A card's best plan at these prices: its final stars, plus what its stores earn,
     less what its upgrades and stores pay, acting once in each round ``first`` ..
     ``len(earn) - 1`` (the same dynamic program as the bound's, one card)."""
-    faces = model.cards[model.same[card_id]]
+    faces = model.cards[model.catalog.first_copy[card_id]]
     if faces is None:
         return 0.0
     rounds = len(earn)

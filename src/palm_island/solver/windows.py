@@ -175,7 +175,7 @@ class WindowProblem:
             if packed_stored(packed) and face.yields.total:
                 kind = model.index[(face.yields.wood, face.yields.fish, face.yields.stone)]
                 self.held.append((kind, min(release, slots - 1)))
-            key = (model.same[card_id], packed_orientation(packed), first)
+            key = (catalog.first_copy[card_id], packed_orientation(packed), first)
             self.players[key] = self.players.get(key, 0) + 1
         self.base = (state.round - 1) * BLOCKS
         self.types = sorted({key[0] for key in self.players})
