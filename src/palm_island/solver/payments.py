@@ -79,36 +79,11 @@ class _Model:
                         costs.add((alt.wood, alt.fish, alt.stone))
         self.kinds: tuple[Vector, ...] = tuple(sorted(kinds))
         self.index = {v: i for i, v in enumerate(self.kinds)}
-        # minimal[cost]: the multisets (tuples of kind indexes) of at most four stores
-        # that cover the cost with no smaller sub-multiset covering it.
-        self.minimal: dict[Vector, tuple[tuple[int, ...], ...]] = {}
-        for cost in costs:
-            found: list[tuple[int, ...]] = [()] if cost == (0, 0, 0) else []
-            for size in range(1 if found == [] else STORE_LIMIT + 1, STORE_LIMIT + 1):
-                for combo in itertools.combinations_with_replacement(range(len(self.kinds)), size):
-                    if not _covers(self.kinds, combo, cost):
-                        continue
-                    if any(
-                        _covers(self.kinds, combo[:i] + combo[i + 1 :], cost) for i in range(size)
-                    ):
-                        continue
-                    found.append(combo)
-            self.minimal[cost] = tuple(found)
-        # storable[packed card]: the kinds it can store on the faces it can still reach.
-        self.storable: dict[int, frozenset[int]] = {}
-        for card_id, card in enumerate(catalog.cards):
-            for orientation in range(4):
-                reach, todo = {orientation}, [orientation]
-                while todo:
-                    for action in card.faces[todo.pop()].actions:
-                        if action.to is not None and int(action.to) not in reach:
-                            reach.add(int(action.to))
-                            todo.append(int(action.to))
-                self.storable[pack(card_id, orientation)] = frozenset(
-                    self.index[(f.yields.wood, f.yields.fish, f.yields.stone)]
-                    for f in (card.faces[o] for o in reach)
-                    if f.yields.total and any(action.to is None for action in f.actions)
-                )
+        self.minimal = _minimal_covers(self.kinds, costs)
+        """Per cost: the multisets (tuples of kind indexes) of at most four stores that
+        cover it with no smaller sub-multiset covering it."""
+        self.storable = _storable(catalog, self.index)
+        """Per packed card: the kinds it can store on the faces it can still reach."""
         self.cover_sets: Bounded[tuple[frozenset[int], ...], Covers] = Bounded(256)
         """Per set of cards' storable kinds: the covers they pay (:func:`covers_of`)."""
         self.cold_searches: Bounded[object, tuple[int, Multipliers]] = Bounded(64)
@@ -128,6 +103,44 @@ class _Model:
             None if card.is_round_tracker else _Faces(self, card_id)
             for card_id, card in enumerate(catalog.cards)
         ]
+
+
+def _minimal_covers(
+    kinds: tuple[Vector, ...], costs: set[Vector]
+) -> dict[Vector, tuple[tuple[int, ...], ...]]:
+    """Each cost's inclusion-minimal covers by at most four stores of these kinds."""
+    minimal: dict[Vector, tuple[tuple[int, ...], ...]] = {}
+    for cost in costs:
+        found: list[tuple[int, ...]] = [()] if cost == (0, 0, 0) else []
+        for size in range(1 if found == [] else STORE_LIMIT + 1, STORE_LIMIT + 1):
+            for combo in itertools.combinations_with_replacement(range(len(kinds)), size):
+                if not _covers(kinds, combo, cost):
+                    continue
+                if any(_covers(kinds, combo[:i] + combo[i + 1 :], cost) for i in range(size)):
+                    continue
+                found.append(combo)
+        minimal[cost] = tuple(found)
+    return minimal
+
+
+def _storable(catalog: Catalog, index: dict[Vector, int]) -> dict[int, frozenset[int]]:
+    """Per packed card: the kinds of store (``index``) it can make on the faces it can
+    still reach by rotating and flipping."""
+    storable: dict[int, frozenset[int]] = {}
+    for card_id, card in enumerate(catalog.cards):
+        for orientation in range(4):
+            reach, todo = {orientation}, [orientation]
+            while todo:
+                for action in card.faces[todo.pop()].actions:
+                    if action.to is not None and int(action.to) not in reach:
+                        reach.add(int(action.to))
+                        todo.append(int(action.to))
+            storable[pack(card_id, orientation)] = frozenset(
+                index[(f.yields.wood, f.yields.fish, f.yields.stone)]
+                for f in (card.faces[o] for o in reach)
+                if f.yields.total and any(action.to is None for action in f.actions)
+            )
+    return storable
 
 
 class Covers:

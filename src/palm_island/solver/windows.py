@@ -324,24 +324,10 @@ def card_plans(
     moves_to: list[list[list[int]]] = []
     stars = [float(s) for s in faces.stars]
     for t in range(rounds - 1, -1, -1):
-        # after[k][o] (and where): the best from round t + 1 on for a card leaving
-        # block k now, which leaves block k - 1 or later next round.
-        after: list[list[float]] = []
-        where: list[list[int]] = []
         if t + 1 < rounds:
-            later = values[t + 1]
-            for k in range(BLOCKS):
-                row_after: list[float] = []
-                row_where: list[int] = []
-                for o in range(4):
-                    j = best_block(later, max(k - 1, 0), o)
-                    row_after.append(later[j][o])
-                    row_where.append(j)
-                after.append(row_after)
-                where.append(row_where)
+            after, where = _next_round(values[t + 1])
         else:
-            after = [stars] * BLOCKS
-            where = [[-1] * 4] * BLOCKS
+            after, where = [stars] * BLOCKS, [[-1] * 4] * BLOCKS
         round_choices: list[list[Choice]] = []
         for k in range(BLOCKS):
             h = t * BLOCKS + k
@@ -371,6 +357,24 @@ def card_plans(
     choices.reverse()
     moves_to.reverse()
     return values, choices, moves_to
+
+
+def _next_round(later: list[list[float]]) -> tuple[list[list[float]], list[list[int]]]:
+    """``after[k][o]`` and where: the best of the rounds from the next on (``later``) for
+    a card leaving block ``k`` now with face ``o``, which leaves block ``k - 1`` or
+    later next round, and that block."""
+    after: list[list[float]] = []
+    where: list[list[int]] = []
+    for k in range(BLOCKS):
+        row_after: list[float] = []
+        row_where: list[int] = []
+        for o in range(4):
+            j = best_block(later, max(k - 1, 0), o)
+            row_after.append(later[j][o])
+            row_where.append(j)
+        after.append(row_after)
+        where.append(row_where)
+    return after, where
 
 
 def best_block(row: list[list[float]], low: int, face: int) -> int:
