@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from .cards import BUILDINGS, Catalog, Orientation
+from .cards import BUILDINGS, ActionKind, Catalog, Orientation
 from .deal import deal_from_seed
 from .errors import IllegalMoveError
 from .events import Event, GameEnded, MovePlayed
@@ -203,14 +203,15 @@ def illegal_reason(state: GameState, move: Move) -> IllegalReason | None:
         return None
     if state.is_over:
         return IllegalReason("game_over", "the game is over")
-    if move.kind == "discard":
+    kind = move.kind
+    if kind == "discard":
         return IllegalReason("discard_args", "discard takes no card number, payment or release")
     same = [m for m in legal_moves(state) if m.kind == move.kind and m.card == move.card]
     if not same:
-        return card_blocked(state, move.card) or _not_offered(state, move)
+        return card_blocked(state, move.card) or _not_offered(state, move, kind)
     pays = list(dict.fromkeys(m.pay for m in same))  # the generator's order
     if move.pay not in pays:
-        return _wrong_payment(state, move, pays)
+        return _wrong_payment(state, move, kind, pays)
     releases = [m.release for m in same if m.pay == move.pay]
     if None in releases:
         return IllegalReason(
@@ -226,11 +227,11 @@ def illegal_reason(state: GameState, move: Move) -> IllegalReason | None:
     )
 
 
-def _not_offered(state: GameState, move: Move) -> IllegalReason:
+def _not_offered(state: GameState, move: Move, kind: ActionKind) -> IllegalReason:
     """A card that can act offers no move of this kind: its face does not show it, or
     the stored cards cannot pay for it."""
     card = state.card_at(move.card)
-    action = card.face.action(move.kind)
+    action = card.face.action(kind)
     if action is None:
         printed = ", ".join(a.kind for a in card.face.actions) or "no actions"
         return IllegalReason(
@@ -242,7 +243,9 @@ def _not_offered(state: GameState, move: Move) -> IllegalReason:
     )
 
 
-def _wrong_payment(state: GameState, move: Move, pays: list[tuple[str, ...]]) -> IllegalReason:
+def _wrong_payment(
+    state: GameState, move: Move, kind: ActionKind, pays: list[tuple[str, ...]]
+) -> IllegalReason:
     """The move names a payment the generator does not list."""
     stored = sorted(c.code for c in state.stored)
     unknown = [code for code in move.pay if code not in stored]
@@ -250,7 +253,7 @@ def _wrong_payment(state: GameState, move: Move, pays: list[tuple[str, ...]]) ->
         return IllegalReason(
             "payment", f"{', '.join(unknown)} not stored; stored: {', '.join(stored) or 'none'}"
         )
-    action = state.card_at(move.card).face.action(move.kind)
+    action = state.card_at(move.card).face.action(kind)
     cost = action.cost_text() if action is not None else "?"
     listed = "; ".join("pay " + "+".join(p) if p else "no payment" for p in pays)
     return IllegalReason("payment", f"{move.kind} costs {cost}: pay with one of: {listed}")
