@@ -42,7 +42,7 @@ from .layout import (
 from .moves import Move
 from .notation import parse_position, position_notation
 from .observe import CardView, TableView, observe
-from .movegen import payments
+from .payplans import payments
 from .rules import (
     REASON_KINDS,
     IllegalReason,

@@ -300,14 +300,13 @@ def _build(data: CardsFile, source: str) -> Catalog:
     if len(cards) != BUILDINGS:
         raise CatalogError(source, "buildings", f"copies add up to {len(cards)}, need {BUILDINGS}")
     tracker = data.round_tracker
-    tracker_faces = tuple(
+    front_up, front_down, back_up, back_down = (
         _tracker_face(getattr(tracker.faces, o.key), o, f"round_tracker.faces.{o.key}", source)
         for o in Orientation
     )
+    tracker_faces = (front_up, front_down, back_up, back_down)
     _check_tracker_cycle(tracker_faces, source)
-    cards.append(
-        CardSpec(len(cards), tracker.code, "round_tracker", tracker.name, tracker_faces)  # type: ignore[arg-type]
-    )
+    cards.append(CardSpec(len(cards), tracker.code, "round_tracker", tracker.name, tracker_faces))
     codes = [card.code for card in cards]
     duplicate = next((c for c in codes if codes.count(c) > 1), None)
     if duplicate:
