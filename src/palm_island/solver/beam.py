@@ -169,8 +169,7 @@ def _beam(
         del bucket
         if on_progress is not None:
             on_progress((here - first + 1) / (last - first))
-    final, path = _best_line(rules, buckets[last])
-    return final, path, expanded
+    return (*_best_line(rules, buckets[last]), expanded)
 
 
 def _rounds_of_steps(round_: int, size: int, first: int, last: int) -> list[int]:
