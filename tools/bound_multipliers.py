@@ -99,8 +99,7 @@ def solve_set(catalog: Catalog, feats: tuple[int, ...]) -> SolvedSet:
         key = (kind, face, 0 if first < BLOCKS else first)  # anywhere in round 1
         order_free[key] = order_free.get(key, 0) + count
     problem.players = order_free
-    price, sigma, pi = problem.unpack(start)
-    value, flat = box_step(problem, [w for row in price for w in row] + sigma + pi)
+    value, flat = box_step(problem, problem.unpack(start))
     price, sigma, pi = problem.split(flat)
     return SolvedSet(
         feats=tuple(catalog.cards[f].code for f in feats),
@@ -140,7 +139,7 @@ def _try(
 ) -> float:
     """The Lagrangian at ``flat``; its plans join the pool."""
     best: dict[PlayerKey, Plan] = {}
-    value, _ = problem.evaluate(*problem.split(flat), best)
+    value, _ = problem.evaluate(flat, best)
     for key, plan in best.items():
         pool[key][plan] = None
     return value

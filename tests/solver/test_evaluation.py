@@ -7,7 +7,8 @@ from typing import Literal
 
 import pytest
 
-from palm_island.engine import Catalog, CompactRules, Position, new_game
+from palm_island.engine import Catalog, CompactRules, GameState, Position, new_game
+from palm_island.solver import Budget, solve
 from palm_island.solver.evaluation import VILLAGE_MARKS, Evaluator, Weights
 
 
@@ -77,6 +78,17 @@ def test_the_share_of_the_game_left_counts_every_card_of_a_feat_deck() -> None:
             assert abs(found - expected) < 1e-9, (len(deck), round_)
 
 
+def _known_score(start: GameState) -> int:
+    """A score some line from ``start`` reaches (a narrow search's): no bound is below it."""
+    return solve(start, Budget(20)).score
+
+
+def _best_faces(catalog: Catalog) -> int:
+    """The stars of every card's best face: the plainest bound, which the tighter
+    relaxations must not exceed."""
+    return sum(max(f.stars for f in c.faces) for c in catalog.cards if not c.is_round_tracker)
+
+
 def test_round_prices_value_a_deal_at_the_bounds_dual_value(catalog: Catalog) -> None:
     """The round prices' evaluation is the payment relaxation's Lagrangian at the
     multipliers its search found from the deal: a deal's value plus what the
@@ -90,7 +102,8 @@ def test_round_prices_value_a_deal_at_the_bounds_dual_value(catalog: Catalog) ->
         bound, (_, carried) = payment_bound_from(start, None, SEARCH_STEPS)
         evaluator = Evaluator(catalog, Weights(pricing="rounds"))
         dual = evaluator.value(start.deck, 1) + STORE_LIMIT * sum(carried.values())
-        assert int(dual) == bound == 52, seed
+        assert int(dual) == bound, seed
+        assert _known_score(start) <= bound <= _best_faces(catalog), seed
         assert evaluator.value(start.deck, 1) != Evaluator(catalog, Weights(pricing="fixed")).value(
             start.deck, 1
         )
@@ -120,7 +133,8 @@ def test_windows_prices_value_their_deal_at_the_windows_dual_value(catalog: Cata
     value = evaluator.value(start.deck, 1)
     dual = value + STORE_LIMIT * sum(sigma.values())
     dual += sum(weight * places[block] for block, weight in pi.items())
-    assert int(dual) == bound == 52
+    assert int(dual) == bound
+    assert _known_score(start) <= bound <= _best_faces(catalog)
     # a card about to leave is valued by its block: two orders of one deal differ
     other = new_game(catalog, deal=buildings[::-1])
     assert evaluator.value(other.deck, 1) != value

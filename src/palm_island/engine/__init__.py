@@ -6,6 +6,7 @@ and a seed or an explicit deal go in, states come out. See docs/engine-api.md.
 
 from typing import TYPE_CHECKING
 
+from .bounded import Bounded
 from .cards import (
     DECK_SIZE,
     ROUNDS,
@@ -38,11 +39,21 @@ from .layout import (
     tracker_orientation,
     tracker_turned,
 )
-from .movegen import payments
 from .moves import Move
 from .notation import parse_position, position_notation
 from .observe import CardView, TableView, observe
-from .rules import Transition, apply_move, is_legal, legal_moves, new_game
+from .payplans import payments
+from .rules import (
+    REASON_KINDS,
+    IllegalReason,
+    Transition,
+    apply_move,
+    card_blocked,
+    illegal_reason,
+    is_legal,
+    legal_moves,
+    new_game,
+)
 from .scoring import CardScore, ScoreBreakdown, score
 from .search import CompactRules, Position
 from .state import STORE_LIMIT, DeckCard, GameState
@@ -65,6 +76,7 @@ _FEAT_NAMES = frozenset(
         "GameSummary",
         "condition_met",
         "earned_feats",
+        "illegal_reason",
         "parse_feats",
         "summarize",
     )
@@ -82,9 +94,11 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "DECK_SIZE",
+    "REASON_KINDS",
     "ROUNDS",
     "STORE_LIMIT",
     "Action",
+    "Bounded",
     "CardScore",
     "CardSpec",
     "CardView",
@@ -100,6 +114,7 @@ __all__ = [
     "GameState",
     "GameSummary",
     "IllegalMoveError",
+    "IllegalReason",
     "InvalidMoveError",
     "InvalidPositionError",
     "Move",
@@ -115,9 +130,11 @@ __all__ = [
     "Transition",
     "VillageRank",
     "apply_move",
+    "card_blocked",
     "condition_met",
     "deal_from_seed",
     "earned_feats",
+    "illegal_reason",
     "is_legal",
     "legal_moves",
     "new_game",

@@ -159,7 +159,16 @@ class Catalog:
     catalog carries any, 17 and up (see :meth:`with_cards`).
     """
 
-    __slots__ = ("_by_code", "cards", "colours", "edition", "ranks", "rules_memo", "tracker_id")
+    __slots__ = (
+        "_by_code",
+        "cards",
+        "colours",
+        "edition",
+        "first_copy",
+        "ranks",
+        "rules_memo",
+        "tracker_id",
+    )
 
     def __init__(
         self,
@@ -176,6 +185,12 @@ class Catalog:
         self.tracker_id: int = len(cards) - 1 if tracker_id is None else tracker_id
         """The round tracker's id: explicit, because feat cards come after it."""
         self._by_code = {card.code: card.id for card in cards}
+        firsts: dict[tuple[str, tuple[Face, ...]], int] = {}
+        self.first_copy: tuple[int, ...] = tuple(
+            firsts.setdefault((card.type, card.faces), card.id) for card in cards
+        )
+        """Per card id: the first card of the same type and faces. Copies of a building
+        (CH1-CH3, ...) play alike, so a search and the bound treat them as one."""
         self.rules_memo: MoveMemo | None = None
         """The legal moves and steps met so far, and the tables they are built from
         (:func:`~.movegen.rules_of` builds them on first use)."""
@@ -285,14 +300,13 @@ def _build(data: CardsFile, source: str) -> Catalog:
     if len(cards) != BUILDINGS:
         raise CatalogError(source, "buildings", f"copies add up to {len(cards)}, need {BUILDINGS}")
     tracker = data.round_tracker
-    tracker_faces = tuple(
+    front_up, front_down, back_up, back_down = (
         _tracker_face(getattr(tracker.faces, o.key), o, f"round_tracker.faces.{o.key}", source)
         for o in Orientation
     )
+    tracker_faces = (front_up, front_down, back_up, back_down)
     _check_tracker_cycle(tracker_faces, source)
-    cards.append(
-        CardSpec(len(cards), tracker.code, "round_tracker", tracker.name, tracker_faces)  # type: ignore[arg-type]
-    )
+    cards.append(CardSpec(len(cards), tracker.code, "round_tracker", tracker.name, tracker_faces))
     codes = [card.code for card in cards]
     duplicate = next((c for c in codes if codes.count(c) > 1), None)
     if duplicate:

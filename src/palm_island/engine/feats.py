@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
-from .cards import ROUNDS, CardSpec, Catalog, Resources, _building_faces, error_path
+from .cards import ROUNDS, CardSpec, Catalog, _building_faces, error_path
 from .errors import CatalogError
 from .feat_schema import (
     AllTest,
@@ -35,6 +35,7 @@ from .feat_schema import (
 from .layout import packed_id
 from .moves import Move
 from .rules import apply_move
+from .scoring import score
 from .state import GameState
 
 
@@ -179,18 +180,18 @@ def _measure(
     | FeatsInPlayTest,
     game: GameSummary,
 ) -> int:
-    cards = game.final.cards
-    if isinstance(condition, ScoreTest):
-        return sum(c.face.stars for c in cards)
-    if isinstance(condition, UpgradeIconsTest):
-        return sum(c.face.upgrades for c in cards)
     if isinstance(condition, TurnsTest):
         return game.final.turn
-    if isinstance(condition, StoredCardsTest):
-        return sum(c.stored for c in cards)
     if isinstance(condition, FeatsInPlayTest):
         return len(game.feats_in_play)
-    held = sum((c.face.yields for c in cards if c.stored), Resources())
+    if isinstance(condition, StoredCardsTest):
+        return sum(c.stored for c in game.final.cards)
+    scored = score(game.final)  # the stars, icons and stored resources, counted once
+    if isinstance(condition, ScoreTest):
+        return scored.total
+    if isinstance(condition, UpgradeIconsTest):
+        return scored.upgrade_icons
+    held = scored.stored_resources
     return held.total if condition.resource is None else getattr(held, condition.resource)
 
 

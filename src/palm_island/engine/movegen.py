@@ -9,7 +9,7 @@ the catalog's printed actions (:class:`~.tables.RuleTables`, frozen): shared per
 pair of top cards when the stored cards matter to neither; else a search builds and
 keeps them per key (top two cards + stored cards, :meth:`MoveMemo.known`), while
 play, which applies one move of a position it will not meet again, lists the moves
-only (:meth:`MoveMemo.listing`) and finds the chosen move's step from the move
+only (:meth:`MoveMemo.listed`) and finds the chosen move's step from the move
 (:meth:`~.tables.RuleTables.step_of`). Both list the moves from the same printed
 actions and payment plans, and the steps are played by
 :meth:`~.tables.RuleTables.turn` and :meth:`~.tables.RuleTables.settle` (the
@@ -23,16 +23,14 @@ The order of the moves is documented on :func:`palm_island.engine.legal_moves`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from operator import itemgetter
-from typing import Final, TypeVar
+from typing import Final
 
-from .cards import Catalog, Resources
+from .bounded import Bounded
+from .cards import Catalog
 from .moves import DISCARD, Move
+from .payplans import PICK, PICK_BACK, Plan, plans
 from .state import STORE_LIMIT
 from .tables import (
-    GUARD,
-    MEMBERS,
     ONE,
     Moves,
     Part,
@@ -40,7 +38,6 @@ from .tables import (
     Step,
     Steps,
     build_tables,
-    packed_resources,
 )
 
 Entry = tuple[Moves, Steps]
@@ -58,15 +55,10 @@ Split = tuple[list[bytes], list[tuple[bytes, int]]]
 """A position's children split in two (:meth:`MoveMemo.successors`): the decks one
 turn on (same round, one card fewer above the tracker), then the positions an
 automatic step moved further, each part in step order."""
-Plan = tuple[int, int, int]
-"""One way to pay for an action: bit masks (over the stored cards in code order) of
-the cards paid and of every card un-stored, and the index of the card released first
-(R20) or -1."""
 Last = tuple[tuple[int, ...], "MoveMemo", Moves, Steps | None, bytes]
 """What :func:`entry_of` answers: the tuple deck, the memo, moves, steps and bytes."""
 
 _new = tuple.__new__
-_T = TypeVar("_T")
 _NO_MOVES: Final[Known] = (0, ())
 """R25: the tracker is on top only once the game is over."""
 _DISCARDING: Final = (DISCARD,)
@@ -148,7 +140,8 @@ class MoveMemo:
         """Card 1's and card 2's steps per (packed card + stored rank bytes)."""
         self.shared_steps: dict[Step, Step] = {}
         """Each paid step built, once (many stored sets pay with the same cards)."""
-        self.infos: dict[bytes, Info] = {}
+        self.infos: Bounded[bytes, Info] = Bounded(_MEMO_LIMIT)
+        """Per stored cards' rank bytes (deck order and sorted): their :data:`Info`."""
         self.dependence: dict[int, bytes] = {}
         """Per (four stored?, total resources stored): ``depends`` of every card."""
         self.plans: dict[int, tuple[Plan, ...]] = {}
@@ -166,8 +159,14 @@ class MoveMemo:
         return found
 
     def listed(self, deck: tuple[int, ...], packed: bytes | None = None) -> Last:
-        """The moves and steps of a tuple deck (:meth:`listing`) and the deck as bytes
-        (``packed``, when the caller has it, saves converting it).
+        """The moves of a tuple deck, with their steps when they are shared, and the
+        deck as bytes (``packed``, when the caller has it, saves converting it).
+
+        For play, which applies one move: when the stored cards matter, the moves are
+        listed without steps (and not kept), and ``apply_move`` finds the chosen move's
+        step with :meth:`~.tables.RuleTables.step_of`. Random play almost never meets
+        such a position again, so building (and keeping) all its steps cost more than
+        it saved.
 
         The last answer is kept: ``apply_move`` lists the deck it makes, from the
         bytes it made it from, and the next ``legal_moves`` or ``apply_move`` on that
@@ -220,22 +219,8 @@ class MoveMemo:
             found = self._build(deck[0], deck[1], info, stored, key)
         return found
 
-    def listing(self, deck: bytes) -> tuple[Moves, Steps | None]:
-        """The legal moves of a deck, with their steps when they are shared.
-
-        For play, which applies one move: when the stored cards matter, the moves are
-        listed without steps (and not kept), and ``apply_move`` finds the chosen move's
-        step with :meth:`~.tables.RuleTables.step_of`. Random play almost never meets
-        such a position again, so building (and keeping) all its steps cost more than
-        it saved. (:meth:`listed` is this, for a tuple deck.)
-        """
-        shared, info = self._shared(deck)
-        if shared is not None:
-            return self.move_lists[shared[0]], shared[1]
-        return self._moves(deck, info), None
-
     def _moves(self, deck: bytes, info: Info) -> Moves:
-        """The legal moves of a deck whose stored cards matter (see :meth:`listing`)."""
+        """The legal moves of a deck whose stored cards matter (see :meth:`listed`)."""
         first = deck[0]
         if first >> 3 == self.tables.tracker:
             return ()
@@ -326,7 +311,7 @@ class MoveMemo:
                 if clears is None:
                     step = (taken, byte, tables.clears(stored, cleared))
                 else:
-                    step = (taken, byte, b"".join(_PICK_BACK[cleared](clears)))
+                    step = (taken, byte, b"".join(PICK_BACK[cleared](clears)))
                 steps.append(shared.setdefault(step, step))
         ids = tuple([self._id(move) for move in self._card_moves(packed, taken, info)])
         found_ids = self.part_ids[taken][key] = ids
@@ -353,30 +338,27 @@ class MoveMemo:
             if ways is None:
                 ways = self._ways_to_pay(info, index, cost, plan)
             for paid, _, release in ways:
-                moves.append(_new(Move, (kind, card, _PICK[paid](names), names[release])))
+                moves.append(_new(Move, (kind, card, PICK[paid](names), names[release])))
         return tuple(moves)
 
     def _ways_to_pay(
         self, info: Info, index: int, cost: tuple[int, ...], plan: int
     ) -> tuple[Plan, ...]:
-        """The ways the stored cards of ``info`` pay for one action (see :func:`_plans`)."""
+        """The ways the stored cards of ``info`` pay for one action (:func:`.payplans.plans`)."""
         key = info[5] | plan
         found = self.plans.get(key)
         if found is None:
-            found = self.plans[key] = _plans(index, cost, info[0])
+            found = self.plans[key] = plans(index, cost, info[0])
         return found
 
     def _info(self, raw: bytes) -> Info:
         """What the stored cards (rank bytes, in deck order) hold, their codes and
         clears, which cards' steps depend on them, and their rank bytes in code order
         (one info per set of cards, whatever their order in the deck)."""
-        if len(self.infos) >= _MEMO_LIMIT:
-            self.infos.clear()  # play never fills the memo, whose limit empties it too
         stored = bytes(sorted(raw))
         found = self.infos.get(stored)
         if found is not None:
-            self.infos[raw] = found
-            return found
+            return self.infos.keep(raw, found)
         tables = self.tables
         packed = [tables.unranked[r] for r in stored]
         holds = tuple([tables.holds[p] for p in packed])
@@ -395,16 +377,18 @@ class MoveMemo:
         if holding is None:
             holding = self.holds_ids[holds] = len(self.holds_ids) << 16
         distinct = len(set(stored)) == len(stored)
-        found = self.infos[stored] = (
-            holds,
-            (*[tables.code[p >> 3] for p in packed], None),
-            tuple([tables.clear_of[r] for r in stored]) if distinct else None,
-            depends,
+        found = self.infos.keep(
             stored,
-            holding,
+            (
+                holds,
+                (*[tables.code[p >> 3] for p in packed], None),
+                tuple([tables.clear_of[r] for r in stored]) if distinct else None,
+                depends,
+                stored,
+                holding,
+            ),
         )
-        self.infos[raw] = found
-        return found
+        return self.infos.keep(raw, found)
 
     def children(self, deck: bytes, round_: int) -> Split:
         """:meth:`successors` of the steps :meth:`known` gives, in one call: the
@@ -497,89 +481,9 @@ def legal(deck: tuple[int, ...], catalog: Catalog) -> tuple[Move, ...]:
     return entry_of(deck, catalog)[2]
 
 
-_BY_SIZE = tuple(sorted(range(1, 16), key=lambda m: (len(MEMBERS[m]), MEMBERS[m])))
-"""Masks in payment order: fewest cards first, then by the cards' order."""
-_ORDER = tuple(tuple(m for m in _BY_SIZE if m < 1 << n) for n in range(5))
-"""Per number of stored cards: the masks over them in payment order."""
-_SUPERSETS = tuple(sum(1 << s for s in range(16) if s & m == m) for m in range(16))
-"""Per mask: one bit per mask that holds it."""
-
-
 def _clear_run(clears: bytes) -> tuple[tuple[bytes, bytes], ...] | None:
     """A step's clears as (stored, un-stored) one-byte pairs, or ``None`` when one
     names a later copy of its value (see :meth:`MoveMemo.successors`)."""
     if any(clears[1::2]):
         return None
     return tuple((ONE[value], ONE[value ^ 1]) for value in clears[::2])
-
-
-def _picker(indices: tuple[int, ...]) -> Callable[[Sequence[_T]], tuple[_T, ...]]:
-    if len(indices) > 1:
-        return itemgetter(*indices)
-    if indices:
-        index = indices[0]
-        return lambda items: (items[index],)
-    return lambda items: ()
-
-
-_PICK = tuple(_picker(members) for members in MEMBERS)
-"""For each bit mask: the items at its indices, in order (a tuple even for one)."""
-_PICK_BACK = tuple(_picker(members[::-1]) for members in MEMBERS)
-"""For each bit mask: the items at its indices, highest index first."""
-
-
-def _payment_masks(cost: tuple[int, ...], holds: tuple[int, ...]) -> tuple[int, ...]:
-    """Bit masks of the inclusion-minimal sets of ``holds`` that pay one alternative.
-
-    Amounts are packed with :func:`~.tables.packed_resources`.
-    """
-    size = 1 << len(holds)
-    totals = [0] * size
-    for mask in range(1, size):
-        low = mask & -mask
-        totals[mask] = totals[mask ^ low] + holds[low.bit_length() - 1]
-    order = _ORDER[len(holds)]
-    found = 0  # one bit per mask found
-    for alternative in cost:
-        covered = 0  # one bit per superset of a mask found for this alternative
-        for mask in order:
-            # :func:`~.tables.covers`, inlined (one call per subset): every field of
-            # total - alternative stays >= 0 exactly when no guard bit is borrowed.
-            if not covered >> mask & 1 and ((totals[mask] | GUARD) - alternative) & GUARD == GUARD:
-                covered |= _SUPERSETS[mask]
-                found |= 1 << mask
-    return tuple([mask for mask in order if found >> mask & 1])
-
-
-def _plans(index: int, cost: tuple[int, ...], holds: tuple[int, ...]) -> tuple[Plan, ...]:
-    """The ways to pay for an action (``KINDS[index]``) with cards holding ``holds``
-    (code order), in move order; a store that leaves four cards stored releases one
-    first (R20)."""
-    count = len(holds)
-    found: list[Plan] = []
-    for mask in _payment_masks(cost, holds) if cost else (0,):
-        paid = MEMBERS[mask]
-        if not index and count - len(paid) >= STORE_LIMIT:
-            found.extend(
-                (mask, mask | 1 << free, free) for free in range(count) if free not in paid
-            )
-        else:
-            found.append((mask, mask, -1))
-    return tuple(found)
-
-
-def payments(
-    cost: tuple[Resources, ...], holdings: tuple[tuple[str, Resources], ...]
-) -> list[tuple[str, ...]]:
-    """Every inclusion-minimal set of stored cards that pays one cost alternative.
-
-    ``holdings`` pairs each stored card's code with what it holds, alphabetically
-    by code. A free action has one payment, the empty one (R14); an unaffordable
-    action has none. Payments come fewest cards first, then alphabetically.
-    """
-    if not cost:
-        return [()]
-    masks = _payment_masks(
-        tuple(map(packed_resources, cost)), tuple(packed_resources(h) for _, h in holdings)
-    )
-    return [tuple(holdings[i][0] for i in MEMBERS[m]) for m in masks]

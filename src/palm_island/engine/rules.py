@@ -8,9 +8,9 @@ live in ``movegen``, shared with the solver.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-from .cards import BUILDINGS, Catalog, Orientation
+from .cards import BUILDINGS, ActionKind, Catalog, Orientation
 from .deal import deal_from_seed
 from .errors import IllegalMoveError
 from .events import Event, GameEnded, MovePlayed
@@ -147,45 +147,113 @@ def apply_move(state: GameState, move: Move) -> Transition:
 # --- why a move is illegal ------------------------------------------------------------
 
 
+class IllegalReason(NamedTuple):
+    """Why a move is not legal: a stable ``kind`` a program can act on, and the
+    ``text`` an error message shows (it names the rule)."""
+
+    kind: str
+    """One of :data:`REASON_KINDS`."""
+    text: str
+
+
+REASON_KINDS: Final = (
+    "game_over",
+    "round_tracker",
+    "stored",
+    "discard_args",
+    "not_printed",
+    "cannot_pay",
+    "payment",
+    "release_not_allowed",
+    "release_needed",
+    "release_unknown",
+)
+"""Every kind of :class:`IllegalReason`, the card-level ones (:func:`card_blocked`) first."""
+
+
 def _illegal(state: GameState, move: Move) -> IllegalMoveError:
     from .notation import position_notation
 
-    return IllegalMoveError(str(move), position_notation(state), _reason(state, move))
+    reason = illegal_reason(state, move)
+    text = reason.text if reason is not None else "not among the legal moves"
+    return IllegalMoveError(str(move), position_notation(state), text)
 
 
-def _reason(state: GameState, move: Move) -> str:
-    """Why ``move`` is not legal, read off the generator's own legal moves (one
-    source of legality): only what the card offers is described here."""
+def card_blocked(state: GameState, card: int) -> IllegalReason | None:
+    """Why card ``card`` (1 or 2) offers no action at all now, or ``None`` when its face's
+    printed actions are what decides: the game is over (R25), it is the round tracker
+    (never an action target, R23) or it is stored (a stored card shows only resources)."""
     if state.is_over:
-        return "the game is over"
-    if move.kind == "discard":
-        return "discard takes no card number, payment or release"
+        return IllegalReason("game_over", "the game is over")
+    deck_card = state.card_at(card)
+    if deck_card.spec.is_round_tracker:
+        return IllegalReason("round_tracker", "the round tracker cannot be used as card 2 (R23)")
+    if deck_card.stored:
+        return IllegalReason(
+            "stored", f"card {card} ({deck_card.code}) is stored and offers no actions"
+        )
+    return None
+
+
+def illegal_reason(state: GameState, move: Move) -> IllegalReason | None:
+    """Why ``move`` is not legal in ``state`` (``None`` when it is), read off the
+    generator's own legal moves (one source of legality): only what the card offers
+    is described here."""
+    if move in legal_moves(state):
+        return None
+    if state.is_over:
+        return IllegalReason("game_over", "the game is over")
+    kind = move.kind
+    if kind == "discard":
+        return IllegalReason("discard_args", "discard takes no card number, payment or release")
     same = [m for m in legal_moves(state) if m.kind == move.kind and m.card == move.card]
-    card = state.card_at(move.card)
     if not same:
-        if card.spec.is_round_tracker:
-            return "the round tracker cannot be used as card 2 (R23)"
-        if card.stored:
-            return f"card {move.card} ({card.code}) is stored and offers no actions"
-        action = card.face.action(move.kind)
-        if action is None:
-            printed = ", ".join(a.kind for a in card.face.actions) or "no actions"
-            return f"card {move.card} ({card.code}) shows {printed}, not {move.kind} (R8)"
-        return f"{card.code} {move.kind} costs {action.cost_text()}; the stored cards cannot pay"
+        return card_blocked(state, move.card) or _not_offered(state, move, kind)
     pays = list(dict.fromkeys(m.pay for m in same))  # the generator's order
     if move.pay not in pays:
-        stored = sorted(c.code for c in state.stored)
-        unknown = [code for code in move.pay if code not in stored]
-        if unknown:
-            return f"{', '.join(unknown)} not stored; stored: {', '.join(stored) or 'none'}"
-        action = card.face.action(move.kind)
-        cost = action.cost_text() if action is not None else "?"
-        listed = "; ".join("pay " + "+".join(p) if p else "no payment" for p in pays)
-        return f"{move.kind} costs {cost}: pay with one of: {listed}"
+        return _wrong_payment(state, move, kind, pays)
     releases = [m.release for m in same if m.pay == move.pay]
     if None in releases:
-        return "release is only for storing while 4 cards stay stored (R20)"
+        return IllegalReason(
+            "release_not_allowed", "release is only for storing while 4 cards stay stored (R20)"
+        )
     if move.release is None:
         left = state.stored_count - len(move.pay)
-        return f"{left} cards stay stored: name one to release first (R20)"
-    return f"{move.release} is not a stored card left after paying"
+        return IllegalReason(
+            "release_needed", f"{left} cards stay stored: name one to release first (R20)"
+        )
+    return IllegalReason(
+        "release_unknown", f"{move.release} is not a stored card left after paying"
+    )
+
+
+def _not_offered(state: GameState, move: Move, kind: ActionKind) -> IllegalReason:
+    """A card that can act offers no move of this kind: its face does not show it, or
+    the stored cards cannot pay for it."""
+    card = state.card_at(move.card)
+    action = card.face.action(kind)
+    if action is None:
+        printed = ", ".join(a.kind for a in card.face.actions) or "no actions"
+        return IllegalReason(
+            "not_printed", f"card {move.card} ({card.code}) shows {printed}, not {move.kind} (R8)"
+        )
+    return IllegalReason(
+        "cannot_pay",
+        f"{card.code} {move.kind} costs {action.cost_text()}; the stored cards cannot pay",
+    )
+
+
+def _wrong_payment(
+    state: GameState, move: Move, kind: ActionKind, pays: list[tuple[str, ...]]
+) -> IllegalReason:
+    """The move names a payment the generator does not list."""
+    stored = sorted(c.code for c in state.stored)
+    unknown = [code for code in move.pay if code not in stored]
+    if unknown:
+        return IllegalReason(
+            "payment", f"{', '.join(unknown)} not stored; stored: {', '.join(stored) or 'none'}"
+        )
+    action = state.card_at(move.card).face.action(kind)
+    cost = action.cost_text() if action is not None else "?"
+    listed = "; ".join("pay " + "+".join(p) if p else "no payment" for p in pays)
+    return IllegalReason("payment", f"{move.kind} costs {cost}: pay with one of: {listed}")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from .bounded import Bounded
 from .cards import Catalog
 from .layout import tracker_by_round
 from .movegen import MoveMemo, Split, rules_of
@@ -45,7 +46,6 @@ class CompactRules:
         "_known",
         "_memo",
         "_play",
-        "_remember",
         "_stars",
         "catalog",
         "expand",
@@ -59,8 +59,7 @@ class CompactRules:
         only when searches overlap, as an analysis's searches from successive
         positions of one game do (about two thirds of their expansions repeat)."""
         self.catalog = catalog
-        self._remember = remember
-        self._known: dict[Position, Split] = {}
+        self._known: Bounded[Position, Split] = Bounded(max(remember, 1))
         self._memo: MoveMemo = rules_of(catalog)
         self._play = self._memo.tables.play
         self._children = self._memo.children
@@ -75,11 +74,10 @@ class CompactRules:
         children without working out their progress; an attribute, not a method, so
         it calls the engine's function directly."""
         self.tracker = catalog.tracker_id
-        first: dict[object, int] = {}
         merge = bytearray(range(256))
         stars = [0] * 256
         for card in catalog.cards:
-            same = first.setdefault((card.type, card.faces), card.id)
+            same = catalog.first_copy[card.id]
             for low in range(8):
                 merge[card.id << 3 | low] = same << 3 | low
                 stars[card.id << 3 | low] = card.faces[low >> 1].stars
@@ -100,12 +98,9 @@ class CompactRules:
         return [play(deck, round_, step) for step in self._memo.steps(deck)]
 
     def _remembered(self, deck: bytes, round_: int) -> Split:
-        known = self._known
-        found = known.get((deck, round_))
+        found = self._known.get((deck, round_))
         if found is None:
-            if len(known) >= self._remember:
-                known.clear()
-            found = known[deck, round_] = self._children(deck, round_)
+            found = self._known.keep((deck, round_), self._children(deck, round_))
         return found
 
     def is_over(self, deck: bytes) -> bool:

@@ -135,11 +135,7 @@ def _beam(
     # are pruned), and its round follows from the step (every round's steps differ).
     buckets: list[dict[bytes, _Node | None]] = [{} for _ in range(last + 1)]
     buckets[first][deck] = None
-    round_at = [0] * (last + 1)
-    for r in range(round_, ROUNDS + 1):
-        for cut in range(size):
-            if r * size - cut >= first:
-                round_at[r * size - cut] = r
+    round_at = _rounds_of_steps(round_, size, first, last)
     expanded = 0
     for here in range(first, last):
         bucket = buckets[here]
@@ -173,9 +169,26 @@ def _beam(
         del bucket
         if on_progress is not None:
             on_progress((here - first + 1) / (last - first))
+    return (*_best_line(rules, buckets[last]), expanded)
+
+
+def _rounds_of_steps(round_: int, size: int, first: int, last: int) -> list[int]:
+    """The round each progress step from ``first`` to ``last`` is played in."""
+    round_at = [0] * (last + 1)
+    for r in range(round_, ROUNDS + 1):
+        for cut in range(size):
+            if r * size - cut >= first:
+                round_at[r * size - cut] = r
+    return round_at
+
+
+def _best_line(
+    rules: CompactRules, finished: dict[bytes, _Node | None]
+) -> tuple[int, list[Position]]:
+    """The best finished game's score and the positions that led to it."""
     best: tuple[int, bytes, _Node | None] | None = None
     stars = rules.stars
-    for child, parent in buckets[last].items():  # reached first wins a tie, as it always did
+    for child, parent in finished.items():  # reached first wins a tie, as it always did
         final = stars(child)
         if best is None or final > best[0]:
             best = (final, child, parent)
@@ -185,7 +198,7 @@ def _beam(
     while walk is not None and walk[2] is not None:
         path.append((walk[0], walk[1]))
         walk = walk[2]
-    return best[0], path[::-1], expanded
+    return best[0], path[::-1]
 
 
 def _diverse_best(scores: list[complex], width: int) -> list[int]:

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 
 from ..engine import (
     ROUNDS,
+    Bounded,
     Catalog,
     GameState,
     packed_face,
@@ -156,15 +157,19 @@ def upper_bound(state: GameState) -> int:
 
 Warm = tuple[Multipliers, WindowMultipliers]
 """Where the searches of the third and fourth relaxations ended."""
-_RECENT: dict[tuple[int, object, int], tuple[Catalog, int, Warm]] = {}
+_RECENT: PerCatalog[Bounded[tuple[tuple[int, ...], int], tuple[int, Warm]]] = PerCatalog(
+    lambda _: Bounded(32)
+)
+"""Per catalog, the latest bounds asked (by deck and round)."""
 
 
 def _bound_and_multipliers(state: GameState) -> tuple[int, Warm]:
     """:func:`upper_bound`, and the multipliers its third and fourth relaxations ended with."""
-    key = (id(state.catalog), state.deck, state.round)
-    found = _RECENT.get(key)
-    if found is not None and found[0] is state.catalog:
-        return found[1], found[2]
+    recent = _RECENT(state.catalog)
+    key = (state.deck, state.round)
+    found = recent.get(key)
+    if found is not None:
+        return found
     paid, rounds = payment_bound_from(state, None, SEARCH_STEPS)
     start = from_rounds(rounds, len(store_model(state.catalog).kinds))
     windowed, blocks = window_bound_from(state, start, WINDOW_STEPS)
@@ -175,10 +180,7 @@ def _bound_and_multipliers(state: GameState) -> tuple[int, Warm]:
             windowed, blocks = at_solved, solved
     multipliers = (rounds, blocks)
     bound = min(_turn_budget_bound(state), _card_resources_bound(state), paid, windowed)
-    if len(_RECENT) >= 32:
-        _RECENT.clear()
-    _RECENT[key] = (state.catalog, bound, multipliers)
-    return bound, multipliers
+    return recent.keep(key, (bound, multipliers))
 
 
 _WARM_STEPS = 20

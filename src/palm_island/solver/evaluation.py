@@ -34,6 +34,7 @@ from typing import Any, Literal, TypeVar
 from ..engine import (
     DECK_SIZE,
     ROUNDS,
+    Bounded,
     Catalog,
     Face,
     Resources,
@@ -43,6 +44,7 @@ from ..engine import (
     packed_stored,
     tracker_by_round,
 )
+from .per_catalog import PerCatalog
 from .plan_values import plan_tables
 from .window_values import Segments, window_tables
 
@@ -90,12 +92,10 @@ def evaluator_for(catalog: Catalog, weights: Weights, feats: tuple[int, ...] = (
     hundred), and they never change once built, so searches share them; a race
     between threads can only build the same table twice.
     """
-    key = (id(catalog), weights, feats)
-    found = _EVALUATORS.get(key)
-    if found is None or found.catalog is not catalog:
-        if len(_EVALUATORS) >= 8:
-            _EVALUATORS.clear()
-        found = _EVALUATORS[key] = Evaluator(catalog, weights, feats)
+    kept = _EVALUATORS(catalog)
+    found = kept.get((weights, feats))
+    if found is None:
+        found = kept.keep((weights, feats), Evaluator(catalog, weights, feats))
     return found
 
 
@@ -327,7 +327,9 @@ def _summed(deck: Sequence[int], runs: tuple[tuple[int, int, _Table], ...]) -> A
     return total
 
 
-_EVALUATORS: dict[tuple[int, Weights, tuple[int, ...]], Evaluator] = {}
+_EVALUATORS: PerCatalog[Bounded[tuple[Weights, tuple[int, ...]], Evaluator]] = PerCatalog(
+    lambda _: Bounded(8)
+)
 
 _DRAW = random.Random(20261130)
 VILLAGE_MARKS: tuple[int, ...] = tuple(_DRAW.getrandbits(46) for _ in range(256))

@@ -42,6 +42,7 @@ import math
 from ..engine import (
     ROUNDS,
     STORE_LIMIT,
+    Bounded,
     Catalog,
     GameState,
     pack,
@@ -51,13 +52,10 @@ from ..engine import (
     score,
 )
 from .per_catalog import PerCatalog
-from .subgradient import projected_step
+from .subgradient import Schedule, search_multipliers
 
 SEARCH_STEPS = 300
-_RATE = 2.0
-_PATIENCE = 20
-_DELTA = 4.0
-_GIVE_UP = 8
+_SCHEDULE = Schedule(rate=2.0, patience=20, delta=4.0, give_up=8)
 
 
 Vector = tuple[int, int, int]
@@ -81,40 +79,16 @@ class _Model:
                         costs.add((alt.wood, alt.fish, alt.stone))
         self.kinds: tuple[Vector, ...] = tuple(sorted(kinds))
         self.index = {v: i for i, v in enumerate(self.kinds)}
-        # minimal[cost]: the multisets (tuples of kind indexes) of at most four stores
-        # that cover the cost with no smaller sub-multiset covering it.
-        self.minimal: dict[Vector, tuple[tuple[int, ...], ...]] = {}
-        for cost in costs:
-            found: list[tuple[int, ...]] = [()] if cost == (0, 0, 0) else []
-            for size in range(1 if found == [] else STORE_LIMIT + 1, STORE_LIMIT + 1):
-                for combo in itertools.combinations_with_replacement(range(len(self.kinds)), size):
-                    if not _covers(self.kinds, combo, cost):
-                        continue
-                    if any(
-                        _covers(self.kinds, combo[:i] + combo[i + 1 :], cost) for i in range(size)
-                    ):
-                        continue
-                    found.append(combo)
-            self.minimal[cost] = tuple(found)
-        # storable[packed card]: the kinds it can store on the faces it can still reach.
-        self.storable: dict[int, frozenset[int]] = {}
-        for card_id, card in enumerate(catalog.cards):
-            for orientation in range(4):
-                reach, todo = {orientation}, [orientation]
-                while todo:
-                    for action in card.faces[todo.pop()].actions:
-                        if action.to is not None and int(action.to) not in reach:
-                            reach.add(int(action.to))
-                            todo.append(int(action.to))
-                self.storable[pack(card_id, orientation)] = frozenset(
-                    self.index[(f.yields.wood, f.yields.fish, f.yields.stone)]
-                    for f in (card.faces[o] for o in reach)
-                    if f.yields.total and any(action.to is None for action in f.actions)
-                )
-        self._cover_sets: dict[tuple[frozenset[int], ...], Covers] = {}
-        # cold_searches[what the relaxation sees]: a search from zero multipliers, kept
-        # (see payment_bound_from).
-        self.cold_searches: dict[object, tuple[int, Multipliers]] = {}
+        self.minimal = _minimal_covers(self.kinds, costs)
+        """Per cost: the multisets (tuples of kind indexes) of at most four stores that
+        cover it with no smaller sub-multiset covering it."""
+        self.storable = _storable(catalog, self.index)
+        """Per packed card: the kinds it can store on the faces it can still reach."""
+        self.cover_sets: Bounded[tuple[frozenset[int], ...], Covers] = Bounded(256)
+        """Per set of cards' storable kinds: the covers they pay (:func:`covers_of`)."""
+        self.cold_searches: Bounded[object, tuple[int, Multipliers]] = Bounded(64)
+        """Per what the relaxation sees: a search from zero multipliers
+        (:func:`payment_bound_from`)."""
         # every_card: the covers any deck of this catalog can pay (for tests and docs).
         self.every_card = Covers(
             self,
@@ -125,16 +99,48 @@ class _Model:
             ],
         )
         self.covers = self.every_card.covers
-        # same[card_id]: the first card with the same faces (copies plan alike).
-        firsts: dict[tuple[object, ...], int] = {}
-        self.same = [
-            firsts.setdefault(tuple(card.faces), card_id)
-            for card_id, card in enumerate(catalog.cards)
-        ]
         self.cards: list[_Faces | None] = [
             None if card.is_round_tracker else _Faces(self, card_id)
             for card_id, card in enumerate(catalog.cards)
         ]
+
+
+def _minimal_covers(
+    kinds: tuple[Vector, ...], costs: set[Vector]
+) -> dict[Vector, tuple[tuple[int, ...], ...]]:
+    """Each cost's inclusion-minimal covers by at most four stores of these kinds."""
+    minimal: dict[Vector, tuple[tuple[int, ...], ...]] = {}
+    for cost in costs:
+        found: list[tuple[int, ...]] = [()] if cost == (0, 0, 0) else []
+        for size in range(1 if found == [] else STORE_LIMIT + 1, STORE_LIMIT + 1):
+            for combo in itertools.combinations_with_replacement(range(len(kinds)), size):
+                if not _covers(kinds, combo, cost):
+                    continue
+                if any(_covers(kinds, combo[:i] + combo[i + 1 :], cost) for i in range(size)):
+                    continue
+                found.append(combo)
+        minimal[cost] = tuple(found)
+    return minimal
+
+
+def _storable(catalog: Catalog, index: dict[Vector, int]) -> dict[int, frozenset[int]]:
+    """Per packed card: the kinds of store (``index``) it can make on the faces it can
+    still reach by rotating and flipping."""
+    storable: dict[int, frozenset[int]] = {}
+    for card_id, card in enumerate(catalog.cards):
+        for orientation in range(4):
+            reach, todo = {orientation}, [orientation]
+            while todo:
+                for action in card.faces[todo.pop()].actions:
+                    if action.to is not None and int(action.to) not in reach:
+                        reach.add(int(action.to))
+                        todo.append(int(action.to))
+            storable[pack(card_id, orientation)] = frozenset(
+                index[(f.yields.wood, f.yields.fish, f.yields.stone)]
+                for f in (card.faces[o] for o in reach)
+                if f.yields.total and any(action.to is None for action in f.actions)
+            )
+    return storable
 
 
 class Covers:
@@ -169,11 +175,9 @@ def covers_of(model: _Model, deck: tuple[int, ...]) -> Covers:
     tracker = model.catalog.tracker_id
     makers = sorted((model.storable[p & ~1] for p in deck if packed_id(p) != tracker), key=sorted)
     key = tuple(makers)
-    found = model._cover_sets.get(key)
+    found = model.cover_sets.get(key)
     if found is None:
-        if len(model._cover_sets) >= 256:
-            model._cover_sets.clear()
-        found = model._cover_sets[key] = Covers(model, makers)
+        found = model.cover_sets.keep(key, Covers(model, makers))
     return found
 
 
@@ -248,66 +252,110 @@ def payment_bound_from(
     (the ones another position ended with; ``None``: all zero), and where it ended.
 
     Any multipliers give a valid bound, so a warm start is only faster, never wrong.
-    A search from zero (``start`` ``None``) is a function of what the relaxation sees,
-    which leaves out the order of the deck: the cards by kind, face and whether above
-    the tracker, what is stored now and the round. So it is kept under that: every
-    deal of a set of cards (the evaluation's prices search its canonical deal, the
-    bound the deal played) searches once.
+    A search from zero (``start`` ``None``) is a function of what the relaxation sees
+    (:attr:`PaymentProblem.seen`), which leaves out the order of the deck, so it is
+    kept under that: every deal of a set of cards (the evaluation's prices search its
+    canonical deal, the bound the deal played) searches once.
     """
-    catalog = state.catalog
-    deck = state.deck
     if state.is_over:
         return score(state).total, ({}, {})
-    model = store_model(catalog)
-    covers = covers_of(model, deck)
-    kinds = len(model.kinds)
-    tracker = catalog.tracker_id
-    cut = next(i for i, p in enumerate(deck) if packed_id(p) == tracker)
-    rounds = ROUNDS - state.round + 1
-    alive = [[0] * kinds for _ in range(rounds)]  # stored now, still alive in round t
-    players: dict[tuple[int, int, int], int] = {}
-    for index, packed in enumerate(deck):
-        card_id = packed_id(packed)
-        if card_id == tracker:
-            continue
-        face = catalog.cards[card_id].faces[packed_orientation(packed)]
-        if packed_stored(packed) and face.yields.total:
-            kind = model.index[(face.yields.wood, face.yields.fish, face.yields.stone)]
-            for t in range(min(rounds, 1 if index < cut else 2)):
-                alive[t][kind] += 1
-        key = (model.same[card_id], packed_orientation(packed), 0 if index < cut else 1)
-        players[key] = players.get(key, 0) + 1
-    seen = (state.round, steps, tuple(sorted(players.items())), tuple(map(tuple, alive)))
+    problem = PaymentProblem(state)
+    key = (problem.seen, steps)
     if start is None:
-        kept = model.cold_searches.get(seen)
+        kept = problem.model.cold_searches.get(key)
         if kept is not None:
             return kept
-    # The constraints: spans[n] = (a, b) for rounds a..b; kind ones for every span and
-    # kind v (the v stores paying in rounds a..b are at most those made in rounds
-    # a - 1..b plus the cards stored now alive in round a), and the four carried for
-    # every span with a >= 1 (all stores paying in a..b are at most those made in a..b
-    # plus four).
-    spans = [(a, b) for a in range(rounds) for b in range(a, rounds) if _kept(a, b, rounds)]
-    carried = [(a, a) for a in range(1, rounds)]
-    first_round = state.round
-    if start is not None:
-        lam = [
-            list(start[0].get((first_round + a, first_round + b), [0.0] * kinds)) for a, b in spans
+    best, best_at = search_multipliers(problem, problem.unpack(start), steps, _SCHEDULE)
+    found = math.floor(best), problem.pack(best_at)
+    if start is None:
+        problem.model.cold_searches.keep(key, found)
+    return found
+
+
+class PaymentProblem:
+    """The payments relaxation of one position (not finished): the cards stored now
+    and alive in each round, the cards grouped by how they plan, the constraints'
+    spans of rounds, and the covers the cards can pay. :meth:`evaluate` gives the
+    Lagrangian's value at any multipliers (the interface of
+    :class:`~.windows.WindowProblem`)."""
+
+    def __init__(self, state: GameState) -> None:
+        catalog = state.catalog
+        deck = state.deck
+        self.model = model = store_model(catalog)
+        self.covers = covers_of(model, deck)
+        self.kinds = kinds = len(model.kinds)
+        tracker = catalog.tracker_id
+        cut = next(i for i, p in enumerate(deck) if packed_id(p) == tracker)
+        self.first_round = state.round
+        self.rounds = rounds = ROUNDS - state.round + 1
+        self.alive = alive = [[0] * kinds for _ in range(rounds)]
+        """Per round from now and kind: the cards stored now still alive then."""
+        self.players: dict[tuple[int, int, int], int] = {}
+        """Per kind of card, face and whether below the tracker (0: above): how many."""
+        for index, packed in enumerate(deck):
+            card_id = packed_id(packed)
+            if card_id == tracker:
+                continue
+            face = catalog.cards[card_id].faces[packed_orientation(packed)]
+            if packed_stored(packed) and face.yields.total:
+                kind = model.index[(face.yields.wood, face.yields.fish, face.yields.stone)]
+                for t in range(min(rounds, 1 if index < cut else 2)):
+                    alive[t][kind] += 1
+            key = (catalog.first_copy[card_id], packed_orientation(packed), 0 if index < cut else 1)
+            self.players[key] = self.players.get(key, 0) + 1
+        self.seen = (state.round, tuple(sorted(self.players.items())), tuple(map(tuple, alive)))
+        """What the relaxation sees (not the deck's order): the round, the players and
+        the cards stored now."""
+        # The constraints: spans[n] = (a, b) for rounds a..b; kind ones for every span
+        # and kind v (the v stores paying in rounds a..b are at most those made in
+        # rounds a - 1..b plus the cards stored now alive in round a), and the four
+        # carried for every span with a >= 1 (all stores paying in a..b are at most
+        # those made in a..b plus four).
+        self.spans = [
+            (a, b) for a in range(rounds) for b in range(a, rounds) if _kept(a, b, rounds)
         ]
-        mu = [start[1].get((first_round + a, first_round + b), 0.0) for a, b in carried]
-        if any(len(row) != kinds for row in lam):
-            lam = [[0.0] * kinds for _ in spans]
-    else:
-        lam = [[0.0] * kinds for _ in spans]
-        mu = [0.0] * len(carried)
-    best_at: Multipliers = ({}, {})
-    best = math.inf
-    rate, stall = _RATE, 0
-    direction: list[float] = []
-    for _ in range(max(steps, 1)):
-        use, earn = store_prices(spans, lam, carried, mu, rounds, kinds)
+        self.carried = [(a, a) for a in range(1, rounds)]
+
+    def unpack(self, start: Multipliers | None) -> list[float]:
+        """This position's multipliers from ``start`` (keyed by rounds of the game;
+        ``None``: all zero; another card set's kinds: zero), flat in :meth:`split`'s
+        order."""
+        kinds, first = self.kinds, self.first_round
+        lam = [[0.0] * kinds for _ in self.spans]
+        mu = [0.0] * len(self.carried)
+        if start is not None:
+            mu = [start[1].get((first + a, first + b), 0.0) for a, b in self.carried]
+            given = [
+                list(start[0].get((first + a, first + b), [0.0] * kinds)) for a, b in self.spans
+            ]
+            if all(len(row) == kinds for row in given):
+                lam = given
+        return [w for row in lam for w in row] + mu
+
+    def split(self, flat: list[float]) -> tuple[list[list[float]], list[float]]:
+        """Flat multipliers back into each span's kind prices and the four-limit's."""
+        kinds, count = self.kinds, len(self.spans)
+        return [flat[n * kinds : (n + 1) * kinds] for n in range(count)], flat[count * kinds :]
+
+    def pack(self, flat: list[float]) -> Multipliers:
+        """The multipliers keyed by rounds of the game (the inverse of :meth:`unpack`)."""
+        lam, mu = self.split(flat)
+        first = self.first_round
+        return (
+            {(first + a, first + b): row for (a, b), row in zip(self.spans, lam, strict=True)},
+            {(first + a, first + b): w for (a, b), w in zip(self.carried, mu, strict=True)},
+        )
+
+    def evaluate(self, flat: list[float]) -> tuple[float, list[float]]:
+        """The Lagrangian's value at these multipliers (flat, :meth:`split`'s order; a
+        valid bound for any non-negative ones), and the constraints' slacks in the
+        same order (negative: violated by the cards' best plans): a subgradient."""
+        lam, mu = self.split(flat)
+        kinds, rounds, alive = self.kinds, self.rounds, self.alive
+        use, earn = store_prices(self.spans, lam, self.carried, mu, rounds, kinds)
         total = 0.0
-        for (a, _), row in zip(spans, lam, strict=True):
+        for (a, _), row in zip(self.spans, lam, strict=True):
             if a <= 1 and any(row):
                 here = alive[a]
                 for v in range(kinds):
@@ -315,65 +363,40 @@ def payment_bound_from(
         for weight in mu:
             if weight:
                 total += weight * STORE_LIMIT
-        cheapest = [price_table(covers, use[t]) for t in range(rounds)]
+        cheapest = [price_table(self.covers, use[t]) for t in range(rounds)]
         used = [[0] * kinds for _ in range(rounds)]
         made = [[0] * kinds for _ in range(rounds)]
-        for (card_id, orientation, first), count in players.items():
-            faces = model.cards[card_id]
+        cards = self.model.cards
+        for (card_id, orientation, first), count in self.players.items():
+            faces = cards[card_id]
             assert faces is not None
             value = _plan(faces, orientation, first, rounds, earn, cheapest, count, used, made)
             total += count * value
-        if total < best:
-            best, stall = total, 0
-            best_at = (
-                {
-                    (first_round + a, first_round + b): row
-                    for (a, b), row in zip(spans, lam, strict=True)
-                },
-                {
-                    (first_round + a, first_round + b): w
-                    for (a, b), w in zip(carried, mu, strict=True)
-                },
-            )
-        else:
-            stall += 1
-            if stall >= _PATIENCE:
-                rate, stall = rate / 2, 0
-                if rate < _RATE / _GIVE_UP:
-                    break
-        # Subgradients: each constraint's right side minus its left side.
+        return total, self._slacks(made, used)
+
+    def _slacks(self, made: list[list[int]], used: list[list[int]]) -> list[float]:
+        """Each constraint's right side less its left side at the plans' stores
+        ``made`` and ``used`` per round and kind (:meth:`split`'s order)."""
+        kinds = self.kinds
         made_before = [[0] * kinds]  # made_before[t][v]: made in rounds < t
         used_before = [[0] * kinds]
-        for t in range(rounds):
+        for t in range(self.rounds):
             made_before.append([x + y for x, y in zip(made_before[-1], made[t], strict=True)])
             used_before.append([x + y for x, y in zip(used_before[-1], used[t], strict=True)])
-        flat_w: list[float] = []
-        flat_g: list[float] = []
-        for (a, b), row in zip(spans, lam, strict=True):
+        slacks: list[float] = []
+        for a, b in self.spans:
             low = max(a - 1, 0)
-            here = alive[a] if a <= 1 else [0] * kinds
+            here = self.alive[a] if a <= 1 else [0] * kinds
             for v in range(kinds):
                 slack = made_before[b + 1][v] - made_before[low][v]
                 slack -= used_before[b + 1][v] - used_before[a][v]
                 slack += here[v]
-                flat_w.append(row[v])
-                flat_g.append(float(slack))
-        for (a, b), weight in zip(carried, mu, strict=True):
+                slacks.append(float(slack))
+        for a, b in self.carried:
             slack = STORE_LIMIT + sum(made_before[b + 1]) - sum(made_before[a])
             slack -= sum(used_before[b + 1]) - sum(used_before[a])
-            flat_w.append(weight)
-            flat_g.append(float(slack))
-        stepped = projected_step(flat_w, flat_g, direction, rate, total - best + _DELTA)
-        if stepped is None:
-            break
-        flat, direction = stepped
-        lam = [flat[n * kinds : (n + 1) * kinds] for n in range(len(spans))]
-        mu = flat[len(spans) * kinds :]
-    if start is None:
-        if len(model.cold_searches) >= 64:
-            model.cold_searches.clear()
-        model.cold_searches[seen] = (math.floor(best), best_at)
-    return math.floor(best), best_at
+            slacks.append(float(slack))
+        return slacks
 
 
 PriceTable = dict[Vector, tuple[float, tuple[int, ...]]]
@@ -443,7 +466,7 @@ def plan_value(
     """A card's best plan at these prices: its final stars, plus what its stores earn,
     less what its upgrades and stores pay, acting once in each round ``first`` ..
     ``len(earn) - 1`` (the same dynamic program as the bound's, one card)."""
-    faces = model.cards[model.same[card_id]]
+    faces = model.cards[model.catalog.first_copy[card_id]]
     if faces is None:
         return 0.0
     rounds = len(earn)

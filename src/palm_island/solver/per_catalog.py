@@ -1,10 +1,12 @@
-"""Provides :class:`PerCatalog`: tables the bound derives from a catalog, built once.
+"""Provides :class:`PerCatalog` and :class:`PerCardSet`: what the solver derives from a
+catalog (or a catalog and a set of feat cards), built once.
 
-The bound's relaxations read the card data through tables (each card's paths, the
-kinds of store and their covers) that take longer to build than one bound takes to
-compute, so each is kept per catalog. A catalog is immutable but not hashable by
-value, so it is keyed by identity and checked on the way out (an id can be reused
-once a catalog is gone); a few catalogs at most are kept (a campaign's feat decks).
+The bound's relaxations and the evaluation read the card data through tables (each
+card's paths, the kinds of store and their covers, prices) that take longer to build
+than one bound or one small search takes, so each is kept per catalog. A catalog is
+immutable but not hashable by value, so it is keyed by identity and checked on the way
+out (an id can be reused once a catalog is gone); a few catalogs at most are kept (a
+campaign's feat decks), in a :class:`~palm_island.engine.Bounded` memo as every other.
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from ..engine import Catalog
+from ..engine import Bounded, Catalog
 
 T = TypeVar("T")
 
 _KEPT = 8
+_FEAT_SETS = 16
 
 
 class PerCatalog(Generic[T]):
@@ -24,20 +27,13 @@ class PerCatalog(Generic[T]):
 
     def __init__(self, build: Callable[[Catalog], T]) -> None:
         self._build = build
-        self._built: dict[int, tuple[Catalog, T]] = {}
+        self._built: Bounded[int, tuple[Catalog, T]] = Bounded(_KEPT)
 
     def __call__(self, catalog: Catalog) -> T:
         found = self._built.get(id(catalog))
         if found is not None and found[0] is catalog:
             return found[1]
-        if len(self._built) >= _KEPT:
-            self._built.clear()
-        value = self._build(catalog)
-        self._built[id(catalog)] = (catalog, value)
-        return value
-
-
-_FEAT_SETS = 16
+        return self._built.keep(id(catalog), (catalog, self._build(catalog)))[1]
 
 
 class PerCardSet(Generic[T]):
@@ -47,13 +43,13 @@ class PerCardSet(Generic[T]):
 
     def __init__(self, build: Callable[[Catalog, tuple[int, ...]], T]) -> None:
         self._build = build
-        self._kept: PerCatalog[dict[tuple[int, ...], T]] = PerCatalog(lambda _: {})
+        self._kept: PerCatalog[Bounded[tuple[int, ...], T]] = PerCatalog(
+            lambda _: Bounded(_FEAT_SETS)
+        )
 
     def __call__(self, catalog: Catalog, feats: tuple[int, ...]) -> T:
         kept = self._kept(catalog)
         found = kept.get(feats)
         if found is None:
-            if len(kept) >= _FEAT_SETS:
-                kept.clear()
-            found = kept[feats] = self._build(catalog, feats)
+            found = kept.keep(feats, self._build(catalog, feats))
         return found

@@ -66,7 +66,7 @@ class WindowTables:
     held_cost: list[float]
     """The four-limit's prices of the boundaries before each block (a prefix sum)."""
     plans: dict[int, Values]
-    """Per kind of card (:attr:`store_model` ``.same``): its plan values by round,
+    """Per kind of card (:attr:`~palm_island.engine.Catalog.first_copy`): its plan values by round,
     block and face."""
     _segments: dict[tuple[int, int, int], Segments] = field(default_factory=dict)
 
@@ -114,7 +114,7 @@ class WindowTables:
         for card in self.catalog.cards:
             if card.is_round_tracker:
                 continue
-            kind_of_card = model.same[card.id]
+            kind_of_card = self.catalog.first_copy[card.id]
             for orientation, face in enumerate(card.faces):
                 if first >= slots:  # no action left: the face's stars
                     worth = float(face.stars)
@@ -157,7 +157,7 @@ def _search(catalog: Catalog, feats: tuple[int, ...]) -> WindowTables:
     cheapest = [price_table(covers, price[h]) for h in range(slots)]
     plans = {  # copies plan alike: once per kind of card
         kind: card_plans(model.cards[kind], ROUNDS, earn, cheapest, pi)[0]
-        for kind in sorted(set(model.same))
+        for kind in sorted(set(catalog.first_copy))
         if model.cards[kind] is not None
     }
     return WindowTables(catalog, price, held_cost, plans)

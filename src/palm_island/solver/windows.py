@@ -62,7 +62,7 @@ from .payments import (
     price_table,
     store_model,
 )
-from .subgradient import projected_step
+from .subgradient import Schedule, search_multipliers
 
 BLOCKS = 2
 """Blocks of places per round. Measured on deal 1 before the distinct-cards rule (dual
@@ -71,11 +71,9 @@ place) 53.85 (its search converges slowest); the exact LP optimum 52.94 with 2 b
 52.92 with 4. The gain is the pairing of stores and payments by block (the four-limit
 adds 0.14 on the LP), not finer time."""
 SEARCH_STEPS = 100
-_RATE = 2.0
-_WARM_RATE = 1.0
-_PATIENCE = 15
-_DELTA = 1.0
-_GIVE_UP = 16
+_COLD = Schedule(rate=2.0, patience=15, delta=1.0, give_up=16)
+_WARM = Schedule(rate=1.0, patience=15, delta=1.0, give_up=16)
+"""From another search's multipliers the first steps are shorter."""
 
 
 WindowMultipliers = tuple[dict[int, list[float]], dict[int, float], dict[int, float]]
@@ -114,30 +112,9 @@ def window_bound_from(
     if state.is_over:
         return score(state).total, ({}, {}, {})
     problem = WindowProblem(state)
-    price, sigma, pi = problem.unpack(start)
-    best_at: WindowMultipliers = ({}, {}, {})
-    best = math.inf
-    rate, stall = (_RATE if start is None else _WARM_RATE), 0
-    floor = rate / _GIVE_UP
-    direction: list[float] = []
-    for _ in range(max(steps, 1)):
-        total, slacks = problem.evaluate(price, sigma, pi)
-        if total < best:
-            best, stall = total, 0
-            best_at = problem.pack(price, sigma, pi)
-        else:
-            stall += 1
-            if stall >= _PATIENCE:
-                rate, stall = rate / 2, 0
-                if rate < floor:
-                    break
-        flat_w = [w for row in price for w in row] + sigma + pi
-        stepped = projected_step(flat_w, slacks, direction, rate, total - best + _DELTA)
-        if stepped is None:
-            break
-        flat, direction = stepped
-        price, sigma, pi = problem.split(flat)
-    return math.floor(best), best_at
+    schedule = _COLD if start is None else _WARM
+    best, best_at = search_multipliers(problem, problem.unpack(start), steps, schedule)
+    return math.floor(best), problem.pack(best_at)
 
 
 def window_bound_at(state: GameState, multipliers: WindowMultipliers) -> int:
@@ -145,7 +122,7 @@ def window_bound_at(state: GameState, multipliers: WindowMultipliers) -> int:
     if state.is_over:
         return score(state).total
     problem = WindowProblem(state)
-    return math.floor(problem.evaluate(*problem.unpack(multipliers))[0])
+    return math.floor(problem.evaluate(problem.unpack(multipliers))[0])
 
 
 Plan = tuple[int, tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]]
@@ -198,30 +175,27 @@ class WindowProblem:
             if packed_stored(packed) and face.yields.total:
                 kind = model.index[(face.yields.wood, face.yields.fish, face.yields.stone)]
                 self.held.append((kind, min(release, slots - 1)))
-            key = (model.same[card_id], packed_orientation(packed), first)
+            key = (catalog.first_copy[card_id], packed_orientation(packed), first)
             self.players[key] = self.players.get(key, 0) + 1
         self.base = (state.round - 1) * BLOCKS
         self.types = sorted({key[0] for key in self.players})
 
-    def unpack(
-        self, start: WindowMultipliers | None
-    ) -> tuple[list[list[float]], list[float], list[float]]:
+    def unpack(self, start: WindowMultipliers | None) -> list[float]:
         """This position's blocks' multipliers from ``start`` (keyed by blocks of the
-        game; ``None`` or another card set's: all zero)."""
+        game; ``None`` or another card set's: all zero), flat in :meth:`split`'s order."""
         slots, kinds, base = self.slots, self.kinds, self.base
         if start is not None:
             price = [list(start[0].get(base + h, [0.0] * kinds)) for h in range(slots)]
-            sigma = [start[1].get(base + h, 0.0) for h in range(slots)]
-            pi = [start[2].get(base + h, 0.0) for h in range(slots)]
             if all(len(row) == kinds for row in price):
-                return price, sigma, pi
-        return [[0.0] * kinds for _ in range(slots)], [0.0] * slots, [0.0] * slots
+                sigma = [start[1].get(base + h, 0.0) for h in range(slots)]
+                pi = [start[2].get(base + h, 0.0) for h in range(slots)]
+                return [w for row in price for w in row] + sigma + pi
+        return [0.0] * (slots * kinds + 2 * slots)
 
-    def pack(
-        self, price: list[list[float]], sigma: list[float], pi: list[float]
-    ) -> WindowMultipliers:
+    def pack(self, flat: list[float]) -> WindowMultipliers:
         """The multipliers keyed by blocks of the whole game (the inverse of :meth:`unpack`)."""
         base = self.base
+        price, sigma, pi = self.split(flat)
         return (
             {base + h: row for h, row in enumerate(price)},
             {base + h: w for h, w in enumerate(sigma)},
@@ -236,17 +210,14 @@ class WindowProblem:
         return price, flat[slots * kinds : slots * kinds + slots], flat[slots * kinds + slots :]
 
     def evaluate(
-        self,
-        price: list[list[float]],
-        sigma: list[float],
-        pi: list[float],
-        best: dict[PlayerKey, Plan] | None = None,
+        self, flat: list[float], best: dict[PlayerKey, Plan] | None = None
     ) -> tuple[float, list[float]]:
-        """The Lagrangian's value at these multipliers (a valid bound for any
-        non-negative ones), and the constraints' slacks in the order of :meth:`split`
-        (negative: violated by the cards' best plans): a subgradient. ``best``, if
-        given, gets each group of cards' best plan (``tools/bound_multipliers.py``
-        mixes them in a linear program)."""
+        """The Lagrangian's value at these multipliers (flat, :meth:`split`'s order; a
+        valid bound for any non-negative ones), and the constraints' slacks in the
+        same order (negative: violated by the cards' best plans): a subgradient.
+        ``best``, if given, gets each group of cards' best plan
+        (``tools/bound_multipliers.py`` mixes them in a linear program)."""
+        price, sigma, pi = self.split(flat)
         kinds, slots, model = self.kinds, self.slots, self.model
         held_cost = held_costs(sigma)
         earn, pays_in = store_earnings(price, held_cost)
@@ -353,24 +324,10 @@ def card_plans(
     moves_to: list[list[list[int]]] = []
     stars = [float(s) for s in faces.stars]
     for t in range(rounds - 1, -1, -1):
-        # after[k][o] (and where): the best from round t + 1 on for a card leaving
-        # block k now, which leaves block k - 1 or later next round.
-        after: list[list[float]] = []
-        where: list[list[int]] = []
         if t + 1 < rounds:
-            later = values[t + 1]
-            for k in range(BLOCKS):
-                row_after: list[float] = []
-                row_where: list[int] = []
-                for o in range(4):
-                    j = best_block(later, max(k - 1, 0), o)
-                    row_after.append(later[j][o])
-                    row_where.append(j)
-                after.append(row_after)
-                where.append(row_where)
+            after, where = _next_round(values[t + 1])
         else:
-            after = [stars] * BLOCKS
-            where = [[-1] * 4] * BLOCKS
+            after, where = [stars] * BLOCKS, [[-1] * 4] * BLOCKS
         round_choices: list[list[Choice]] = []
         for k in range(BLOCKS):
             h = t * BLOCKS + k
@@ -400,6 +357,24 @@ def card_plans(
     choices.reverse()
     moves_to.reverse()
     return values, choices, moves_to
+
+
+def _next_round(later: list[list[float]]) -> tuple[list[list[float]], list[list[int]]]:
+    """``after[k][o]`` and where: the best of the rounds from the next on (``later``) for
+    a card leaving block ``k`` now with face ``o``, which leaves block ``k - 1`` or
+    later next round, and that block."""
+    after: list[list[float]] = []
+    where: list[list[int]] = []
+    for k in range(BLOCKS):
+        row_after: list[float] = []
+        row_where: list[int] = []
+        for o in range(4):
+            j = best_block(later, max(k - 1, 0), o)
+            row_after.append(later[j][o])
+            row_where.append(j)
+        after.append(row_after)
+        where.append(row_where)
+    return after, where
 
 
 def best_block(row: list[list[float]], low: int, face: int) -> int:

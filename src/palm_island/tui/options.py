@@ -8,22 +8,18 @@ it offers exactly these. Pure: no Textual here.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
-from ..engine import Action, GameState, Move, Resources, legal_moves
+from ..engine import Action, GameState, Move, Resources, card_blocked, legal_moves
 from .glyphs import UNICODE, Glyphs
 from .render import missing, shortfall, stored_places
 
-
-@lru_cache(maxsize=8)
-def known_legal_moves(state: GameState) -> tuple[Move, ...]:
-    """The engine's legal moves, remembered for the few latest positions.
-
-    One repaint asks for them several times (both cards, every key in the bar);
-    states are immutable and hash by position, so the answer cannot go stale.
-    """
-    return legal_moves(state)
+BLOCKED_NOTES = {
+    "game_over": "the game is over",
+    "round_tracker": "round tracker: no actions",
+    "stored": "stored card: no actions",
+}
+"""The engine's reasons a card offers no action (:func:`card_blocked`), in the game's words."""
 
 
 class ActionOption(NamedTuple):
@@ -50,17 +46,16 @@ class ActionOption(NamedTuple):
 def card_options(state: GameState, card: int) -> tuple[tuple[ActionOption, ...], str | None]:
     """The options for ``card`` (1 or 2), and a note when the card offers none.
 
-    The note explains the engine's choices: the round tracker as card 2 (R23) and
-    a stored card as card 2, which are never action targets.
+    The note is the engine's reason (:func:`~palm_island.engine.card_blocked`) in the
+    game's words: the game is over, or the card is the round tracker or stored, which
+    are never action targets. The legal moves are the engine's, which keeps the last
+    position's listing (one look-up per repaint).
     """
-    if state.is_over:
-        return (), "the game is over"
+    blocked = card_blocked(state, card)
+    if blocked is not None:
+        return (), BLOCKED_NOTES[blocked.kind]
     deck_card = state.card_at(card)
-    if deck_card.spec.is_round_tracker:  # R23
-        return (), "round tracker: no actions"
-    if deck_card.stored:
-        return (), "stored card: no actions"
-    moves = known_legal_moves(state)
+    moves = legal_moves(state)
     total = sum((c.face.yields for c in state.stored), Resources())
     options = []
     for action in deck_card.face.actions:
@@ -74,7 +69,7 @@ def card_options(state: GameState, card: int) -> tuple[tuple[ActionOption, ...],
 
 def moves_for(state: GameState, card: int, kind: str) -> tuple[Move, ...]:
     """The legal moves that perform ``kind`` on ``card`` (discard: card 1 only)."""
-    return tuple(m for m in known_legal_moves(state) if m.kind == kind and m.card == card)
+    return tuple(m for m in legal_moves(state) if m.kind == kind and m.card == card)
 
 
 def why_not(state: GameState, card: int, kind: str, g: Glyphs) -> str:
