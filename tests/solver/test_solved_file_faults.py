@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from palm_island.engine import new_game
+from palm_island.engine import Bounded, new_game
 from palm_island.solver import bound, solved_multipliers, upper_bound
-from palm_island.solver.per_catalog import PerCardSet
+from palm_island.solver.per_catalog import PerCardSet, PerCatalog
 from palm_island.storage.catalog_files import standard_catalog
 
 SHIPPED = solved_multipliers.FILE.read_bytes()
@@ -37,7 +37,7 @@ def fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Nothing read or derived from the file before is kept (three caches)."""
     solved_multipliers._shipped.cache_clear()
     monkeypatch.setattr(solved_multipliers, "_kept", PerCardSet(solved_multipliers._find))
-    monkeypatch.setattr(bound, "_RECENT", {})
+    monkeypatch.setattr(bound, "_RECENT", PerCatalog(lambda _: Bounded(32)))
     yield
     solved_multipliers._shipped.cache_clear()
 

@@ -156,7 +156,7 @@ def serving(data_dir: Path, *extra: str, timeout: float = 30) -> Iterator[Served
     command = [sys.executable, "-m", "palm_island", "--data-dir", str(data_dir), "serve"]
     started = time.monotonic()
     process = subprocess.Popen(
-        [*command, "--port", str(port), "--token", token, *extra],
+        [*command, "--port", str(port), f"--token={token}", *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
