@@ -599,6 +599,11 @@ RAW_OS = {
     "removedirs", "mkdir", "makedirs", "write", "truncate", "ftruncate", "chmod",
     "fchmod", "chown", "mkfifo", "utime",
 }  # fmt: skip
+RAW_SHUTIL = {
+    "copy", "copy2", "copyfile", "copytree", "copymode", "copystat", "move", "rmtree",
+    "chown", "make_archive", "unpack_archive",
+}  # fmt: skip
+"""shutil's functions that write; its readers (``which``, ``get_terminal_size``) do not."""
 RAW_METHODS = {
     "write_text", "write_bytes", "unlink", "mkdir", "touch", "rename", "symlink_to",
     "hardlink_to", "chmod", "rmdir", "backup", "executescript", "executemany",
@@ -661,7 +666,8 @@ def _raw_write(call: ast.Call, name: str, last: str) -> bool:
     checks = (
         name.startswith("os.") and last in RAW_OS,
         name == "os.open" and any(f in flags for f in ("O_WRONLY", "O_RDWR", "O_CREAT")),
-        name.startswith(("shutil.", "tempfile.")),
+        name.startswith("shutil.") and last in RAW_SHUTIL,
+        name.startswith("tempfile."),
         method and last in RAW_METHODS,
         method and last == "replace" and len(call.args) == 1,  # Path.replace, not str's
         name in ("open", "os.fdopen", "io.open") and _open_mode_writes(call),
