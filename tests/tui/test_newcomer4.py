@@ -13,6 +13,7 @@ from palm_island.campaign.model import FeatUnlock
 from palm_island.tui.app import PalmIslandApp
 from palm_island.tui.render import card_faces
 from palm_island.tui.screens.setup import FeatList, SetupScreen
+from palm_island.tui.screens.stats import StatsScreen
 
 from .helpers import screen_rows
 from .store_helpers import opened, store_app
@@ -88,3 +89,42 @@ async def test_each_feat_shows_what_its_card_does_not_its_goal(
             assert all(face in rows for face in faces), f"{feat.code}'s card is cut"
         rows = screen_rows(app)
         assert any("Start (enter)" in row for row in rows)  # the dialog fits 80x24
+
+
+def fake_statistics(app: PalmIslandApp, monkeypatch: pytest.MonkeyPatch, scores: list[int]) -> None:
+    """The campaign's statistics as if these games (oldest first) were finished."""
+    store = app.store
+    assert store is not None
+    real = store.statistics
+    monkeypatch.setattr(
+        store, "statistics", lambda name: replace(real(name), games=len(scores), scores=scores)
+    )
+
+
+@pytest.mark.parametrize(
+    ("scores", "says", "never"),
+    [
+        ([46, 40], ["first 46 → last 40 points", "lowest 40, highest 46"], "40 to 46"),
+        (
+            [10] + [30 + n % 7 for n in range(74)],  # 75 games: the chart draws the last 60
+            ["last 60 of 75 games: first 30 → last 33 points", "lowest 30, highest 36"],
+            "lowest 10",
+        ),
+    ],
+)
+async def test_the_score_history_says_first_last_lowest_and_highest(
+    scores: list[int],
+    says: list[str],
+    never: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = store_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        fake_statistics(app, monkeypatch, scores)
+        await app.push_screen(StatsScreen())
+        await pilot.pause()
+        rows = "\n".join(screen_rows(app))
+        assert all(words in rows for words in says), rows
+        assert never not in rows
