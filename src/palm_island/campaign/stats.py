@@ -68,16 +68,20 @@ def sparkline_caption(values: Sequence[int], width: int = 40, *, arrow: str = "�
     'first 46 → last 40 points; lowest 40, highest 46'
     >>> sparkline_caption([30, 41, 35], width=2)
     'last 2 of 3 games: first 41 → last 35 points; lowest 35, highest 41'
+    >>> sparkline_caption([19, 19])
+    '2 games: 19 points each'
     """
     shown = shown_scores(values, width)
     if not shown:
         return "no finished games yet"
     if len(shown) == 1:
         return f"one game: {shown[0]} points"
-    caption = (
-        f"first {shown[0]} {arrow} last {shown[-1]} points; "
-        f"lowest {min(shown)}, highest {max(shown)}"
-    )
+    low, high = min(shown), max(shown)
+    if low == high:
+        games, caption = f"{len(shown)} games: ", f"{low} points each"
+    else:
+        games = ""
+        caption = f"first {shown[0]} {arrow} last {shown[-1]} points; lowest {low}, highest {high}"
     if len(shown) < len(values):
-        caption = f"last {len(shown)} of {len(values)} games: {caption}"
-    return caption
+        games = f"last {len(shown)} of {len(values)} games: "
+    return games + caption
