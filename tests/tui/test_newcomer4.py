@@ -4,18 +4,27 @@ Continue, lines cut at 80 columns, the daily deal's header, the look-only card."
 
 from __future__ import annotations
 
+import datetime as dt
+import itertools
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
+from rich.text import Text
 
 from palm_island.campaign.model import FeatUnlock
+from palm_island.engine import apply_move, observe
+from palm_island.policies import greedy_policy
 from palm_island.tui.app import PalmIslandApp
+from palm_island.tui.options import card_options
 from palm_island.tui.render import card_faces
 from palm_island.tui.screens.setup import FeatList, SetupScreen
 from palm_island.tui.screens.stats import StatsScreen
+from palm_island.tui.widgets.card import CardWidget
+from palm_island.tui.widgets.status import StatusBar
 
-from .helpers import screen_rows
+from .helpers import app_for, game_screen, open_game, screen_rows, session
 from .store_helpers import opened, store_app
 from .test_newcomer import screen_text
 
@@ -128,3 +137,67 @@ async def test_the_score_history_says_first_last_lowest_and_highest(
         rows = "\n".join(screen_rows(app))
         assert all(words in rows for words in says), rows
         assert never not in rows
+
+
+@pytest.mark.slow  # 3 s: a whole game, every action marked in turn
+async def test_no_card_line_is_cut_at_80_columns_hint_marks_included() -> None:
+    """Every line of cards 1 and 2 at 80x24, along a greedy game, with the hint or a
+    lesson marking each of its actions in turn: whole, never cut (issue 38, 11)."""
+    app = app_for(7, compute_par=False)
+    policy = greedy_policy()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot)
+        screen = game_screen(app)
+        checked = 0
+        while not session(app).state.is_over:
+            state = session(app).state
+            view = observe(state)
+            for position in (1, 2):
+                card = screen.query_one(f"#card-{position}", CardWidget)
+                width = card.content_size.width
+                options, note = card_options(state, position)
+                kinds = [option.kind for option in options] + ["discard"] * (position == 1)
+                for kind, way in itertools.product(kinds, ("hinted", "marked")):
+                    card.show(view.top[position - 1], options, note, selected=True, **{way: kind})
+                    content = card.content
+                    assert isinstance(content, Text)
+                    assert " <-" in content.plain  # the marker shows, whole
+                    for line in content.plain.splitlines():
+                        assert cell_len(line) <= width and app.glyphs.ellipsis not in line, (
+                            f"cut at {width} columns: {line!r}"
+                        )
+                    checked += 1
+            screen.play(policy(state))
+        assert checked > 300
+
+
+DAY = dt.date(2026, 12, 3)
+
+
+@pytest.mark.slow  # 2 s: a whole daily deal at 80 columns
+async def test_the_daily_deals_status_line_says_daily_and_is_never_cut() -> None:
+    """The status line names the daily deal by its date and fits 80 columns on every
+    turn (the longest turn numbers and scores included), as every line must."""
+    app = app_for(7, today=DAY, compute_par=False)
+    policy = greedy_policy()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d", "enter")  # the daily deal, past its deck preview
+        screen = game_screen(app)
+        status = screen.query_one(StatusBar)
+        await pilot.pause()
+        widest = 0
+        while True:
+            content = status.content
+            assert isinstance(content, Text) and "daily 2026-12-03" in content.plain
+            assert content.cell_len <= status.content_size.width, content.plain
+            widest = max(widest, len(content.plain))
+            state = session(app).state
+            move = policy(state)
+            if state.turn in (0, 100) or apply_move(state, move).state.is_over:  # as drawn
+                await pilot.pause()
+                row = screen_rows(app)[status.region.y]
+                assert content.plain in row and app.glyphs.ellipsis not in row, row
+            screen.play(move)
+            if session(app).state.is_over:
+                break
+        assert widest > 70  # long lines were met

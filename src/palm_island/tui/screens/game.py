@@ -168,7 +168,14 @@ class GameScreen(Screen[None]):
 
     @property
     def _deal(self) -> str:
-        return f"seed {self.session.seed}"
+        """Which deal this is, for the status line: a daily deal says so, by its date."""
+        from ...solver.daily import daily_date
+
+        session = self.session
+        day = daily_date(session.seed) if session.seed is not None else None
+        if day is None:
+            return f"seed {session.seed}"
+        return f"daily {day.isoformat()}{' practice' if session.practice else ''}"
 
     @staticmethod
     def _card_parts(

@@ -13,18 +13,42 @@ class StatusBar(Static):
     """One line: ``Round 3 of 8 · Turn 27 · 5 cards before round end · Score 4★``.
 
     The turn is the one being played (the log's last line is the turn before it);
-    once the game is over the line says so.
+    once the game is over the line says so. Where the whole line does not fit (80
+    columns, a daily deal's date), the round's count says less before anything is cut.
     """
 
     def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs
+        self._parts: tuple[TableView, int, str] | None = None
 
     def show(self, view: TableView, points: int, deal: str) -> None:
-        self.update(status_line(view, points, deal, self.glyphs), layout=False)  # one line
+        self._parts = (view, points, deal)
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        if self._parts is not None:
+            line = status_line(*self._parts, self.glyphs, width=self.content_size.width)
+            self.update(line, layout=False)  # one line
 
 
-def status_line(view: TableView, points: int, deal: str, g: Glyphs) -> Text:
+LEFT_IN_ROUND = ("{n} card{s} before round end", "{n} card{s} left in round", "{n} left")
+"""The cards before the round ends, long to short: the longest that fits is used."""
+
+
+def status_line(view: TableView, points: int, deal: str, g: Glyphs, *, width: int = 0) -> Text:
+    """The status line; with ``width`` (cells, 0 for any) the longest form that fits."""
+    for form in LEFT_IN_ROUND:
+        text = _status_line(view, points, deal, g, form)
+        if not width or text.cell_len <= width:
+            break
+    return text
+
+
+def _status_line(view: TableView, points: int, deal: str, g: Glyphs, form: str) -> Text:
     text = Text()
     sep = f" {g.sep} "
     if view.is_over:
@@ -33,7 +57,7 @@ def status_line(view: TableView, points: int, deal: str, g: Glyphs) -> Text:
         text.append(f"Round {view.round} of {ROUNDS}", style="bold")
         text.append(f"{sep}Turn {view.turn + 1}")
         left = view.cards_left_in_round
-        text.append(f"{sep}{left} card{'s' if left != 1 else ''} before round end")
+        text.append(sep + form.format(n=left, s="s" if left != 1 else ""))
     text.append(f"{sep}Score ")
     text.append(f"{points}{g.star}", style="bold")
     text.append(f"{sep}{deal}", style="dim")
