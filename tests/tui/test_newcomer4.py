@@ -6,21 +6,29 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
 from rich.text import Text
+from textual.app import App, ComposeResult
 
 from palm_island.campaign.model import FeatUnlock
-from palm_island.engine import apply_move, observe
+from palm_island.engine import GameState, Move, apply_move, observe
 from palm_island.policies import greedy_policy
+from palm_island.session import GameSession
+from palm_island.solver import Budget, MoveAnalysis
+from palm_island.storage.catalog_files import standard_catalog
 from palm_island.tui.app import PalmIslandApp
+from palm_island.tui.glyphs import UNICODE
 from palm_island.tui.options import card_options
 from palm_island.tui.render import card_faces
 from palm_island.tui.screens.setup import FeatList, SetupScreen
 from palm_island.tui.screens.stats import StatsScreen
+from palm_island.tui.widgets import analysis as analysis_widget
+from palm_island.tui.widgets.analysis import AnalysisPanel
 from palm_island.tui.widgets.card import CardWidget
 from palm_island.tui.widgets.status import StatusBar
 
@@ -201,3 +209,44 @@ async def test_the_daily_deals_status_line_says_daily_and_is_never_cut() -> None
             if session(app).state.is_over:
                 break
         assert widest > 70  # long lines were met
+
+
+class AnalysisHost(App[None]):
+    """The analysis panel alone, on a game of three moves."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        game = GameSession.from_seed(standard_catalog(), 7)
+        for _ in range(3):
+            game.play(greedy_policy()(game.state))
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        yield AnalysisPanel(self.game.start, self.game.moves, Budget(3), UNICODE, id="panel")
+
+
+@pytest.mark.parametrize("lost", [0, 2])
+async def test_an_analysis_with_no_costly_move_shows_no_empty_table(
+    lost: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game on the par line has no move to list: no bare header (issue 38, 11)."""
+
+    def judged(start: GameState, moves: Sequence[Move], *args: object, **kwargs: object) -> object:
+        return tuple(  # every move the solver's own, but the last when ``lost``
+            MoveAnalysis(turn, move, move, 40, 40 - lost * (turn == len(moves)), 50)
+            for turn, move in enumerate(moves, 1)
+        )
+
+    monkeypatch.setattr(analysis_widget, "analyse", judged)
+    app = AnalysisHost()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        panel = app.query_one(AnalysisPanel)
+        assert panel.report is not None
+        rows = " ".join(" ".join(screen_rows(app)).split())  # wrapped lines joined
+        if lost:
+            assert "1 move cost stars" in rows and "Best possible" in rows
+        else:
+            assert "No move cost stars" in rows
+            assert "Turn" not in rows and "Played" not in rows and "Best possible" not in rows
