@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.cells import cell_len
@@ -25,6 +26,7 @@ from palm_island.tui.app import PalmIslandApp
 from palm_island.tui.glyphs import UNICODE
 from palm_island.tui.options import card_options
 from palm_island.tui.render import card_faces
+from palm_island.tui.screens.game import LOOK_ONLY
 from palm_island.tui.screens.setup import FeatList, SetupScreen
 from palm_island.tui.screens.stats import StatsScreen
 from palm_island.tui.widgets import analysis as analysis_widget
@@ -250,3 +252,21 @@ async def test_an_analysis_with_no_costly_move_shows_no_empty_table(
         else:
             assert "No move cost stars" in rows
             assert "Turn" not in rows and "Played" not in rows and "Best possible" not in rows
+
+
+async def test_card_3_says_it_is_only_for_planning_by_key_and_by_click(
+    notifications: Callable[[App[Any]], list[str]],
+) -> None:
+    app = app_for(7, compute_par=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot)
+        notes = notifications(app)
+        screen = game_screen(app)
+        before = session(app).state
+        await pilot.press("3")
+        assert notes == [LOOK_ONLY] and "card 1 or 2" in LOOK_ONLY
+        assert screen.selected == 1 and session(app).state is before
+        await pilot.press("2")
+        assert await pilot.click("#card-3")
+        assert notes == [LOOK_ONLY, LOOK_ONLY] and screen.selected == 2
+        assert session(app).state is before  # nothing played

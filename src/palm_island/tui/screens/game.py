@@ -40,6 +40,9 @@ if TYPE_CHECKING:
     from ..app import PalmIslandApp
 
 
+LOOK_ONLY = "Card 3 is only for planning: look at it, then play card 1 or 2 (keys 1, 2)."
+"""What a key or a click on card 3 says: no move is ever made with it (R6)."""
+
 GAME_CSS = Path(__file__).with_name("game.tcss")
 """The game screen's styles, for it and its subclasses (absolute: see ``CSS_PATH``)."""
 
@@ -58,6 +61,7 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "select(1)", "Card 1", show=False),
         Binding("2", "select(2)", "Card 2", show=False),
+        Binding("3", "select(3)", "Card 3", show=False),  # says it is look only
         Binding("left,up,k", "select(1)", "Card 1", show=False),
         Binding("right,l,down,j", "select(2)", "Card 2", show=False),
         Binding("s", "act('store')", "Store"),
@@ -209,6 +213,9 @@ class GameScreen(Screen[None]):
     # Actions --------------------------------------------------------------------------
 
     def action_select(self, card: int) -> None:
+        if card == 3:
+            notify_plain(self, LOOK_ONLY, timeout=4)
+            return
         if card != self.selected:
             self.selected = card
             self.show_state()
@@ -410,9 +417,11 @@ class GameScreen(Screen[None]):
 
     def on_card_widget_clicked(self, message: CardWidget.Clicked) -> None:
         """A click does what the keys do: select the card, then play the action."""
-        if message.position == 3 or self.choice.is_open:
+        if self.choice.is_open:
             return
-        self.action_select(message.position)
+        self.action_select(message.position)  # card 3: says it is look only
+        if message.position == 3:
+            return
         if message.kind is not None and moves_for(
             self.session.state, message.position if message.kind != DISCARD else 1, message.kind
         ):

@@ -93,21 +93,17 @@ def feat_card_text(feat: FeatSpec, card: CardSpec, g: Glyphs) -> Text:
 
 
 class DifficultySet(RadioSet):
-    """The difficulties in a row: left/right move between them, space or a click
-    chooses; down leaves for the next part (the feats), as their heading says."""
+    """The difficulties in a row: left/right (or up) move between them, space or a
+    click chooses; down leaves for the next part (the feats), as their heading says."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "next_button", "Next option", show=False),
         Binding("left", "previous_button", "Previous option", show=False),
         Binding("down", "leave", "Next part", show=False),
-        Binding("up", "leave(-1)", "Previous part", show=False),
     ]
 
-    def action_leave(self, step: int = 1) -> None:
-        if step > 0:
-            self.screen.focus_next()
-        else:
-            self.screen.focus_previous()
+    def action_leave(self) -> None:
+        self.screen.focus_next()
 
 
 class FeatList(OptionList):
