@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+import sqlite3
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from contextlib import closing
+from dataclasses import astuple, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +23,16 @@ from palm_island.engine import GameState, Move, apply_move, observe
 from palm_island.policies import greedy_policy
 from palm_island.session import GameSession
 from palm_island.solver import Budget, MoveAnalysis
+from palm_island.storage import holders
 from palm_island.storage.catalog_files import standard_catalog
+from palm_island.storage.service import Store
+from palm_island.stored_session import StoredSession
 from palm_island.tui.app import PalmIslandApp
 from palm_island.tui.glyphs import UNICODE
 from palm_island.tui.options import card_options
 from palm_island.tui.render import card_faces
 from palm_island.tui.screens.game import LOOK_ONLY
+from palm_island.tui.screens.saved_games import SavedGamesScreen
 from palm_island.tui.screens.setup import FeatList, SetupScreen
 from palm_island.tui.screens.stats import StatsScreen
 from palm_island.tui.widgets import analysis as analysis_widget
@@ -270,3 +276,40 @@ async def test_card_3_says_it_is_only_for_planning_by_key_and_by_click(
         assert await pilot.click("#card-3")
         assert notes == [LOOK_ONLY, LOOK_ONLY] and screen.selected == 2
         assert session(app).state is before  # nothing played
+
+
+def hold_in_another_window(folder: Path, game_id: int) -> None:
+    """Record a live holder of ``game_id`` that is not this window: this process's
+    own pid and start (so it is alive) under another token, as a second window
+    of the same program would be."""
+    other = replace(holders.me(), token="another-window")
+    with closing(sqlite3.connect(folder / "campaign.db")) as conn, conn:
+        conn.execute(
+            "INSERT OR REPLACE INTO game_holder (game_id, token, pid, host, boot, "
+            "process_start, since, heartbeat) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, *astuple(other)),
+        )
+
+
+async def test_abandon_is_not_offered_for_a_game_another_window_plays(
+    tmp_path: Path, notifications: Callable[[App[Any]], list[str]]
+) -> None:
+    with Store.open(tmp_path) as store:
+        store.create_campaign("My island")
+        game = StoredSession(store.new_game("My island", seed=5))
+        game.play(game.legal_moves()[0])
+        game_id = game.saved_id
+    hold_in_another_window(tmp_path, game_id)
+    app = store_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await opened(pilot)
+        notes = notifications(app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen)
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen)  # no question: it cannot be done
+        assert notes and "open in another window" in notes[-1] and "abandon it there" in notes[-1]
+    with Store.open(tmp_path) as store:
+        assert store.unfinished_game("My island") is not None  # still in play
