@@ -110,10 +110,9 @@ async def test_each_feat_shows_what_its_card_does_not_its_goal(
             faces = card_faces(feats.catalog.cards[feat.card_id], app.glyphs).plain.splitlines()
             assert len(faces) == 4
             assert all(face in shown for face in faces), f"{feat.code}'s card is not shown"
-            rows = "\n".join(screen_rows(app))
-            assert all(face in rows for face in faces), f"{feat.code}'s card is cut"
-        rows = screen_rows(app)
-        assert any("Start (enter)" in row for row in rows)  # the dialog fits 80x24
+            drawn = "\n".join(screen_rows(app))
+            assert all(face in drawn for face in faces), f"{feat.code}'s card is cut"
+        assert any("Start (enter)" in row for row in screen_rows(app))  # the dialog fits 80x24
 
 
 def fake_statistics(app: PalmIslandApp, monkeypatch: pytest.MonkeyPatch, scores: list[int]) -> None:
@@ -122,7 +121,7 @@ def fake_statistics(app: PalmIslandApp, monkeypatch: pytest.MonkeyPatch, scores:
     assert store is not None
     real = store.statistics
     monkeypatch.setattr(
-        store, "statistics", lambda name: replace(real(name), games=len(scores), scores=scores)
+        store, "statistics", lambda name: replace(real(name), games=len(scores), scores=tuple(scores))
     )
 
 

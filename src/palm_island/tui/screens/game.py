@@ -24,6 +24,7 @@ from textual.worker import Worker, WorkerState
 from ...engine import CardView, GameState, Move, TableView, observe, score
 from ...session import GameSession
 from ...storage.errors import SaveError
+from ..attached import while_attached
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
 from ..options import ActionOption, card_options, moves_for, why_not
 from ..plain import notify_plain
@@ -143,6 +144,7 @@ class GameScreen(Screen[None]):
         """The action line of card ``position`` a lesson points at (none in a game)."""
         return None
 
+    @while_attached
     def on_mount(self) -> None:
         self.show_state()
 

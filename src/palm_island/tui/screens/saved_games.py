@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 
 from ...solver.daily import daily_date
 from ...storage.errors import LoadError, SaveError
+from ..attached import while_attached
 from ..plain import fit, notify_plain, plain
 from ..widgets.footer import refresh_keys
 from .ask import AskScreen
@@ -91,6 +92,7 @@ class SavedGamesScreen(Screen[None]):
             yield Static("enter: resume  a: abandon  escape: back", id="saved-help")
         yield Footer()
 
+    @while_attached
     def on_mount(self) -> None:
         self.reload()
 

@@ -24,6 +24,7 @@ from textual.widgets import Button, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
 from ...records import FEAT_LIMITS, Difficulty
+from ..attached import while_attached
 from ..glyphs import Glyphs
 from ..plain import fit, notify_plain, plain
 from ..render import card_faces
@@ -221,6 +222,7 @@ class SetupScreen(ModalScreen[Setup | None]):
             note += "\nYour unfinished game is kept: find it under Saved games."
         return note
 
+    @while_attached
     def on_mount(self) -> None:
         self.query_one("#difficulty", RadioSet).focus()
         for feats in self.query("#feats").results(FeatList):

@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from ..attached import while_attached
 from ..plain import fit, plain
 from ..widgets.footer import refresh_keys
 
@@ -130,11 +131,13 @@ class TitleScreen(Screen[None]):
                     yield Button(label, id=entry.id, compact=True)
         yield Footer()
 
+    @while_attached
     def on_mount(self) -> None:
         self.colour = self.palm_app.deck_colour
         self.show_seed()
         self.refresh_menu(focus=True)
 
+    @while_attached
     def on_screen_resume(self) -> None:
         """Back from a game or a screen: the seed may have been rolled, Continue may apply."""
         self.show_seed()
@@ -159,6 +162,7 @@ class TitleScreen(Screen[None]):
         """The ids of the entries shown now, top first."""
         return [b.id or "" for b in self.query("#entries Button").results(Button) if b.display]
 
+    @while_attached
     def refresh_menu(self, *, focus: bool = False) -> None:
         """Show the entries for the campaign file as it is now (Continue may come or go)."""
         app = self.palm_app

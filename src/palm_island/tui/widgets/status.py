@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ...engine import ROUNDS, TableView
+from ..attached import while_attached
 from ..glyphs import Glyphs
 
 
@@ -26,6 +27,7 @@ class StatusBar(Static):
         self._parts = (view, points, deal)
         self._draw()
 
+    @while_attached
     def on_resize(self) -> None:
         self._draw()
 
