@@ -38,6 +38,7 @@ from palm_island.tui.screens.stats import StatsScreen
 from palm_island.tui.widgets import analysis as analysis_widget
 from palm_island.tui.widgets.analysis import AnalysisPanel
 from palm_island.tui.widgets.card import CardWidget
+from palm_island.tui.widgets.log import MoveLog
 from palm_island.tui.widgets.status import StatusBar
 
 from .helpers import app_for, game_screen, open_game, screen_rows, session
@@ -120,8 +121,9 @@ def fake_statistics(app: PalmIslandApp, monkeypatch: pytest.MonkeyPatch, scores:
     store = app.store
     assert store is not None
     real = store.statistics
+    played = tuple(scores)
     monkeypatch.setattr(
-        store, "statistics", lambda name: replace(real(name), games=len(scores), scores=tuple(scores))
+        store, "statistics", lambda name: replace(real(name), games=len(played), scores=played)
     )
 
 
@@ -312,3 +314,38 @@ async def test_abandon_is_not_offered_for_a_game_another_window_plays(
         assert notes and "open in another window" in notes[-1] and "abandon it there" in notes[-1]
     with Store.open(tmp_path) as store:
         assert store.unfinished_game("My island") is not None  # still in play
+
+
+@pytest.mark.slow  # 1-2 s each: a stored game of 50 moves, opened another way
+@pytest.mark.parametrize("way", ["continue", "saved games", "palette"])
+async def test_every_way_back_into_a_game_shows_the_latest_move_in_the_log(
+    way: str, tmp_path: Path
+) -> None:
+    """Item 10 of issue 38, not reproduced here (tmux, Pilot at five sizes, a resize
+    while mounting, the browser): each way into a game in progress is checked for the
+    latest turn drawn at the log's foot, so a regression on any of them shows."""
+    with Store.open(tmp_path) as store:
+        store.create_campaign("My island")
+        game = store.new_game("My island", seed=7)
+        for _ in range(50):
+            game.play(greedy_policy()(game.state))
+    app = store_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        if way == "continue":
+            await pilot.press("o")
+        elif way == "saved games":
+            await pilot.press("s")
+            await pilot.pause()
+            await pilot.press("enter")
+        else:
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            await pilot.press(*"Continue")
+            await pilot.pause(0.3)  # the palette searches off the key's handler
+            await pilot.press("enter")
+        await pilot.pause()
+        log = game_screen(app).query_one(MoveLog)
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        rows = "\n".join(screen_rows(app))
+        assert log.entries[-1][:24] in rows  # "Turn 50: store QU3 (card", drawn
