@@ -1,4 +1,6 @@
-"""Every dialog shows its message as lines: never ``\\x0a`` on screen (issue 22, 1).
+"""Every dialog shows its message as lines: never ``\\x0a`` on screen (issue 22, 1),
+and every key its text names in brackets, ``Back (esc)``, works as soon as it opens
+(issue 38, 8: a key only a focused part hears must say how to get there).
 
 The dialogs are enumerated from ``palm_island.tui.screens``: a new ``ModalScreen``
 without an entry in :data:`DIALOGS` fails here, so it cannot ship unchecked.
@@ -9,12 +11,14 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.screen import ModalScreen
+from textual.widgets import Button
 
 import palm_island.tui.screens as screens_package
 from check_budget import first_in_check
@@ -66,6 +70,28 @@ DIALOGS: dict[str, Dialog] = {
 }
 
 
+KEY_IN_BRACKETS = re.compile(r"\((esc|enter|space|[a-z0-9?])\)")
+"""A key a dialog names for one thing: ``Start (enter)``, ``easy (e)``."""
+KEY_NAMES = {"esc": "escape"}
+
+
+def assert_named_keys_work(dialog: ModalScreen[Any]) -> None:
+    """Each key named in brackets is bound, enabled, where the dialog opens: by the
+    dialog or the app, or by the focused button that names it (enter presses it)."""
+    labels = [str(button.label) for button in dialog.query(Button)]
+    named = set(KEY_IN_BRACKETS.findall("\n".join([screen_text(dialog), *labels])))
+    active = dialog.active_bindings
+    focused = dialog.focused
+    for key in named:
+        binding = active.get(KEY_NAMES.get(key, key))
+        assert binding is not None and binding.enabled, f"({key}) does nothing here"
+        owner = binding.node
+        label = str(getattr(owner, "label", ""))
+        assert (
+            owner is dialog or owner is dialog.app or (owner is focused and f"({key})" in label)
+        ), f"({key}) is taken by {owner!r} where the dialog opens"
+
+
 def modal_classes() -> set[str]:
     """Every ModalScreen subclass defined in the screens package."""
     found = set()
@@ -100,3 +126,4 @@ async def test_a_dialog_shows_its_message_as_lines(name: str, tmp_path: Path) ->
         assert "\\x0a" not in shown and "\\x0a" not in shot_text(app)
         if lines:
             assert "\n".join(lines) in shown
+        assert_named_keys_work(dialog)

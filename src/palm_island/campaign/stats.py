@@ -2,7 +2,9 @@
 
 :func:`campaign_stats` folds a history into :class:`CampaignStats`;
 :func:`sparkline` draws scores as one line of block characters (plain text,
-usable anywhere).
+usable anywhere); :func:`sparkline_caption` says what those blocks are, in
+words: first and last (the order the blocks run in) and the lowest and highest of
+the same games, so falling bars never read as a rise.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ def sparkline(values: Sequence[int], width: int = 40, *, ascii_only: bool = Fals
     >>> sparkline([0, 10, 20, 40])
     '▁▃▅█'
     """
-    shown = list(values)[-width:] if width > 0 else []
+    shown = shown_scores(values, width)
     if not shown:
         return ""
     glyphs = ASCII_BLOCKS if ascii_only else BLOCKS
@@ -52,3 +54,34 @@ def sparkline(values: Sequence[int], width: int = 40, *, ascii_only: bool = Fals
         return glyphs[len(glyphs) // 2] * len(shown)
     span = high - low
     return "".join(glyphs[round((v - low) * (len(glyphs) - 1) / span)] for v in shown)
+
+
+def shown_scores(values: Sequence[int], width: int) -> list[int]:
+    """The values a sparkline of ``width`` draws: the last ``width`` of them."""
+    return list(values)[-width:] if width > 0 else []
+
+
+def sparkline_caption(values: Sequence[int], width: int = 40, *, arrow: str = "→") -> str:
+    """The words under :func:`sparkline` (same ``width``), of the games it draws:
+
+    >>> sparkline_caption([46, 40])
+    'first 46 → last 40 points; lowest 40, highest 46'
+    >>> sparkline_caption([30, 41, 35], width=2)
+    'last 2 of 3 games: first 41 → last 35 points; lowest 35, highest 41'
+    >>> sparkline_caption([19, 19])
+    '2 games: 19 points each'
+    """
+    shown = shown_scores(values, width)
+    if not shown:
+        return "no finished games yet"
+    if len(shown) == 1:
+        return f"one game: {shown[0]} points"
+    low, high = min(shown), max(shown)
+    if low == high:
+        games, caption = f"{len(shown)} games: ", f"{low} points each"
+    else:
+        games = ""
+        caption = f"first {shown[0]} {arrow} last {shown[-1]} points; lowest {low}, highest {high}"
+    if len(shown) < len(values):
+        games = f"last {len(shown)} of {len(values)} games: "
+    return games + caption

@@ -99,8 +99,12 @@ def report_of_data(data: object, moves: Sequence[Move]) -> tuple[MoveAnalysis, .
     return report
 
 
-def drops_table(report: Sequence[MoveAnalysis], g: Glyphs) -> Table:
-    """One row per costly move: turn, played, the solver's move, stars lost."""
+def drops_table(report: Sequence[MoveAnalysis], g: Glyphs) -> Table | Text:
+    """One row per costly move: turn, played, the solver's move, stars lost; no
+    table at all (empty text) when no move cost stars, rather than a bare header:
+    the summary above it says so."""
+    if not costly(report):
+        return Text()
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("Turn", justify="right")
     table.add_column("Played")

@@ -24,6 +24,7 @@ from ..campaign.service import CampaignError
 from ..engine import Move
 from ..session import GameSession
 from ..storage.errors import LoadError, SaveError, StaleGameError
+from .attached import while_attached
 from .plain import notify_plain, plain
 from .screens.game import GameScreen
 from .widgets.footer import key_bars
@@ -88,6 +89,7 @@ class WatchScreen(GameScreen):
         self.game_id = game_id
         self.watched: tuple[str, ...] = tuple(map(str, session.moves))
 
+    @while_attached
     def on_mount(self) -> None:
         super().on_mount()
         self.set_interval(WATCH_REFRESH, self.follow)

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from ..engine import (
     Action,
+    CardSpec,
     CardView,
     DeckCard,
     Event,
@@ -131,6 +132,20 @@ def face_actions(face: Face, g: Glyphs) -> Text:
             text.append(f" {g.sep} ")
         text.append(f"{KIND_KEYS[action.kind].upper()} ", style="bold")
         text.append_text(cost(action, g))
+    return text
+
+
+def card_faces(spec: CardSpec, g: Glyphs, *, indent: str = "") -> Text:
+    """What a card does, a line per face in its printed order: ``front ↑  ★0 ⇧0
+    holds 1♣W  S free · R 1≈F`` (the feats screen and the new game dialog)."""
+    text = Text()
+    for i, face in enumerate(spec.faces):
+        if i:
+            text.append("\n")
+        text.append(f"{indent}{orientation_name(face.orientation, g):<8} ")
+        text.append_text(face_summary(face, g))
+        text.append("  ")
+        text.append_text(face_actions(face, g))
     return text
 
 

@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from ..attached import while_attached
 from ..plain import plain_lines
 from ..widgets.footer import key_bars
 
@@ -43,6 +44,7 @@ class AskScreen(ModalScreen[bool]):
                 yield Button("No (n)", id="no", variant="primary")
         yield from key_bars()
 
+    @while_attached
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
 
@@ -82,6 +84,7 @@ class InputScreen(ModalScreen[str | None]):
             yield Static("enter: OK   escape: cancel", classes="hint")
         yield from key_bars()
 
+    @while_attached
     def on_mount(self) -> None:
         self.query_one("#refused", Static).display = False
 

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from ...campaign.service import CampaignError
 from ...storage.errors import LoadError, SaveError
+from ..attached import while_attached
 from ..plain import fit, notify_plain, plain
 from ..widgets.footer import key_bars
 from .ask import AskScreen, InputScreen
@@ -65,6 +66,7 @@ class CampaignScreen(Screen[None]):
             yield Static("enter: play in it  c: create  r: rename  d: delete", id="campaign-help")
         yield from key_bars(Footer())
 
+    @while_attached
     def on_mount(self) -> None:
         self.reload()
 

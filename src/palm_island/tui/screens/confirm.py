@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..attached import while_attached
 from ..plain import plain_lines
 from ..widgets.footer import key_bars
 
@@ -47,6 +48,7 @@ class ConfirmQuitScreen(ModalScreen[bool]):
                 yield Button("Keep playing (n)", id="no", variant="primary")
         yield from key_bars()
 
+    @while_attached
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
 

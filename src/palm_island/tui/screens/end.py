@@ -22,6 +22,7 @@ from textual.widgets import Button, Footer, Static
 from ...engine import ScoreBreakdown, VillageRank, score
 from ...session import GameSession
 from ...solver.daily import daily_date
+from ..attached import while_attached
 from ..glyphs import Glyphs
 from ..plain import notify_plain
 from ..render import orientation_name, resources
@@ -98,6 +99,7 @@ class EndScreen(Screen[str]):
         names = {feat.code: feat.name for feat in app.store.feats.feats}
         return [f"{code} {names.get(code, '')}".strip() for code in codes]
 
+    @while_attached
     def on_mount(self) -> None:
         for button in self.query("#again").results(Button):
             button.focus()

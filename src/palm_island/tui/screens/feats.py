@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..glyphs import Glyphs
-from ..render import face_actions, face_summary, orientation_name
+from ..render import card_faces
 from ..widgets.footer import key_bars
 
 if TYPE_CHECKING:
@@ -48,13 +48,8 @@ def feats_text(campaign: str, statuses: list[FeatStatus], cards: object, g: Glyp
             text.append(f" {g.dash} locked")
         text.append(f"\n  Goal: {feat.goal}\n")
         text.append("  Its card:\n")
-        spec = cards[feat.card_id]  # type: ignore[index]
-        for face in spec.faces:
-            text.append(f"    {orientation_name(face.orientation, g):<8} ")
-            text.append_text(face_summary(face, g))
-            text.append("  ")
-            text.append_text(face_actions(face, g))
-            text.append("\n")
+        text.append_text(card_faces(cards[feat.card_id], g, indent="    "))  # type: ignore[index]
+        text.append("\n")
     return text
 
 

@@ -24,6 +24,7 @@ from textual.worker import Worker, WorkerState
 from ...engine import CardView, GameState, Move, TableView, observe, score
 from ...session import GameSession
 from ...storage.errors import SaveError
+from ..attached import while_attached
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
 from ..options import ActionOption, card_options, moves_for, why_not
 from ..plain import notify_plain
@@ -39,6 +40,9 @@ from ..widgets.stored import StoredPanel
 if TYPE_CHECKING:
     from ..app import PalmIslandApp
 
+
+LOOK_ONLY = "Card 3 is only for planning: look at it, then play card 1 or 2 (keys 1, 2)."
+"""What a key or a click on card 3 says: no move is ever made with it (R6)."""
 
 GAME_CSS = Path(__file__).with_name("game.tcss")
 """The game screen's styles, for it and its subclasses (absolute: see ``CSS_PATH``)."""
@@ -58,6 +62,7 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "select(1)", "Card 1", show=False),
         Binding("2", "select(2)", "Card 2", show=False),
+        Binding("3", "select(3)", "Card 3", show=False),  # says it is look only
         Binding("left,up,k", "select(1)", "Card 1", show=False),
         Binding("right,l,down,j", "select(2)", "Card 2", show=False),
         Binding("s", "act('store')", "Store"),
@@ -142,6 +147,7 @@ class GameScreen(Screen[None]):
         """The action line of card ``position`` a lesson points at (none in a game)."""
         return None
 
+    @while_attached
     def on_mount(self) -> None:
         self.show_state()
 
@@ -171,7 +177,14 @@ class GameScreen(Screen[None]):
 
     @property
     def _deal(self) -> str:
-        return f"seed {self.session.seed}"
+        """Which deal this is, for the status line: a daily deal says so, by its date."""
+        from ...solver.daily import daily_date
+
+        session = self.session
+        day = daily_date(session.seed) if session.seed is not None else None
+        if day is None:
+            return f"seed {session.seed}"
+        return f"daily {day.isoformat()}{' practice' if session.practice else ''}"
 
     @staticmethod
     def _card_parts(
@@ -205,6 +218,9 @@ class GameScreen(Screen[None]):
     # Actions --------------------------------------------------------------------------
 
     def action_select(self, card: int) -> None:
+        if card == 3:
+            notify_plain(self, LOOK_ONLY, timeout=4)
+            return
         if card != self.selected:
             self.selected = card
             self.show_state()
@@ -406,9 +422,11 @@ class GameScreen(Screen[None]):
 
     def on_card_widget_clicked(self, message: CardWidget.Clicked) -> None:
         """A click does what the keys do: select the card, then play the action."""
-        if message.position == 3 or self.choice.is_open:
+        if self.choice.is_open:
             return
-        self.action_select(message.position)
+        self.action_select(message.position)  # card 3: says it is look only
+        if message.position == 3:
+            return
         if message.kind is not None and moves_for(
             self.session.state, message.position if message.kind != DISCARD else 1, message.kind
         ):

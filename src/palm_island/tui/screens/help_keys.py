@@ -107,7 +107,7 @@ class Row:
 
 
 GAME_ROWS: tuple[Row, ...] = (
-    Row(("select",), "select card 1 or card 2"),
+    Row(("select",), "select card 1 or card 2 (card 3: look only)"),
     Row(("act('store')", "act('rotate')", "act('flip')"), "store, rotate, flip the selected card"),
     Row(("act('discard')",), "discard card 1"),
     Row(("peek",), "peek at the other side of the selected card"),
@@ -166,6 +166,15 @@ SECTIONS: tuple[Section, ...] = (
         "digits type the seed, backspace deletes one; tab, shift+tab move, enter chooses",
     ),
     Section("New game", "setup.SetupScreen", {"difficulty": "difficulty"}),
+    Section(
+        "Difficulty",
+        "setup.DifficultySet",
+        {
+            "next_button": "next",
+            "previous_button": "previous",
+            "leave": "on to the feats",
+        },
+    ),
     Section("Feat list", "setup.FeatList", {"tick": "tick the feat"}),
     Section("Deck preview", "preview.PreviewScreen", {}),
     Section("Tutorial", "tutorial.TutorialScreen", {"next": "next step"}),

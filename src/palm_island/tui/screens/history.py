@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ...storage.errors import LoadError, SaveError
+from ..attached import while_attached
 from ..plain import fit, plain
 from ..widgets.footer import key_bars
 from .ask import InputScreen
@@ -82,6 +83,7 @@ class HistoryScreen(Screen[None]):
             yield Static("enter: replay  i: import a game file", id="history-message")
         yield from key_bars(Footer())
 
+    @while_attached
     def on_mount(self) -> None:
         table = self.query_one("#history", DataTable)
         table.add_columns(*COLUMNS)

@@ -18,6 +18,7 @@ from textual.widgets import Button, Footer, Static
 
 from ...engine import DeckCard, observe
 from ...session import GameSession
+from ..attached import while_attached
 from ..glyphs import Glyphs
 from ..render import face_actions, face_summary, orientation_name
 from ..widgets.footer import key_bars
@@ -54,6 +55,7 @@ class PreviewScreen(Screen[None]):
         yield Button("Start playing (enter)", id="start", variant="primary")
         yield from key_bars(Footer())
 
+    @while_attached
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
 

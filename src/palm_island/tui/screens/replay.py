@@ -25,6 +25,7 @@ from ...engine import Catalog, GameState, Move, apply_move, observe, score
 from ...records import GameRecord
 from ...session import Step
 from ...text import printable
+from ..attached import while_attached
 from ..glyphs import Glyphs
 from ..plain import notify_plain
 from ..render import move_details
@@ -114,6 +115,7 @@ class ReplayScreen(Screen[None]):
             yield MoveLog(f"{deal}, {record.setup.difficulty}.", id="log")
         yield from key_bars(Footer(compact=True, show_command_palette=False))  # fits 80 columns
 
+    @while_attached
     def on_mount(self) -> None:
         self.show_index()
 

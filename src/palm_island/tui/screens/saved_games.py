@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 
 from ...solver.daily import daily_date
 from ...storage.errors import LoadError, SaveError
+from ..attached import while_attached
 from ..plain import fit, notify_plain, plain
 from ..widgets.footer import key_bars, refresh_keys
 from .ask import AskScreen
@@ -91,6 +92,7 @@ class SavedGamesScreen(Screen[None]):
             yield Static("enter: resume  a: abandon  escape: back", id="saved-help")
         yield from key_bars(Footer())
 
+    @while_attached
     def on_mount(self) -> None:
         self.reload()
 
@@ -133,8 +135,15 @@ class SavedGamesScreen(Screen[None]):
             resume_saved_game(self.palm_app, game)
 
     def action_abandon(self) -> None:
+        """Ask, then abandon the highlighted game; a game another window holds (its
+        lease, holders.py) is not offered: it is being played there. The store
+        checks again as it writes (a window may take it between)."""
         game = self.highlighted()
         if game is None:
+            return
+        held = self._held_elsewhere(game)
+        if held is not None:
+            notify_plain(self, held, severity="warning", timeout=8)
             return
 
         def abandon(yes: bool | None) -> None:
@@ -155,6 +164,22 @@ class SavedGamesScreen(Screen[None]):
             "It will no longer be offered to continue; finished games and feats are kept."
         )
         self.app.push_screen(AskScreen(question, "Abandon"), abandon)
+
+    def _held_elsewhere(self, game: SavedGame) -> str | None:
+        """Why ``game`` cannot be abandoned from here now, if another window plays it."""
+        store = self.palm_app.store
+        if store is None:
+            return None
+        try:
+            holder = store.game_holder(game.game_id)
+        except (LoadError, SaveError):
+            return None  # the store's own check, as it writes, says what is wrong
+        if holder is None:
+            return None
+        return (
+            f"Game {game.game_id} is open in another window ({holder.describe()}): "
+            "abandon it there, or here once that window is closed."
+        )
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -2,9 +2,11 @@
 
 Only feats the campaign has unlocked are offered; the difficulty limits how many
 may be used (easy: any, medium: one, hard: none). The store checks the rule
-again, so the screen only has to explain it. Focus starts on the difficulty;
-``tab`` reaches the feats, then Start and Back. What is chosen shows in text,
-``(•)``/``( )`` and ``[x]``/``[ ]``, never by colour alone.
+again, so the screen only has to explain it. Focus starts on the difficulty
+(left/right choose); ``tab`` or down reaches the feats, as their heading says, and
+up from the first feat goes back. The feats are unlocked already, so each shows
+what its card does in this game, not the goal that earned it. What is chosen shows
+in text, ``(•)``/``( )`` and ``[x]``/``[ ]``, never by colour alone.
 """
 
 from __future__ import annotations
@@ -22,11 +24,14 @@ from textual.widgets import Button, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
 from ...records import FEAT_LIMITS, Difficulty
+from ..attached import while_attached
+from ..glyphs import Glyphs
 from ..plain import fit, notify_plain, plain
+from ..render import card_faces
 from ..widgets.footer import key_bars
 
 if TYPE_CHECKING:
-    from ...engine import FeatSpec
+    from ...engine import CardSpec, FeatSpec
     from ..app import PalmIslandApp
 
 DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
@@ -66,9 +71,40 @@ class MarkedRadioButton(RadioButton):
         return self.chosen_mark if self.value else " "
 
 
-def feat_prompt(feat: FeatSpec, ticked: bool) -> Text:
-    """The feat's line, as text: a ``str`` prompt is read as markup, and ``[x]`` vanishes."""
-    return plain(f"[{'x' if ticked else ' '}] {feat.code} {feat.name}: {feat.goal}")
+FEATS_HEADING = "Feats to play with (tab or down moves here, space ticks):"
+"""Says how to reach the list: focus starts on the difficulty, where space chooses."""
+
+
+def feat_prompt(feat: FeatSpec, card: CardSpec, ticked: bool, g: Glyphs) -> Text:
+    """The feat's line, as text (a ``str`` prompt is read as markup, and ``[x]``
+    vanishes): its name and its card's range of stars, lowest to highest face."""
+    stars = sorted(face.stars for face in card.faces)
+    return plain(
+        f"[{'x' if ticked else ' '}] {feat.code} {feat.name} {g.dash} "
+        f"a card of {g.star}{stars[0]} to {g.star}{stars[-1]}"
+    )
+
+
+def feat_card_text(feat: FeatSpec, card: CardSpec, g: Glyphs) -> Text:
+    """What the highlighted feat's card does, face by face (as on the Feats screen)."""
+    text = plain(f"{feat.name}'s card, face by face:")
+    text.append("\n")
+    text.append_text(card_faces(card, g, indent="  "))
+    return text
+
+
+class DifficultySet(RadioSet):
+    """The difficulties in a row: left/right (or up) move between them, space or a
+    click chooses; down leaves for the next part (the feats), as their heading says."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right", "next_button", "Next option", show=False),
+        Binding("left", "previous_button", "Previous option", show=False),
+        Binding("down", "leave", "Next part", show=False),
+    ]
+
+    def action_leave(self) -> None:
+        self.screen.focus_next()
 
 
 class FeatList(OptionList):
@@ -81,11 +117,37 @@ class FeatList(OptionList):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("space", "tick", "Tick", show=False)]
 
-    def __init__(self, feats: list[FeatSpec], chosen: tuple[str, ...], *, id: str) -> None:
+    def __init__(
+        self,
+        feats: list[FeatSpec],
+        cards: dict[str, CardSpec],
+        chosen: tuple[str, ...],
+        glyphs: Glyphs,
+        *,
+        id: str,
+    ) -> None:
         self.feats = {feat.code: feat for feat in feats}
+        self.cards = cards
+        self.glyphs = glyphs
         self.ticked = {feat.code for feat in feats if feat.code in chosen}
-        options = [Option(feat_prompt(f, f.code in self.ticked), id=f.code) for f in feats]
+        options = [Option(self._prompt(f.code), id=f.code) for f in feats]
         super().__init__(*options, id=id)
+
+    def _prompt(self, code: str) -> Text:
+        return feat_prompt(self.feats[code], self.cards[code], code in self.ticked, self.glyphs)
+
+    @property
+    def highlighted_code(self) -> str | None:
+        if self.highlighted is None:
+            return None
+        return self.get_option_at_index(self.highlighted).id
+
+    def action_cursor_up(self) -> None:
+        """Up from the first feat goes back to the difficulty (down came here)."""
+        if not self.highlighted:
+            self.screen.focus_previous()
+            return
+        super().action_cursor_up()
 
     @property
     def selected(self) -> tuple[str, ...]:
@@ -94,7 +156,7 @@ class FeatList(OptionList):
 
     def toggle(self, code: str) -> None:
         self.ticked ^= {code}
-        self.replace_option_prompt(code, feat_prompt(self.feats[code], code in self.ticked))
+        self.replace_option_prompt(code, self._prompt(code))
 
     def action_tick(self) -> None:
         if self.highlighted is not None:
@@ -127,10 +189,12 @@ class SetupScreen(ModalScreen[Setup | None]):
         assert app.store is not None and app.campaign_name is not None
         unlocked = set(app.store.campaign(app.campaign_name).unlocked)
         feats = [f for f in app.store.feats.feats if f.code in unlocked]
+        catalog = app.store.feats.catalog.cards
+        cards = {f.code: catalog[f.card_id] for f in feats}
         with Vertical():
             name = fit(app.campaign_name, 50, app.glyphs.ellipsis, pad=False)
             yield Static(plain(f"New game in {name}"), classes="heading")
-            with RadioSet(id="difficulty"):
+            with DifficultySet(id="difficulty"):
                 for name in DIFFICULTIES:
                     yield MarkedRadioButton(
                         f"{name} ({name[0]})",
@@ -139,8 +203,9 @@ class SetupScreen(ModalScreen[Setup | None]):
                         ascii_only=app.config.ascii_only,
                     )
             if feats:
-                yield Static("Feats to play with (space ticks):")
-                yield FeatList(feats, app.feat_choice, id="feats")
+                yield Static(FEATS_HEADING)
+                yield FeatList(feats, cards, app.feat_choice, app.glyphs, id="feats")
+                yield Static(id="feat-card")
             else:
                 yield Static("No feats unlocked yet: finish games to earn them (see Feats).")
             yield Static(self._note(app.difficulty), id="setup-note")
@@ -157,8 +222,25 @@ class SetupScreen(ModalScreen[Setup | None]):
             note += "\nYour unfinished game is kept: find it under Saved games."
         return note
 
+    @while_attached
     def on_mount(self) -> None:
         self.query_one("#difficulty", RadioSet).focus()
+        for feats in self.query("#feats").results(FeatList):
+            if feats.highlighted is None:
+                feats.highlighted = 0  # the first feat's card shows before the list is reached
+            self._show_card(feats)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if isinstance(event.option_list, FeatList):
+            self._show_card(event.option_list)
+
+    def _show_card(self, feats: FeatList) -> None:
+        code = feats.highlighted_code
+        if code is None:
+            return
+        app = cast("PalmIslandApp", self.app)
+        card = feat_card_text(feats.feats[code], feats.cards[code], app.glyphs)
+        self.query_one("#feat-card", Static).update(card)
 
     @property
     def difficulty(self) -> Difficulty:

@@ -16,7 +16,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...campaign.stats import sparkline
+from ...campaign.stats import sparkline, sparkline_caption
 from ...text import printable
 from ..plain import fit
 from ..widgets.footer import key_bars
@@ -24,6 +24,9 @@ from ..widgets.footer import key_bars
 if TYPE_CHECKING:
     from ...campaign.model import CampaignStats
     from ..app import PalmIslandApp
+
+HISTORY_WIDTH = 60
+"""Games the score history draws (the newest); its caption speaks of the same."""
 
 
 def stats_text(
@@ -45,9 +48,11 @@ def stats_text(
     text.append(f"{unlocked}\n\n")
     text.append("Score history (oldest to newest)\n", style="bold")
     if stats.scores:
-        line = sparkline(stats.scores, 60, ascii_only=ascii_only)
+        line = sparkline(stats.scores, HISTORY_WIDTH, ascii_only=ascii_only)
         text.append(f"  {line}\n", style="green")
-        text.append(f"  {min(stats.scores)} to {max(stats.scores)} points\n", style="dim")
+        arrow = "->" if ascii_only else "→"
+        caption = sparkline_caption(stats.scores, HISTORY_WIDTH, arrow=arrow)
+        text.append(f"  {caption}\n", style="dim")
     else:
         text.append("  no finished games yet\n", style="dim")
     return text

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...arguments import MAX_SEED
+from ..attached import while_attached
 from ..plain import fit, plain
 from ..widgets.footer import key_bars, refresh_keys
 
@@ -137,6 +138,7 @@ class TitleScreen(Screen[None]):
                     )
         yield from key_bars(Footer())
 
+    @while_attached
     def on_mount(self) -> None:
         self.colour = self.palm_app.deck_colour
         self.show_seed()
@@ -149,6 +151,7 @@ class TitleScreen(Screen[None]):
             return f"{label} {key}"
         return f"{label:<{self._label_cells}}{key}"
 
+    @while_attached
     def on_resize(self, event: events.Resize) -> None:
         """A narrower box: the keys move in, so they stay on the entries' line."""
         # two cells of a compact button's own, one space before the key
@@ -164,6 +167,7 @@ class TitleScreen(Screen[None]):
             # old width would keep its second row
             self.query_one("#entries").refresh(layout=True, recompose=False)
 
+    @while_attached
     def on_screen_resume(self) -> None:
         """Back from a game or a screen: the seed may have been rolled, Continue may apply."""
         self.show_seed()
@@ -188,6 +192,7 @@ class TitleScreen(Screen[None]):
         """The ids of the entries shown now, top first."""
         return [b.id or "" for b in self.query("#entries Button").results(Button) if b.display]
 
+    @while_attached
     def refresh_menu(self, *, focus: bool = False) -> None:
         """Show the entries for the campaign file as it is now (Continue may come or go)."""
         app = self.palm_app

@@ -14,6 +14,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..attached import while_attached
 from ..glyphs import UNICODE, Glyphs
 from ..layout import COMPACT, TABLE
 
@@ -39,5 +40,6 @@ class TooSmallScreen(Screen[None]):
             "Make the window larger: your game is kept."
         )
 
+    @while_attached
     def on_resize(self, event: Resize) -> None:
         self.query_one("#too-small", Static).update(self.notice_text(event.size))

@@ -25,6 +25,7 @@ from ...engine import GameState, Move, apply_move, score
 from ...solver import Budget, Cancelled, MoveAnalysis, analyse
 from ...solver.lines import solver_tag
 from ..analysis import drops_table, report_data, report_of_data, summary_text
+from ..attached import while_attached
 from ..glyphs import Glyphs
 
 if TYPE_CHECKING:
@@ -79,6 +80,7 @@ class AnalysisPanel(Vertical):
         par = "none" if self.pars is None else str(self.pars.budget.width)
         return f"{solver_tag(self.budget.width)}-par{par}"
 
+    @while_attached
     def on_mount(self) -> None:
         if self.pars is not None:
             self.pars.request(self.start)

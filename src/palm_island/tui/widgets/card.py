@@ -31,8 +31,14 @@ from ..render import (
 )
 
 DISCARD = "discard"
-HINT_MARK = " <- hint"
-"""After the line of the action the hint suggests (with reverse video: not colour alone)."""
+HINT_MARKS = (" <- hint", " <-")
+"""After the line of the action the hint suggests (shown in reverse video: never
+colour alone), the first that fits beside the whole line: at 80 columns ``[d]
+discard to back`` has room for the arrow only. Beside a line with room for neither
+the marker goes on the line under it (what the action leads to); the hint line under
+the table says the move in words."""
+LESSON_MARKS = (" <-",)
+"""After the line a tutorial step asks for."""
 
 
 class CardWidget(Static):
@@ -87,20 +93,17 @@ class CardWidget(Static):
             lines, self._lines = [Text("(no card)", style="dim")], {}
         else:
             lines, self._lines = self._render_lines(view, options, note, selected)
+        width = self.content_size.width
         for row, kind in self._lines.items():
-            if kind == hinted:  # reverse video and a word, so it never relies on colour
-                lines[row].stylize("reverse")
-                room = self.content_size.width - len(HINT_MARK)
-                if room > 0 and lines[row].cell_len > room:
-                    # the marker must show: the line's end gives way (the hint line
-                    # under the table says the whole move)
-                    cut = self.glyphs.ellipsis
-                    lines[row].truncate(max(room - len(cut), 0))
-                    lines[row].append(cut)
-                lines[row].append(HINT_MARK, style="bold")
-            elif kind == marked:  # the same: reverse video and an arrow (fits 80 columns)
-                lines[row].stylize("reverse")
-                lines[row].append(" <-", style="bold")
+            marks = HINT_MARKS if kind == hinted else LESSON_MARKS if kind == marked else ()
+            if not marks:
+                continue
+            lines[row].stylize("reverse")  # reverse video and a marker: never colour alone
+            below = row + 1 if row + 1 < len(lines) and row + 1 not in self._lines else None
+            if below is None or any(lines[row].cell_len + len(m) <= width for m in marks):
+                mark_line(lines[row], marks, width, self.glyphs.ellipsis)
+            else:  # a full line: the marker goes under it, on what the action leads to
+                mark_line(lines[below], marks, width, self.glyphs.ellipsis)
         self.update(Text("\n").join(lines), layout=False)  # fixed size: no layout
 
     def _render_lines(
@@ -186,6 +189,18 @@ class CardWidget(Static):
         offset = event.get_content_offset(self)
         kind = self._lines.get(offset.y) if offset is not None else None
         self.post_message(self.Clicked(self.position, kind))
+
+
+def mark_line(line: Text, marks: tuple[str, ...], width: int, ellipsis: str) -> None:
+    """Append the first of ``marks`` that fits beside ``line`` in ``width`` cells; if
+    none does, the line's end gives way to the last (the marker must show; the hint
+    line under the table says the whole move)."""
+    mark = next((m for m in marks if line.cell_len + len(m) <= width), marks[-1])
+    room = width - len(mark)
+    if width and line.cell_len > room:
+        line.truncate(max(room - len(ellipsis), 0))
+        line.append(ellipsis)
+    line.append(mark, style="bold")
 
 
 def _printed(actions: tuple[Action, ...], g: Glyphs) -> list[Text]:

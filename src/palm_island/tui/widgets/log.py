@@ -18,6 +18,7 @@ from textual import events
 from textual.widgets import RichLog
 
 from ...session import Step
+from ..attached import while_attached
 from ..render import event_line
 
 
@@ -44,6 +45,7 @@ class MoveLog(RichLog, can_focus=False):
         self.entries.append(entry)
         self.write(Text(entry))  # Text, never markup: the header holds a campaign name
 
+    @while_attached
     def on_resize(self, event: events.Resize) -> None:
         """Lines wrapped at 80 columns stay wrapped after widening unless written again."""
         width = event.size.width

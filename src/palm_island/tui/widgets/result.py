@@ -15,6 +15,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from ...solver import share_line, upper_bound
+from ..attached import while_attached
 from ..glyphs import Glyphs
 
 if TYPE_CHECKING:
@@ -85,6 +86,7 @@ class ResultLines(Static):
             return None
         return share_line(self.day, self.total, self.rank, self.par, hints=self.session.hints_used)
 
+    @while_attached
     def on_mount(self) -> None:
         self._poll()
         if self.par is None and self._searching:

@@ -23,6 +23,8 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
 
+from ..attached import while_attached
+
 
 class TouchKey(NamedTuple):
     """One entry of the bar: where it is drawn and what a tap on it does."""
@@ -55,6 +57,7 @@ class TouchKeys(Widget):
         self._width = 0
         self._text = Text()
 
+    @while_attached
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
 
@@ -64,6 +67,7 @@ class TouchKeys(Widget):
     def _bindings_changed(self, screen: Screen[object]) -> None:
         self.rebuild()
 
+    @while_attached
     def on_resize(self, event: events.Resize) -> None:
         if event.size.width != self._width:
             self.rebuild()
