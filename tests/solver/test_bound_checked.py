@@ -63,7 +63,7 @@ def test_no_player_beats_the_bound_on_a_few_fresh_deals(catalog: Catalog, seed: 
 
 
 @pytest.mark.slow
-@pytest.mark.sweep  # 200 fresh deals in 10 chunks, about 2 minutes of CPU: make sweep (CI)
+@pytest.mark.sweep  # 200 fresh deals in 10 chunks of 15-20 s of CPU each: make sweep (CI)
 @pytest.mark.parametrize("first", range(12001, 12201, 20))
 def test_no_player_beats_the_bound_on_hundreds_of_deals(catalog: Catalog, first: int) -> None:
     for seed in range(first, first + 20):
@@ -71,7 +71,7 @@ def test_no_player_beats_the_bound_on_hundreds_of_deals(catalog: Catalog, first:
 
 
 @pytest.mark.slow
-@pytest.mark.sweep  # widths 3,200 and 12,800 from round 5, about 40 s: make sweep (CI)
+@pytest.mark.sweep  # widths 3,200 and 12,800 from round 5 (30 and 90 s wall, loaded): make sweep
 @pytest.mark.parametrize(("seed", "width"), [(12301, 3_200), (12302, 12_800)])
 def test_wide_searches_do_not_beat_the_bound(catalog: Catalog, seed: int, width: int) -> None:
     start = new_game(catalog, seed=seed)
@@ -111,7 +111,7 @@ def test_on_a_few_reduced_games_proven_means_optimal(
 
 
 @pytest.mark.slow
-@pytest.mark.sweep  # 72 reduced games, about 15 s: make sweep (CI)
+@pytest.mark.sweep  # 72 reduced games, about 20 s of CPU: make sweep (CI)
 def test_on_many_reduced_games_proven_means_optimal(catalog: Catalog) -> None:
     proven = [check_reduced_game(catalog, case) for case in REDUCED]
     # Both outcomes occur, so the check above is exercised both ways.
