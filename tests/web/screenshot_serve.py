@@ -14,10 +14,10 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from benchmarks.keys import keys_for
 from palm_island.policies import greedy_policy
 from palm_island.session import GameSession
 from palm_island.storage.catalog_files import standard_catalog
-from palm_island.tui.keys import keys_for
 
 if TYPE_CHECKING:
     from playwright.sync_api import ViewportSize
