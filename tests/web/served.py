@@ -1,5 +1,6 @@
 """Helpers for the browser tests and measurements of ``palm-island serve``: a server
-on a free port with a scratch data dir, Debian's headless Chromium, the screen as
+on a free port (``--port 0``: the server takes one and prints it) with a scratch
+data dir, Debian's headless Chromium, the screen as
 text from the page's terminal, clicks on a cell of it.
 
 The browser is Debian's ``chromium-headless-shell`` driven by Playwright with
@@ -13,10 +14,10 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
+import re
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -78,11 +79,8 @@ def need_browser() -> str:
     return path
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
+PRINTED = re.compile(r"Palm Island is served at (http://127\.0\.0\.1:(\d+))/\?token=(\S+)")
+"""The line ``serve`` prints first: its address, its port and its token."""
 
 
 def child_pids(pid: int) -> list[int]:
@@ -149,14 +147,16 @@ class Served:
 
 @contextlib.contextmanager
 def serving(data_dir: Path, *extra: str, timeout: float = 30) -> Iterator[Served]:
-    """``palm-island --data-dir DATA_DIR serve --port FREE`` until the block ends
-    (then stopped with SIGINT, killed if it will not stop)."""
-    port = free_port()
+    """``palm-island --data-dir DATA_DIR serve --port 0`` until the block ends (then
+    stopped with SIGINT, killed if it will not stop). The server binds a free port
+    itself and prints its address only once it listens, so the address read from
+    its first line answers: no port picked here that another process could take
+    before the server binds it."""
     token = secrets.token_urlsafe(24)
     command = [sys.executable, "-m", "palm_island", "--data-dir", str(data_dir), "serve"]
     started = time.monotonic()
     process = subprocess.Popen(
-        [*command, "--port", str(port), f"--token={token}", *extra],
+        [*command, "--port", "0", f"--token={token}", *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -164,10 +164,10 @@ def serving(data_dir: Path, *extra: str, timeout: float = 30) -> Iterator[Served
     try:
         assert process.stdout is not None
         first = process.stdout.readline()  # the server prints its address once it listens
-        url = f"http://127.0.0.1:{port}"
-        printed = f"Palm Island is served at {url}/?token={token}"
-        assert first.strip() == printed, first + process.stdout.read()
-        wait_for_port(port, timeout)
+        printed = PRINTED.fullmatch(first.strip())
+        assert printed is not None, first + process.stdout.read()
+        url, port, shown_token = printed.groups()
+        assert shown_token == token and int(port) > 0, first
         yield Served(process, url, token, data_dir, started)
     finally:
         if process.poll() is None:
@@ -179,18 +179,6 @@ def serving(data_dir: Path, *extra: str, timeout: float = 30) -> Iterator[Served
                     os.kill(pid, signal.SIGKILL)
                 process.kill()
                 process.wait()
-
-
-def wait_for_port(port: int, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.05)
 
 
 def screen_text(page: Page) -> str:
