@@ -194,8 +194,30 @@ def wait_for_screen(page: Page, wanted: str, timeout: float = 30) -> str:
     return screen_text(page)
 
 
-def click_text(page: Page, text: str, *, last: bool = False) -> None:
-    """Clicks the middle of the first (or last) cell where ``text`` is on screen."""
+def wait_for_key_bar(
+    page: Page, *labels: str, showing: tuple[str, ...] = (), timeout: float = 30
+) -> str:
+    """Waits until the screen's last two rows (where the compact layout's key bar
+    is: at a phone's 55 columns it wraps to two at most) show each of ``labels``
+    and the screen shows each of ``showing``; returns the screen. A screen's
+    compact layout is in place by then: a new screen's first frame may still be
+    laid out at the table's width, and its key bar is drawn once the narrow layout
+    is. Both in one wait: the bar and the rest of a screen may change in two
+    frames."""
+    page.wait_for_function(
+        f"([labels, showing]) => {{ const text = ({SCREEN_JS})(); if (!text) return false; "
+        "const bar = text.split('\\n').slice(-2).join(' '); "
+        "return labels.every(label => bar.includes(label)) "
+        "&& showing.every(part => text.includes(part)); }",
+        arg=[list(labels), list(showing)],
+        timeout=timeout * 1000,
+    )
+    return screen_text(page)
+
+
+def text_at(page: Page, text: str, *, last: bool = False) -> tuple[float, float]:
+    """The page's CSS pixel at the middle of the first (or last) cell where ``text``
+    is on screen."""
     rows = screen_text(page).split("\n")
     found = [(y, row.find(text)) for y, row in enumerate(rows) if text in row]
     assert found, f"{text!r} is not on screen:\n" + "\n".join(rows)
@@ -204,4 +226,14 @@ def click_text(page: Page, text: str, *, last: bool = False) -> None:
     assert box is not None
     cols, lines = page.evaluate("[window.palmIslandTerminal.cols, window.palmIslandTerminal.rows]")
     width, height = box["width"] / cols, box["height"] / lines
-    page.mouse.click(box["x"] + (x + 0.5) * width, box["y"] + (y + 0.5) * height)
+    return box["x"] + (x + 0.5) * width, box["y"] + (y + 0.5) * height
+
+
+def click_text(page: Page, text: str, *, last: bool = False) -> None:
+    """Clicks the middle of the first (or last) cell where ``text`` is on screen."""
+    page.mouse.click(*text_at(page, text, last=last))
+
+
+def tap_text(page: Page, text: str, *, last: bool = False) -> None:
+    """Taps (a touch screen's tap, no mouse) the first (or last) cell of ``text``."""
+    page.touchscreen.tap(*text_at(page, text, last=last))
