@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from textual.app import App
+from textual.binding import Binding
 from textual.geometry import Size
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -314,7 +315,8 @@ def test_every_footer_comes_with_the_touch_key_bar() -> None:
 @pytest.mark.slow
 async def test_the_key_bar_shows_the_keys_of_now_after_a_spell_at_the_table_width() -> None:
     """Keys that changed while the bar was hidden (the table's width) show when the
-    window is narrow again, and each key of the bar is one the footer lists too."""
+    window is narrow again, and each key of the bar is one the footer lists too (Redo,
+    which the footer leaves out for room, aside: it does not apply here)."""
     app = app_for(7)
     async with app.run_test(size=(48, 44)) as pilot:
         await open_game(pilot)
@@ -338,3 +340,43 @@ async def test_the_key_bar_shows_the_keys_of_now_after_a_spell_at_the_table_widt
             "? Help",
             "q Quit",
         ]  # the footer's keys but the cards' own (store, rotate, flip, discard)
+
+
+TAPPED_ON_THE_TABLE = {
+    "select": "a tap on a card selects it",
+    "act": "a tap on a card's action line plays it",
+    "choice": "a tap on a payment option chooses it (esc Cancel is on the key bar)",
+}
+"""The game's actions a phone reaches by a tap on the table rather than on the key
+bar (all of them tapped in :func:`test_a_game_is_played_and_left_by_taps_alone`)."""
+
+
+@pytest.mark.slow
+async def test_every_key_of_the_game_has_a_tap_target_on_a_phone() -> None:
+    """Every binding of the game screen and the app (those a phone's missing keys
+    would leave out of reach) is on the compact key bar when it applies, or tapped
+    on the table: a new binding with neither fails here. Redo, which the footer
+    leaves out for room, is on the bar and a tap on it redoes the move."""
+    app = app_for(7)
+    bindings = [*GameScreen.BINDINGS, *PalmIslandApp.BINDINGS]
+    actions = {
+        binding.action
+        for binding in bindings
+        if isinstance(binding, Binding)
+        and binding.action.partition("(")[0] not in TAPPED_ON_THE_TABLE
+    }
+    on_the_bar: set[str] = set()
+    async with app.run_test(size=(48, 44)) as pilot:
+        await open_game(pilot)
+        await pilot.pause()
+        # the game's states with different keys: new, a move made, a move undone
+        for keys in ((), ("d", "d"), ("u",)):
+            await pilot.press(*keys)
+            await pilot.pause()
+            on_the_bar |= {key.action for key in app.screen.query_one(TouchKeys).keys}
+        assert sorted(actions - on_the_bar) == []
+        assert len(session(app).moves) == 1
+        await tap_key(pilot, "Redo")
+        assert len(session(app).moves) == 2
+        labels = [key.label for key in app.screen.query_one(TouchKeys).keys]
+        assert "u Undo" in labels and not any(label.endswith(" Redo") for label in labels)
