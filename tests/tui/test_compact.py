@@ -22,6 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Footer
 
 from palm_island.policies import greedy_policy
+from palm_island.session import GameSession
 from palm_island.tui.app import PalmIslandApp
 from palm_island.tui.layout import COMPACT, TABLE, fits
 from palm_island.tui.screens.confirm import ConfirmQuitScreen
@@ -34,7 +35,12 @@ from palm_island.tui.screens.title import TitleScreen
 from palm_island.tui.screens.too_small import TooSmallScreen
 from palm_island.tui.screens.tutorial import TutorialScreen
 from palm_island.tui.widgets.card import CardWidget
-from palm_island.tui.widgets.touch_keys import TouchKeys
+from palm_island.tui.widgets.touch_keys import (
+    OFF_THE_FOOTER,
+    REACHED_OTHERWISE,
+    TouchKeys,
+    on_a_bar,
+)
 
 from .helpers import (
     app_for,
@@ -44,6 +50,7 @@ from .helpers import (
     play_moves,
     screen_rows,
     session,
+    wait_until,
 )
 from .store_helpers import opened, store_app
 
@@ -380,3 +387,73 @@ async def test_every_key_of_the_game_has_a_tap_target_on_a_phone() -> None:
         assert len(session(app).moves) == 2
         labels = [key.label for key in app.screen.query_one(TouchKeys).keys]
         assert "u Undo" in labels and not any(label.endswith(" Redo") for label in labels)
+
+
+def screen_classes() -> list[type[Screen[Any]]]:
+    """Every screen class of the game's screens package."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import palm_island.tui.screens as screens
+
+    found: list[type[Screen[Any]]] = []
+    for info in pkgutil.iter_modules(screens.__path__):
+        module = importlib.import_module(f"{screens.__name__}.{info.name}")
+        found += [
+            cls
+            for cls in vars(module).values()
+            if inspect.isclass(cls)
+            and issubclass(cls, Screen)
+            and cls.__module__ == module.__name__
+        ]
+    return found
+
+
+def test_every_hidden_key_of_every_screen_has_taps_that_do_the_same() -> None:
+    """A key bound with ``show=False`` on any screen (or the app) is on the compact
+    key bar, another key of a shown action, tapped on the table, or listed with the
+    taps that reach the same (REACHED_OTHERWISE): a phone has no keyboard."""
+    classes = screen_classes()
+    assert len(classes) >= 15  # the walk found the screens
+    unreached: list[str] = []
+    owners: list[type[Screen[Any]] | type[PalmIslandApp]] = [*classes, PalmIslandApp]
+    for cls in owners:
+        bindings = [b for b in cls.BINDINGS if isinstance(b, Binding)]
+        shown = {b.action for b in bindings if b.show}
+        for binding in bindings:
+            name = binding.action.partition("(")[0].rpartition(".")[2]
+            if (
+                on_a_bar(binding)
+                or binding.action in shown
+                or name in TAPPED_ON_THE_TABLE
+                or name in REACHED_OTHERWISE
+            ):
+                continue
+            unreached.append(f"{cls.__name__}: {binding.key} {binding.action}")
+    assert unreached == []
+    assert {"export", "redo"} <= OFF_THE_FOOTER
+
+
+@pytest.mark.slow
+async def test_the_replay_s_export_is_on_the_compact_key_bar() -> None:
+    """Export, kept out of the replay's footer for room at 80 columns, is a tap away."""
+    from palm_island.records import replay as replay_states
+    from palm_island.tui.screens.replay import Replay, ReplayScreen
+
+    app = app_for(7)
+    game = GameSession.from_seed(app.catalog, 7)
+    policy = greedy_policy()
+    while not game.state.is_over:
+        game.play(policy(game.state))
+    record = game.record()
+    replay = Replay(record, tuple(replay_states(record, app.catalog)), tuple(game.moves))
+    async with app.run_test(size=(48, 44)) as pilot:
+        await app.push_screen(ReplayScreen(replay))
+        await wait_until(
+            pilot,
+            lambda: any(k.action == "export" for k in app.screen.query_one(TouchKeys).keys),
+            "Export on the replay's key bar",
+        )
+        labels = [key.label for key in app.screen.query_one(TouchKeys).keys]
+        assert "x Export" in labels
