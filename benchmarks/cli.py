@@ -103,7 +103,7 @@ def _load() -> str:
 
 
 def _feats(games: int) -> None:
-    from palm_island.campaign.balance import unlock_rates
+    from benchmarks.feat_rates import unlock_rates
     from palm_island.storage.catalog_files import standard_feats
 
     feats = standard_feats()
