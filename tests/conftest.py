@@ -14,6 +14,11 @@ from palm_island.engine import Catalog, GameState, parse_position
 from palm_island.engine.layout import tracker_orientation
 from palm_island.storage.catalog_files import standard_catalog
 from palm_island.storage.paths import CACHE_ENV_VAR
+from slow_check import pytest_configure, pytest_runtest_makereport, pytest_runtest_setup
+
+# The slow-marker check's hooks (slow_check.py), and pytester for its test.
+pytest_plugins = ["pytester"]
+__all__ = ["pytest_configure", "pytest_runtest_makereport", "pytest_runtest_setup"]
 
 # The validated-catalog cache of the test run (and of the processes it starts:
 # xdist workers, the app in a subprocess) stays out of the user's cache directory.
