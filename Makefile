@@ -2,7 +2,7 @@
 #   make play   set up .venv with the game's own dependencies and start the game
 #   make test   set up .venv with the test tools too and run every check (CI runs this)
 #   make serve  set up .venv with the [web] extra and serve the game to browsers
-# A developer's loop: make check (lint, types and the fast tests, at most 90 s of CPU).
+# A developer's loop: make check (lint, types and the fast tests, at most 60 s of CPU).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -67,7 +67,7 @@ typecheck: $(TOOLS)
 	$(BIN)/mypy
 
 # Everything, slow and reliability suites included, on every core; the 15 slowest
-# tests are listed at the end (budget: 8 min wall on a quiet 2-core machine).
+# tests are listed at the end (budget: 5 min wall and 450 s of CPU on a quiet 2-core machine).
 unit: $(TOOLS)
 	$(BIN)/python -m pytest -m "not sweep" -n auto --dist worksteal --durations=15
 

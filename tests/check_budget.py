@@ -1,6 +1,6 @@
 """Which cases of a test matrix ``make check`` runs.
 
-``make check`` (the loop while working) has a budget of 90 s of CPU; ``make test`` and
+``make check`` (the loop while working) has a budget of 60 s of CPU; ``make test`` and
 CI run every case. A matrix that walks every command, key or dialog keeps its first
 cases in ``make check`` and marks the others ``slow``, so the loop still touches the
 matrix and the full walk still guards the class.

@@ -13,7 +13,13 @@ import pytest
 from palm_island.engine import Catalog, GameState, parse_position
 from palm_island.engine.layout import tracker_orientation
 from palm_island.storage.catalog_files import standard_catalog
+from palm_island.storage.db import NO_SYNC_ENV_VAR
 from palm_island.storage.paths import CACHE_ENV_VAR
+from slow_check import pytest_configure, pytest_runtest_makereport, pytest_runtest_setup
+
+# The slow-marker check's hooks (slow_check.py), and pytester for its test.
+pytest_plugins = ["pytester"]
+__all__ = ["pytest_configure", "pytest_runtest_makereport", "pytest_runtest_setup"]
 
 # The validated-catalog cache of the test run (and of the processes it starts:
 # xdist workers, the app in a subprocess) stays out of the user's cache directory.
@@ -22,6 +28,12 @@ if not os.environ.get(CACHE_ENV_VAR):
     _run_cache = tempfile.mkdtemp(prefix="palm-island-test-cache-")
     os.environ[CACHE_ENV_VAR] = _run_cache
     atexit.register(shutil.rmtree, _run_cache, ignore_errors=True)
+
+# The campaign files of tests are thrown away: SQLite commits without waiting for the
+# disk (storage/db.py, NO_SYNC_ENV_VAR), in this process and the games it starts. The
+# tests of durability itself (the pragmas a player's file gets, the power-loss suite's
+# fsyncs, which this does not touch) use the ``durable`` fixture or do not open SQLite.
+os.environ[NO_SYNC_ENV_VAR] = "1"
 
 BUILDING_CODES = [
     "CH1",
@@ -90,3 +102,10 @@ def _remove_tmpfs_dirs():  # type: ignore[no-untyped-def]
 
     for path in CREATED:
         shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture
+def durable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Campaign files opened in this test wait for the disk as the game's do
+    (``synchronous=FULL``): for tests of durability itself."""
+    monkeypatch.delenv(NO_SYNC_ENV_VAR)

@@ -61,6 +61,7 @@ def test_one_damaged_row_does_not_hide_the_others_and_is_named(three_games: Path
         assert [p.where for p in store.skipped] == ["game 1", "game 2"]
 
 
+@pytest.mark.slow  # over 1 s of CPU (PALM_ISLAND_CHECK_SLOW=1): make test, not make check
 def test_doctor_reports_then_quarantines_damaged_rows_without_deleting(three_games: Path) -> None:
     report = run("doctor", data=three_games)
     assert report.returncode == 1

@@ -213,11 +213,26 @@ def mutated_campaign_row(draw: st.DrawFn) -> tuple[list[Any], list[list[Any]]]:
     return row, unlocks
 
 
-@SETTINGS
+@settings(SETTINGS, max_examples=scale(500))
 @given(case=mutated_campaign_row())
 def test_campaign_row_loader_gives_only_load_errors(
     case: tuple[list[Any], list[list[Any]]],
 ) -> None:
+    check_campaign_row(case)
+
+
+@pytest.mark.slow
+@pytest.mark.sweep
+@SETTINGS
+@given(case=mutated_campaign_row())
+def test_campaign_row_loader_gives_only_load_errors_on_many_rows(
+    case: tuple[list[Any], list[list[Any]]],
+) -> None:
+    """The same at 5,000 rows (fuzzing, about 15 s): make sweep (CI); 500 in make test."""
+    check_campaign_row(case)
+
+
+def check_campaign_row(case: tuple[list[Any], list[list[Any]]]) -> None:
     from palm_island.storage.rows import campaign_from_rows
 
     row, unlocks = case

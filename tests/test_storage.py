@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
 from pathlib import Path
@@ -37,7 +38,7 @@ def test_the_data_dir_comes_from_the_option_then_the_environment(
     assert (tmp_path / "opt").stat().st_mode & 0o777 == 0o700
 
 
-def test_a_new_file_gets_our_pragmas(tmp_path: Path) -> None:
+def test_a_new_file_gets_our_pragmas(tmp_path: Path, durable: None) -> None:
     with Store.open(tmp_path) as store:
         pragma = {
             name: store.conn.execute(f"PRAGMA {name}").fetchone()[0]
@@ -49,6 +50,18 @@ def test_a_new_file_gets_our_pragmas(tmp_path: Path) -> None:
         "journal_mode": "wal",
         "synchronous": 2,
     }
+
+
+def test_the_test_suite_alone_commits_without_waiting_for_the_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tests/conftest.py sets the variable for the suite; unset (the game), it is FULL."""
+    assert os.environ[db.NO_SYNC_ENV_VAR] == "1"
+    for value, synchronous in (("1", 0), ("0", 2), ("", 2)):
+        monkeypatch.setenv(db.NO_SYNC_ENV_VAR, value)
+        conn = db.connect(tmp_path / "campaign.db")
+        assert conn.execute("PRAGMA synchronous").fetchone()[0] == synchronous, value
+        conn.close()
 
 
 def test_a_database_that_is_not_ours_is_refused_and_left_untouched(tmp_path: Path) -> None:

@@ -146,7 +146,9 @@ def mixed_late_position(
     return seen
 
 
-CASES = [(0, feats, 7) for feats in (0, 2)]
+# make test: a base and a two-feat deck 7 cards from the end (make check runs the first),
+# one and three feats 6 cards from the end; make sweep: 144 more positions.
+CASES = [(0, 0, 7), (0, 2, 7), (1, 1, 6), (1, 3, 6)]
 MANY_CASES = [
     (seed, feats, left) for seed in range(2, 26) for feats in (0, 1, 3) for left in (6, 7)
 ]
@@ -162,10 +164,14 @@ def test_the_payment_relaxation_is_never_below_the_true_optimum(
 
 
 @pytest.mark.slow
+@pytest.mark.sweep
 @pytest.mark.parametrize(("seed", "feat_count", "cards_left"), MANY_CASES)
 def test_the_payment_relaxation_is_never_below_the_true_optimum_of_many_positions(
     seed: int, feat_count: int, cards_left: int
 ) -> None:
+    """A sweep over 24 deals, three feat counts and two depths (144 exhaustive
+    searches, about 1 s of CPU each): make sweep (CI), not make test, which checks
+    the four positions above."""
     check_against_exhaustive_search(seed, feat_count, cards_left)
 
 
@@ -253,6 +259,7 @@ MANY_REDUCED = [
     (seed, round_, above, below)
     for seed in range(1, 13)
     for round_, above, below in ((7, 5, 0), (7, 3, 2), (6, 4, 0), (6, 3, 1), (5, 3, 0))
+    if (seed, round_, above, below) not in REDUCED  # those run in make test already
 ]
 
 
@@ -264,10 +271,13 @@ def test_the_window_relaxation_is_never_below_the_true_optimum_of_small_decks(
 
 
 @pytest.mark.slow
+@pytest.mark.sweep
 @pytest.mark.parametrize(("seed", "round_", "above", "below"), MANY_REDUCED)
 def test_the_window_relaxation_is_never_below_the_true_optimum_of_many_small_decks(
     catalog: Catalog, seed: int, round_: int, above: int, below: int
 ) -> None:
+    """A sweep over 12 deals and five cuts (51 exhaustive searches beside the nine of
+    make test above): make sweep (CI), not make test."""
     check_windows_against_exhaustive_search(catalog, seed, round_, above, below)
 
 

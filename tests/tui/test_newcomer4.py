@@ -261,6 +261,7 @@ async def test_an_analysis_with_no_costly_move_shows_no_empty_table(
             assert "Turn" not in rows and "Played" not in rows and "Best possible" not in rows
 
 
+@pytest.mark.slow  # over 1 s of CPU (PALM_ISLAND_CHECK_SLOW=1): make test, not make check
 async def test_card_3_says_it_is_only_for_planning_by_key_and_by_click(
     notifications: Callable[[App[Any]], list[str]],
 ) -> None:

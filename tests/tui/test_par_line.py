@@ -149,6 +149,7 @@ async def test_a_finished_games_analysis_is_kept_and_reopens_at_once(tmp_path: P
         assert not [w for w in panel.workers]
 
 
+@pytest.mark.slow  # over 1 s of CPU (PALM_ISLAND_CHECK_SLOW=1): make test, not make check
 async def test_a_failed_par_search_does_not_hold_the_hint(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

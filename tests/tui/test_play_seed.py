@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from palm_island.tui.app import cli_config, make_app
 from palm_island.tui.screens.game import GameScreen
 from palm_island.tui.screens.setup import SetupScreen
@@ -12,6 +14,7 @@ from palm_island.tui.screens.setup import SetupScreen
 from .store_helpers import opened
 
 
+@pytest.mark.slow  # over 1 s of CPU (PALM_ISLAND_CHECK_SLOW=1): make test, not make check
 async def test_play_seed_opens_the_new_game_of_that_seed(tmp_path: Path) -> None:
     config = cli_config(7, False, tmp_path, None)
     config.compute_par = False
