@@ -54,7 +54,7 @@ def run_solver_bench(args: argparse.Namespace) -> int:
     from palm_island.solver import Budget
     from palm_island.storage.catalog_files import standard_catalog
 
-    from .solver import BENCH_SEEDS, HEADER, DealResult, run_bench
+    from .solver import BENCH_SEEDS, HEADER, DealResult, bound_results, run_bench
 
     if args.seeds is None:
         args.seeds = len(BENCH_SEEDS)
@@ -84,12 +84,12 @@ def run_solver_bench(args: argparse.Namespace) -> int:
             flush=True,
         )
 
-    greedy, solver = run_bench(
-        standard_catalog(), seeds, budget, on_deal=show if args.verbose else None
-    )
+    catalog = standard_catalog()
+    greedy, solver = run_bench(catalog, seeds, budget, on_deal=show if args.verbose else None)
     print(HEADER)
     print(greedy.row())
     print(solver.row())
+    print(bound_results(catalog, solver).row())
     print(f"load average at end: {_load()}")
     return 0
 
@@ -103,7 +103,7 @@ def _load() -> str:
 
 
 def _feats(games: int) -> None:
-    from palm_island.campaign.balance import unlock_rates
+    from benchmarks.feat_rates import unlock_rates
     from palm_island.storage.catalog_files import standard_feats
 
     feats = standard_feats()

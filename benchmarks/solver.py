@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from palm_island.engine import Catalog, new_game, score
 from palm_island.policies import greedy_policy, play_out
-from palm_island.solver import Budget, solve
+from palm_island.solver import Budget, solve, upper_bound
 
 BENCH_SEEDS = tuple(range(1, 101))
 """The 100 deals of ``palm-island bench --solver`` (seeds 1-100)."""
@@ -121,3 +121,41 @@ def run_bench(
                 on_deal(name, result)
         summaries.append(Summary(name, tuple(collected)))
     return summaries[0], summaries[1]
+
+
+@dataclass(frozen=True, slots=True)
+class BoundSummary:
+    """The upper bound from each deal against the solver's score there (its par)."""
+
+    pars: tuple[int, ...]
+    bounds: tuple[int, ...]
+    cpu_seconds: tuple[float, ...]
+    """CPU time of each deal's bound (the first of a process builds the cover tables)."""
+    solve_cpu_seconds: float
+    """The solver's mean CPU time per deal, to compare the bound's cost with."""
+
+    @property
+    def proven(self) -> int:
+        """Deals whose par line reaches the bound: its score is the best possible."""
+        return sum(b == p for b, p in zip(self.bounds, self.pars, strict=True))
+
+    def row(self) -> str:
+        gaps = [b - p for b, p in zip(self.bounds, self.pars, strict=True)]
+        return (
+            f"bound from the deal: mean par {statistics.mean(self.pars):.2f}, mean bound"
+            f" {statistics.mean(self.bounds):.2f}, mean gap {statistics.mean(gaps):.2f}"
+            f" (max {max(gaps)}), proven {self.proven} of {len(gaps)};"
+            f" bound {statistics.mean(self.cpu_seconds):.3f} s CPU per deal"
+            f" (solve {self.solve_cpu_seconds:.3f} s)"
+        )
+
+
+def bound_results(catalog: Catalog, solver: Summary) -> BoundSummary:
+    """``upper_bound`` from each deal the solver played, with its CPU time."""
+    bounds, spent = [], []
+    for result in solver.results:
+        cpu = time.process_time()
+        bounds.append(upper_bound(new_game(catalog, seed=result.seed)))
+        spent.append(time.process_time() - cpu)
+    pars = tuple(r.score for r in solver.results)
+    return BoundSummary(pars, tuple(bounds), tuple(spent), solver.cpu_seconds)

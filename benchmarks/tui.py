@@ -170,9 +170,9 @@ async def key_to_frame(
 
     A key that changes nothing on screen draws no frame; those are counted, not timed.
     """
+    from benchmarks.keys import keys_for
     from palm_island.policies import greedy_policy
     from palm_island.tui.app import AppConfig, make_app
-    from palm_island.tui.keys import keys_for
     from palm_island.tui.options import moves_for
 
     driver, frame = frame_driver()

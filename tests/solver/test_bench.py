@@ -15,6 +15,13 @@ def test_solver_bench_prints_both_rows(capsys: pytest.CaptureFixture[str]) -> No
     out = capsys.readouterr().out
     assert "2 deals (seeds 1-2)" in out
     assert "greedy (one step)" in out and "solver (width 2)" in out
+    found = re.search(
+        r"mean par ([\d.]+), mean bound ([\d.]+), mean gap ([\d.]+).*proven (\d+) of 2", out
+    )
+    assert found, out
+    par, bound, gap = (float(found.group(i)) for i in (1, 2, 3))
+    assert bound >= par and gap == pytest.approx(bound - par)
+    assert re.search(r"bound [\d.]+ s CPU per deal \(solve [\d.]+ s\)", out), out
 
 
 def test_solver_bench_refuses_too_many_seeds(capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,7 +18,8 @@ def test_solve_json_and_out_give_a_record_that_verifies(
     out = tmp_path / "line.json"
     assert main(["solve", "--seed", "7", "--width", "20", "--json", "--out", str(out)]) == 0
     found = json.loads(capsys.readouterr().out)
-    assert set(found) == {"score", "bound", "moves"} and found["bound"] >= found["score"]
+    assert set(found) == {"score", "bound", "proven", "moves"} and found["bound"] >= found["score"]
+    assert found["proven"] == (found["bound"] == found["score"])
     assert main(["verify", str(out)]) == 0
     assert f"score {found['score']} " in capsys.readouterr().out
     assert main(["analyse", str(out), "--json"]) == 0

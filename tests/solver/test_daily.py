@@ -31,3 +31,16 @@ def test_daily_date_reads_a_daily_seed_back_and_nothing_else() -> None:
         assert daily_date(daily_seed(day)) == day
     for seed in (None, 0, 7, 921_499, 999_999, 20261301, 20261131, 20270229, 10**12):
         assert daily_date(seed) is None  # the title's own seeds stay below 1,000,000
+
+
+def test_par_words_say_proven_only_where_par_reaches_the_bound() -> None:
+    from palm_island.solver import par_words
+
+    assert par_words(46, 46) == "par 46, the best possible"
+    assert par_words(44, 47) == "par 44, best possible ≤ 47"
+    assert par_words(44, 47, star="*", at_most="<=") == "par 44*, best possible <= 47*"
+    assert par_words(44) == "par 44"
+    day = dt.date(2026, 11, 29)
+    assert share_line(day, 46, "Astounding", 46, bound=46, hints=1) == (
+        "Palm Island daily 2026-11-29: 46★ Astounding (par 46, the best possible; level), 1 hint"
+    )

@@ -14,12 +14,12 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Footer
 
+from benchmarks.keys import keys_for
 from palm_island.engine import Move
 from palm_island.policies import Policy
 from palm_island.session import GameSession
 from palm_island.solver import Budget
 from palm_island.tui.app import AppConfig, PalmIslandApp, make_app
-from palm_island.tui.keys import keys_for
 from palm_island.tui.screens.game import GameScreen
 from palm_island.tui.widgets.card import DISCARD, CardWidget
 

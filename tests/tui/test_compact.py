@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from textual.app import App
+from textual.binding import Binding
 from textual.geometry import Size
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -21,6 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Footer
 
 from palm_island.policies import greedy_policy
+from palm_island.session import GameSession
 from palm_island.tui.app import PalmIslandApp
 from palm_island.tui.layout import COMPACT, TABLE, fits
 from palm_island.tui.screens.confirm import ConfirmQuitScreen
@@ -33,7 +35,12 @@ from palm_island.tui.screens.title import TitleScreen
 from palm_island.tui.screens.too_small import TooSmallScreen
 from palm_island.tui.screens.tutorial import TutorialScreen
 from palm_island.tui.widgets.card import CardWidget
-from palm_island.tui.widgets.touch_keys import TouchKeys
+from palm_island.tui.widgets.touch_keys import (
+    OFF_THE_FOOTER,
+    REACHED_OTHERWISE,
+    TouchKeys,
+    on_a_bar,
+)
 
 from .helpers import (
     app_for,
@@ -43,6 +50,7 @@ from .helpers import (
     play_moves,
     screen_rows,
     session,
+    wait_until,
 )
 from .store_helpers import opened, store_app
 
@@ -314,7 +322,8 @@ def test_every_footer_comes_with_the_touch_key_bar() -> None:
 @pytest.mark.slow
 async def test_the_key_bar_shows_the_keys_of_now_after_a_spell_at_the_table_width() -> None:
     """Keys that changed while the bar was hidden (the table's width) show when the
-    window is narrow again, and each key of the bar is one the footer lists too."""
+    window is narrow again, and each key of the bar is one the footer lists too (Redo,
+    which the footer leaves out for room, aside: it does not apply here)."""
     app = app_for(7)
     async with app.run_test(size=(48, 44)) as pilot:
         await open_game(pilot)
@@ -338,3 +347,113 @@ async def test_the_key_bar_shows_the_keys_of_now_after_a_spell_at_the_table_widt
             "? Help",
             "q Quit",
         ]  # the footer's keys but the cards' own (store, rotate, flip, discard)
+
+
+TAPPED_ON_THE_TABLE = {
+    "select": "a tap on a card selects it",
+    "act": "a tap on a card's action line plays it",
+    "choice": "a tap on a payment option chooses it (esc Cancel is on the key bar)",
+}
+"""The game's actions a phone reaches by a tap on the table rather than on the key
+bar (all of them tapped in :func:`test_a_game_is_played_and_left_by_taps_alone`)."""
+
+
+@pytest.mark.slow
+async def test_every_key_of_the_game_has_a_tap_target_on_a_phone() -> None:
+    """Every binding of the game screen and the app (those a phone's missing keys
+    would leave out of reach) is on the compact key bar when it applies, or tapped
+    on the table: a new binding with neither fails here. Redo, which the footer
+    leaves out for room, is on the bar and a tap on it redoes the move."""
+    app = app_for(7)
+    bindings = [*GameScreen.BINDINGS, *PalmIslandApp.BINDINGS]
+    actions = {
+        binding.action
+        for binding in bindings
+        if isinstance(binding, Binding)
+        and binding.action.partition("(")[0] not in TAPPED_ON_THE_TABLE
+    }
+    on_the_bar: set[str] = set()
+    async with app.run_test(size=(48, 44)) as pilot:
+        await open_game(pilot)
+        await pilot.pause()
+        # the game's states with different keys: new, a move made, a move undone
+        for keys in ((), ("d", "d"), ("u",)):
+            await pilot.press(*keys)
+            await pilot.pause()
+            on_the_bar |= {key.action for key in app.screen.query_one(TouchKeys).keys}
+        assert sorted(actions - on_the_bar) == []
+        assert len(session(app).moves) == 1
+        await tap_key(pilot, "Redo")
+        assert len(session(app).moves) == 2
+        labels = [key.label for key in app.screen.query_one(TouchKeys).keys]
+        assert "u Undo" in labels and not any(label.endswith(" Redo") for label in labels)
+
+
+def screen_classes() -> list[type[Screen[Any]]]:
+    """Every screen class of the game's screens package."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import palm_island.tui.screens as screens
+
+    found: list[type[Screen[Any]]] = []
+    for info in pkgutil.iter_modules(screens.__path__):
+        module = importlib.import_module(f"{screens.__name__}.{info.name}")
+        found += [
+            cls
+            for cls in vars(module).values()
+            if inspect.isclass(cls)
+            and issubclass(cls, Screen)
+            and cls.__module__ == module.__name__
+        ]
+    return found
+
+
+def test_every_hidden_key_of_every_screen_has_taps_that_do_the_same() -> None:
+    """A key bound with ``show=False`` on any screen (or the app) is on the compact
+    key bar, another key of a shown action, tapped on the table, or listed with the
+    taps that reach the same (REACHED_OTHERWISE): a phone has no keyboard."""
+    classes = screen_classes()
+    assert len(classes) >= 15  # the walk found the screens
+    unreached: list[str] = []
+    owners: list[type[Screen[Any]] | type[PalmIslandApp]] = [*classes, PalmIslandApp]
+    for cls in owners:
+        bindings = [b for b in cls.BINDINGS if isinstance(b, Binding)]
+        shown = {b.action for b in bindings if b.show}
+        for binding in bindings:
+            name = binding.action.partition("(")[0].rpartition(".")[2]
+            if (
+                on_a_bar(binding)
+                or binding.action in shown
+                or name in TAPPED_ON_THE_TABLE
+                or name in REACHED_OTHERWISE
+            ):
+                continue
+            unreached.append(f"{cls.__name__}: {binding.key} {binding.action}")
+    assert unreached == []
+    assert {"export", "redo"} <= OFF_THE_FOOTER
+
+
+@pytest.mark.slow
+async def test_the_replay_s_export_is_on_the_compact_key_bar() -> None:
+    """Export, kept out of the replay's footer for room at 80 columns, is a tap away."""
+    from palm_island.records import replay as replay_states
+    from palm_island.tui.screens.replay import Replay, ReplayScreen
+
+    app = app_for(7)
+    game = GameSession.from_seed(app.catalog, 7)
+    policy = greedy_policy()
+    while not game.state.is_over:
+        game.play(policy(game.state))
+    record = game.record()
+    replay = Replay(record, tuple(replay_states(record, app.catalog)), tuple(game.moves))
+    async with app.run_test(size=(48, 44)) as pilot:
+        await app.push_screen(ReplayScreen(replay))
+        await wait_until(
+            pilot,
+            lambda: any(k.action == "export" for k in app.screen.query_one(TouchKeys).keys),
+            "Export on the replay's key bar",
+        )
+        labels = [key.label for key in app.screen.query_one(TouchKeys).keys]
+        assert "x Export" in labels

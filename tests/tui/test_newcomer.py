@@ -100,7 +100,7 @@ async def test_no_rule_numbers_on_any_screen_of_a_whole_game() -> None:
         await pilot.press("escape")
         while not session(app).state.is_over:
             move = policy(session(app).state)
-            keys = __import__("palm_island.tui.keys", fromlist=["keys_for"]).keys_for(
+            keys = __import__("benchmarks.keys", fromlist=["keys_for"]).keys_for(
                 session(app).state, move
             )
             await pilot.press(*keys[:2])

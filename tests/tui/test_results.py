@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from palm_island.engine import new_game, score
 from palm_island.policies import greedy_policy
-from palm_island.solver import Budget, analyse, share_line, solve
+from palm_island.solver import Budget, analyse, share_line, solve, upper_bound
 from palm_island.tui.render import move_words
 from palm_island.tui.screens.analysis import AnalysisScreen
 from palm_island.tui.screens.end import EndScreen
@@ -43,9 +43,11 @@ async def test_daily_deal_uses_the_dates_seed_and_shows_par_and_share_line() -> 
         final = score(session(app).state)
         par = solve(session(app).start, Budget(20)).score
         assert result.par == par
-        expected = share_line(DAY, final.total, final.rank, par, hints=0)
+        bound = upper_bound(session(app).start)
+        expected = share_line(DAY, final.total, final.rank, par, hints=0, bound=bound)
         assert result.share == expected
         assert f"Par {par}" in str(result.render())
+        assert f"best possible ≤ {bound}★" in str(result.render())
         await pilot.press("c")
         assert app.clipboard == expected
 
@@ -66,11 +68,15 @@ async def test_par_is_one_number_on_the_end_screen_analysis_share_line_and_daily
         par = result.par
         assert par is not None and f"Par {par}" in str(result.render())
         assert result.share is not None and f"(par {par}, " in result.share
+        # the bound beside par: one number (the deal's upper_bound) in one wording
+        bound = result.bound
+        assert f"Par {par}★, best possible ≤ {bound}★ " in str(result.render())
+        assert f"(par {par}, best possible ≤ {bound}; " in result.share
         await pilot.press("a")
         await app.workers.wait_for_complete()
         await pilot.pause()
         summary = str(app.screen.query_one("#analysis-status", Static).render())
-        assert summary.startswith(f"Par {par}★")
+        assert summary.startswith(f"Par {par}★, best possible ≤ {bound}★; ")
     assert main(["daily", "--date", DAY.isoformat(), "--width", "20"]) == 0
     assert f"par: {par} (solver, width 20, kept)" in capsys.readouterr().out.splitlines()
 
@@ -156,3 +162,37 @@ async def test_starting_another_deal_cancels_the_first_par_search() -> None:
         app.controller.pars.request(second)
         assert worker.is_cancelled
         app.workers.cancel_all()
+
+
+def test_par_with_its_bound_reads_proven_or_at_most_on_the_end_screen() -> None:
+    from palm_island.tui.glyphs import ASCII, UNICODE
+    from palm_island.tui.widgets.result import par_text
+
+    proven = str(par_text(40, 46, 0, UNICODE, searching=False, bound=46))
+    assert proven.startswith("Par 46★, the best possible · you 40★, 6 under par")
+    assert "at most" not in proven and "≤" not in proven
+    open_gap = str(par_text(40, 44, 1, ASCII, searching=False, bound=47))
+    assert open_gap.startswith("Par 44*, best possible <= 47* | you 40*, 4 under par")
+    searching = str(par_text(40, None, 0, UNICODE, searching=True, bound=51))
+    assert searching.endswith("\nPerfect play scores at most 51★")
+
+
+def test_the_analysis_summary_says_par_with_its_bound_as_the_end_screen_does() -> None:
+    from palm_island.engine import legal_moves
+    from palm_island.solver import MoveAnalysis
+    from palm_island.storage.catalog_files import standard_catalog
+    from palm_island.tui.analysis import summary_text
+    from palm_island.tui.glyphs import ASCII, UNICODE
+
+    move = legal_moves(new_game(standard_catalog(), seed=3))[0]
+    report = [MoveAnalysis(0, move, move, 46, 46, best_possible=46)]
+    assert str(summary_text(report, 40, UNICODE, 46)).startswith(
+        "Par 46★, the best possible; you scored 40★. "
+    )
+    loose = [MoveAnalysis(0, move, move, 44, 44, best_possible=47)]
+    assert str(summary_text(loose, 40, ASCII, 44)).startswith(
+        "Par 44*, best possible <= 47*; you scored 40*. "
+    )
+    assert str(summary_text(loose, 40, UNICODE)).startswith(
+        "The solver expected 44★ from the deal; perfect play scores at most 47★; "
+    )

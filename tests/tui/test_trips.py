@@ -416,10 +416,10 @@ async def test_the_hint_marker_is_never_cut_at_80_columns() -> None:
 def _first_choice_out_of_deck_order() -> tuple[int, list[str]] | None:
     """A seed and the keys (from the first turn) to a payment choice where the
     engine's order is not the deck order, found by playing greedy games."""
+    from benchmarks.keys import keys_for
     from palm_island.engine import Move
     from palm_island.session import GameSession
     from palm_island.storage.catalog_files import standard_catalog
-    from palm_island.tui.keys import keys_for
     from palm_island.tui.options import moves_for
     from palm_island.tui.render import stored_places
 

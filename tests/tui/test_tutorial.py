@@ -13,13 +13,13 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Button, Input
 
+from benchmarks.keys import keys_for
 from check_budget import first_in_check
 from palm_island.policies import greedy_policy
 from palm_island.storage.catalog_files import standard_tutorial
 from palm_island.storage.settings import load_settings
 from palm_island.tui.app import PalmIslandApp
 from palm_island.tui.glyphs import ASCII
-from palm_island.tui.keys import keys_for
 from palm_island.tui.screens.end import EndScreen
 from palm_island.tui.screens.tutorial import TutorialScreen
 from palm_island.tui.widgets.card import CardWidget

@@ -1,7 +1,8 @@
 """Make the README's pictures of ``palm-island serve``: the page in Debian's headless
 Chromium, seed 7 typed on the title, 20 greedy moves played by keys, in a window at
 pixel ratio 1 (``docs/serve.png``) and at ratio 2 (``docs/serve-ratio2.png``); and
-the first screen on a phone held upright, 390×844 at ratio 3 (``docs/serve-phone.png``).
+a phone held upright, 390×844 at ratio 3, touch (``docs/serve-phone.png``): the
+compact table one move in, as the phone test plays it by taps.
 
 Not a test; run it when the served page's look changes:
 ``.venv/bin/python -m tests.web.screenshot_serve [DOCS_FOLDER]``.
@@ -14,15 +15,16 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from benchmarks.keys import keys_for
 from palm_island.policies import greedy_policy
 from palm_island.session import GameSession
 from palm_island.storage.catalog_files import standard_catalog
-from palm_island.tui.keys import keys_for
 
 if TYPE_CHECKING:
     from playwright.sync_api import ViewportSize
 
 from .served import SCREEN_JS, need_browser, serving, wait_for_screen
+from .test_serve_screens import played_by_taps
 
 SEED = 7
 TURNS = 20
@@ -30,7 +32,7 @@ BROWSER_KEYS = {"down": "ArrowDown", "enter": "Enter"}
 """Textual's key names that Playwright spells otherwise."""
 
 
-def take(target: Path, viewport: ViewportSize, ratio: float, *, play: bool = True) -> None:
+def take(target: Path, viewport: ViewportSize, ratio: float) -> None:
     browser = need_browser()
     from playwright.sync_api import sync_playwright
 
@@ -42,27 +44,18 @@ def take(target: Path, viewport: ViewportSize, ratio: float, *, play: bool = Tru
         sync_playwright() as playwright,
     ):
         chromium = playwright.chromium.launch(executable_path=browser)
-        page = chromium.new_page(
-            viewport=viewport,
-            device_scale_factor=ratio,
-            is_mobile=not play,
-            has_touch=not play,
-        )
+        page = chromium.new_page(viewport=viewport, device_scale_factor=ratio)
         page.goto(served.page("expose-terminal"))
         page.wait_for_function(f"() => ({SCREEN_JS})()?.trim()")  # the first screen
         for key, shows in (
-            ()
-            if not play
-            else (
-                (str(SEED), f"Seed (deal)    {SEED} "),
-                ("n", "Start (enter)"),
-                ("Enter", "enter"),
-                ("Enter", "Turn 1 "),
-            )
+            (str(SEED), f"Seed (deal)    {SEED} "),
+            ("n", "Start (enter)"),
+            ("Enter", "enter"),
+            ("Enter", "Turn 1 "),
         ):
             page.keyboard.press(key)
             wait_for_screen(page, shows)
-        for _ in range(TURNS if play else 0):
+        for _ in range(TURNS):
             move = policy(session.state)
             for key in keys_for(session.state, move):
                 page.keyboard.press(BROWSER_KEYS.get(key, key))
@@ -74,8 +67,24 @@ def take(target: Path, viewport: ViewportSize, ratio: float, *, play: bool = Tru
     print(f"wrote {target}")
 
 
+def take_phone(target: Path) -> None:
+    """The phone test's visit by taps (a new deal each time), pictured one move in."""
+    browser = need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with (
+        tempfile.TemporaryDirectory() as scratch,
+        serving(Path(scratch) / "data") as served,
+        sync_playwright() as playwright,
+    ):
+        chromium = playwright.chromium.launch(executable_path=browser)
+        played_by_taps(chromium, served, picture=target)
+        chromium.close()
+    print(f"wrote {target}")
+
+
 if __name__ == "__main__":
     docs = Path(sys.argv[1] if len(sys.argv) > 1 else "docs")
     take(docs / "serve.png", {"width": 1100, "height": 720}, 1)
     take(docs / "serve-ratio2.png", {"width": 960, "height": 600}, 2)
-    take(docs / "serve-phone.png", {"width": 390, "height": 844}, 3, play=False)
+    take_phone(docs / "serve-phone.png")

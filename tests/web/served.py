@@ -1,5 +1,6 @@
 """Helpers for the browser tests and measurements of ``palm-island serve``: a server
-on a free port with a scratch data dir, Debian's headless Chromium, the screen as
+on a free port (``--port 0``: the server takes one and prints it) with a scratch
+data dir, Debian's headless Chromium, the screen as
 text from the page's terminal, clicks on a cell of it.
 
 The browser is Debian's ``chromium-headless-shell`` driven by Playwright with
@@ -13,10 +14,10 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
+import re
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -78,11 +79,8 @@ def need_browser() -> str:
     return path
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
+PRINTED = re.compile(r"Palm Island is served at (http://127\.0\.0\.1:(\d+))/\?token=(\S+)")
+"""The line ``serve`` prints first: its address, its port and its token."""
 
 
 def child_pids(pid: int) -> list[int]:
@@ -149,14 +147,16 @@ class Served:
 
 @contextlib.contextmanager
 def serving(data_dir: Path, *extra: str, timeout: float = 30) -> Iterator[Served]:
-    """``palm-island --data-dir DATA_DIR serve --port FREE`` until the block ends
-    (then stopped with SIGINT, killed if it will not stop)."""
-    port = free_port()
+    """``palm-island --data-dir DATA_DIR serve --port 0`` until the block ends (then
+    stopped with SIGINT, killed if it will not stop). The server binds a free port
+    itself and prints its address only once it listens, so the address read from
+    its first line answers: no port picked here that another process could take
+    before the server binds it."""
     token = secrets.token_urlsafe(24)
     command = [sys.executable, "-m", "palm_island", "--data-dir", str(data_dir), "serve"]
     started = time.monotonic()
     process = subprocess.Popen(
-        [*command, "--port", str(port), f"--token={token}", *extra],
+        [*command, "--port", "0", f"--token={token}", *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -164,10 +164,10 @@ def serving(data_dir: Path, *extra: str, timeout: float = 30) -> Iterator[Served
     try:
         assert process.stdout is not None
         first = process.stdout.readline()  # the server prints its address once it listens
-        url = f"http://127.0.0.1:{port}"
-        printed = f"Palm Island is served at {url}/?token={token}"
-        assert first.strip() == printed, first + process.stdout.read()
-        wait_for_port(port, timeout)
+        printed = PRINTED.fullmatch(first.strip())
+        assert printed is not None, first + process.stdout.read()
+        url, port, shown_token = printed.groups()
+        assert shown_token == token and int(port) > 0, first
         yield Served(process, url, token, data_dir, started)
     finally:
         if process.poll() is None:
@@ -179,18 +179,6 @@ def serving(data_dir: Path, *extra: str, timeout: float = 30) -> Iterator[Served
                     os.kill(pid, signal.SIGKILL)
                 process.kill()
                 process.wait()
-
-
-def wait_for_port(port: int, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.05)
 
 
 def screen_text(page: Page) -> str:
@@ -206,8 +194,30 @@ def wait_for_screen(page: Page, wanted: str, timeout: float = 30) -> str:
     return screen_text(page)
 
 
-def click_text(page: Page, text: str, *, last: bool = False) -> None:
-    """Clicks the middle of the first (or last) cell where ``text`` is on screen."""
+def wait_for_key_bar(
+    page: Page, *labels: str, showing: tuple[str, ...] = (), timeout: float = 30
+) -> str:
+    """Waits until the screen's last two rows (where the compact layout's key bar
+    is: at a phone's 55 columns it wraps to two at most) show each of ``labels``
+    and the screen shows each of ``showing``; returns the screen. A screen's
+    compact layout is in place by then: a new screen's first frame may still be
+    laid out at the table's width, and its key bar is drawn once the narrow layout
+    is. Both in one wait: the bar and the rest of a screen may change in two
+    frames."""
+    page.wait_for_function(
+        f"([labels, showing]) => {{ const text = ({SCREEN_JS})(); if (!text) return false; "
+        "const bar = text.split('\\n').slice(-2).join(' '); "
+        "return labels.every(label => bar.includes(label)) "
+        "&& showing.every(part => text.includes(part)); }",
+        arg=[list(labels), list(showing)],
+        timeout=timeout * 1000,
+    )
+    return screen_text(page)
+
+
+def text_at(page: Page, text: str, *, last: bool = False) -> tuple[float, float]:
+    """The page's CSS pixel at the middle of the first (or last) cell where ``text``
+    is on screen."""
     rows = screen_text(page).split("\n")
     found = [(y, row.find(text)) for y, row in enumerate(rows) if text in row]
     assert found, f"{text!r} is not on screen:\n" + "\n".join(rows)
@@ -216,4 +226,14 @@ def click_text(page: Page, text: str, *, last: bool = False) -> None:
     assert box is not None
     cols, lines = page.evaluate("[window.palmIslandTerminal.cols, window.palmIslandTerminal.rows]")
     width, height = box["width"] / cols, box["height"] / lines
-    page.mouse.click(box["x"] + (x + 0.5) * width, box["y"] + (y + 0.5) * height)
+    return box["x"] + (x + 0.5) * width, box["y"] + (y + 0.5) * height
+
+
+def click_text(page: Page, text: str, *, last: bool = False) -> None:
+    """Clicks the middle of the first (or last) cell where ``text`` is on screen."""
+    page.mouse.click(*text_at(page, text, last=last))
+
+
+def tap_text(page: Page, text: str, *, last: bool = False) -> None:
+    """Taps (a touch screen's tap, no mouse) the first (or last) cell of ``text``."""
+    page.touchscreen.tap(*text_at(page, text, last=last))

@@ -111,7 +111,7 @@ def test_an_address_others_can_reach_needs_public(
     assert err.count("\n") == 1 and "--public" in err and host in err
 
 
-@pytest.mark.parametrize("port", ["0", "65536", "-1", "http"])
+@pytest.mark.parametrize("port", ["65536", "-1", "http"])
 def test_a_port_out_of_range_is_refused(port: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--port", port]) == 2  # exits.py maps argparse's exit
     assert "--port" in capsys.readouterr().err
@@ -231,6 +231,25 @@ def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
     assert done.stderr.count("\n") == 1, done.stderr
     assert f"cannot serve on 127.0.0.1 port {port}" in done.stderr
     assert "Traceback" not in done.stdout + done.stderr
+
+
+@needs_textual_serve
+@pytest.mark.slow
+def test_port_0_takes_a_free_port_and_the_printed_address_answers_at_once(
+    tmp_path: Path,
+) -> None:
+    """The address is printed once the socket listens, with the port the system
+    gave: read and opened at once (no wait for the port), it answers with the page.
+    A second server on ``--port 0`` gets another port."""
+    with serving(tmp_path / "one") as one, serving(tmp_path / "two") as two:
+        assert one.port != two.port and one.port > 0
+        for served in (one, two):
+            # the token, then a redirect that keeps it in a cookie
+            opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+            with opener.open(served.page(), timeout=30) as response:
+                assert response.status == 200
+                assert "<title>Palm Island</title>" in response.read().decode()
+        assert one.stop() == 0 and two.stop() == 0
 
 
 # --- the page -------------------------------------------------------------------

@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from .pixels import Box, bright_pixels, cell_box
-from .served import Served, need_browser, screen_text, serving, wait_for_screen
+from .served import (
+    Served,
+    need_browser,
+    screen_text,
+    serving,
+    tap_text,
+    wait_for_key_bar,
+    wait_for_screen,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import (
@@ -33,6 +41,13 @@ pytestmark = pytest.mark.slow
 TITLE = "P A L M   I S L A N D"
 LAPTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
+ON_A_PHONE: dict[str, Any] = {
+    "viewport": PHONE,
+    "device_scale_factor": 3,
+    "is_mobile": True,
+    "has_touch": True,
+}
+"""A phone held upright: 390×844 CSS px at pixel ratio 3, touch, a mobile layout."""
 READABLE_FONT_PX = 12
 FIRST_FRAME = "() => document.body.classList.contains('-first-byte')"
 
@@ -142,16 +157,10 @@ def test_the_title_at_pixel_ratio_2_is_drawn_where_ratio_1_draws_it(
 def test_a_phone_at_ratio_3_draws_the_screen_where_the_buffer_has_it_in_a_readable_size(
     browser: Browser, served: Served
 ) -> None:
-    page, errors = open_page(
-        browser,
-        served,
-        viewport=PHONE,
-        device_scale_factor=3,
-        is_mobile=True,
-        has_touch=True,
-    )
+    page, errors = open_page(browser, served, **ON_A_PHONE)
     page.wait_for_function(FIRST_FRAME)
-    page.wait_for_function(f"() => ({TEXT_ON_SCREEN})")
+    wait_for_key_bar(page, "New game", "Quit")  # the title in its compact layout
+    assert TITLE in screen_text(page)
     width, font, cols = page.evaluate(
         "[innerWidth, palmIslandTerminal.options.fontSize, palmIslandTerminal.cols]"
     )
@@ -185,6 +194,49 @@ def test_a_phone_at_ratio_3_draws_the_screen_where_the_buffer_has_it_in_a_readab
     )
     assert wide_font > font and wide_cols > 80
     page.wait_for_function(f"() => ({TEXT_ON_SCREEN}) && ({SCREEN_WIDTH_USED}) > {cols}")
+    assert not errors, errors
+    page.context.close()
+
+
+def test_a_phone_starts_a_game_plays_a_card_and_leaves_by_taps_alone(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """No key is pressed: the title's entry, the dialog's and the preview's buttons,
+    a card's action line, undo and redo and esc (Title) on the key bar. Each step
+    taps where the buffer shows its target (Chromium turns the touch into the mouse
+    events xterm.js reports) once the screen is laid out for the phone (its key bar
+    drawn), and waits for what the tap does. A server of its own: the game it
+    leaves is saved."""
+    with serving(tmp_path / "data") as served:
+        played_by_taps(browser, served)
+
+
+def played_by_taps(browser: Browser, served: Served, picture: Path | None = None) -> None:
+    """The phone's visit; with ``picture``, a screenshot of the compact table there
+    (``tests/web/screenshot_serve.py`` makes the docs' phone picture so)."""
+    page, errors = open_page(browser, served, **ON_A_PHONE)
+    wait_for_key_bar(page, "New game", "Quit", showing=(TITLE,))
+    tap_text(page, "New game")  # the title's entry (the key bar's is the last row)
+    wait_for_key_bar(page, "Start", "Back", showing=("Start (enter)",))
+    tap_text(page, "Start (enter)")  # the new game's dialog
+    wait_for_key_bar(page, "Start playing", "Back", showing=("Start playing (enter)",))
+    tap_text(page, "Start playing (enter)", last=True)  # the deck preview's button
+    # the compact table: the cards stacked, the first one selected
+    turn_1 = ("Turn 1 ", "Card 1 (selected)", "Card 2", "Card 3", "discard to back")
+    wait_for_key_bar(page, "Title", "Quit", showing=turn_1)
+    tap_text(page, "discard to back")  # card 1's action line
+    wait_for_key_bar(page, "Undo", "Title", showing=("Turn 2 ",))
+    tap_text(page, "Undo", last=True)  # the key bar's undo and redo (ctrl+r, U)
+    screen = wait_for_key_bar(page, "Redo", "Title", showing=("Turn 1 ",))
+    assert "Undo" not in screen.split("\n")[-1], screen
+    tap_text(page, "Redo", last=True)
+    screen = wait_for_key_bar(page, "Undo", "Title", showing=("Turn 2 ",))
+    assert "Redo" not in screen.split("\n")[-1], screen
+    if picture is not None:
+        page.screenshot(path=str(picture))
+    tap_text(page, "Title", last=True)  # "esc Title" on the key bar: a phone has no esc
+    # the title, with the game kept for Continue
+    wait_for_key_bar(page, "Continue", "Quit", showing=(TITLE, "Saved games (1 unfinished)"))
     assert not errors, errors
     page.context.close()
 

@@ -81,13 +81,14 @@ def install_hint() -> str:
 
 
 def port_number(text: str) -> int:
-    """An argparse type: a TCP port a server may listen on."""
+    """An argparse type: a TCP port a server may listen on (0: any free one, which
+    the printed address then names)."""
     try:
         port = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
-    if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is from 1 to 65535, not {port}")
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 0 (any free one) to 65535, not {port}")
     return port
 
 
@@ -117,7 +118,10 @@ def register(subparsers: Any) -> None:
         f"another address needs --public; --public alone listens on {EVERY_ADDRESS})",
     )
     parser.add_argument(
-        "--port", type=port_number, default=DEFAULT_PORT, help=f"default: {DEFAULT_PORT}"
+        "--port",
+        type=port_number,
+        default=DEFAULT_PORT,
+        help=f"default: {DEFAULT_PORT}; 0 takes any free port (the printed address has it)",
     )
     parser.add_argument(
         "--public",
@@ -128,8 +132,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--token",
         default=None,
+        metavar="KEY",
         help="the access token in the printed address (default: a new random one each "
-        f"start; also ${TOKEN_ENV}), for an address you bookmark",
+        f"start; also ${TOKEN_ENV}), for an address you bookmark; write --token=KEY, "
+        "since a token may start with '-'",
     )
     parser.add_argument(
         "--allow-host",
@@ -195,17 +201,27 @@ def served_names(host: str, allowed: list[str]) -> list[str]:
     return [name for name in names if isinstance(name, str) and name]
 
 
-def why_not_listen(host: str, port: int) -> str | None:
-    """Why a server could not listen on ``host`` port ``port`` (in use, no such
-    address), or None. Asked first: the server prints its address before it binds."""
+LISTEN_BACKLOG = 128
+"""Connections the system holds for the server before it accepts them."""
+
+
+def listen_on(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host`` port ``port`` (0: a free port the system picks),
+    made before anything is printed, so the printed address names the real port and
+    answers as soon as it is read; the server then accepts on it. Raises ``OSError``
+    (in use, no such address)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
     try:
-        with socket.socket(family) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server
-            probe.bind((host, port))
-    except OSError as exc:
-        return exc.strerror or str(exc)
-    return None
+        # as asyncio's own servers do on Unix: a restart need not wait out TIME_WAIT
+        # (a port another socket listens on is still refused)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, port))
+        listener.listen(LISTEN_BACKLOG)
+    except OSError:
+        listener.close()
+        raise
+    return listener
 
 
 def run(args: argparse.Namespace) -> int:
@@ -222,39 +238,49 @@ def run(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("textual_serve") is None:
         return fail(printable(install_hint()))
     from ..storage.paths import data_dir
-    from ..web.access import AccessPolicy, new_token, token_problem
-    from ..web.server import GameServer
+    from ..web.access import new_token, token_problem
 
     token = args.token if args.token is not None else os.environ.get(TOKEN_ENV) or new_token()
     if (problem := token_problem(token)) is not None:
         return fail(f"--token: {problem}")
 
     directory = data_dir(args.data_dir)
-    url = url_for(host, args.port)
-    problem = why_not_listen(host.strip("[]"), args.port)
-    if problem is not None:
-        return fail(printable(f"cannot serve on {host} port {args.port}: {problem}"), 1)
+    try:
+        listener = listen_on(host.strip("[]"), args.port)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        return fail(printable(f"cannot serve on {host} port {args.port}: {reason}"), 1)
+    with listener:
+        return serve_on(listener, host, directory, token, args)
+
+
+def serve_on(
+    listener: socket.socket, host: str, directory: Path, token: str, args: argparse.Namespace
+) -> int:
+    """Serves on ``listener`` (bound and listening) until ctrl+c or SIGTERM."""
+    from ..text import printable
+    from ..web.access import AccessPolicy
+    from ..web.server import GameServer
+
+    port: int = listener.getsockname()[1]
+    url = url_for(host, port)
     if not is_loopback(host):
         print(
             printable(
                 f"palm-island: warning: listening on {host}: whoever reaches port "
-                f"{args.port} with the printed address plays with the saved games, "
+                f"{port} with the printed address plays with the saved games, "
                 f"campaigns and settings in {directory}; the network can read it (no TLS)"
             ),
             file=sys.stderr,
         )
-    policy = AccessPolicy.create(token, args.port, served_names(host, args.allow_host))
+    policy = AccessPolicy.create(token, port, served_names(host, args.allow_host))
     server = GameServer(
         app_command(directory),
+        listener,
         host=host.strip("[]"),
-        port=args.port,
         url=url,
         policy=policy,
         max_games=args.max_games,
     )
-    try:
-        server.serve()
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        return fail(printable(f"cannot serve on {host} port {args.port}: {reason}"), 1)
+    server.serve()
     return 0

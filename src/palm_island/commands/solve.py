@@ -44,7 +44,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--json",
         action="store_true",
-        help='print {"score", "bound", "moves": [...]} instead of the rounds',
+        help='print {"score", "bound", "proven", "moves": [...]} instead of the rounds',
     )
     parser.add_argument(
         "--out",
@@ -89,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         return fail("interrupted", 130)
     bound = upper_bound(start)
+    proven = solution.score == bound  # a real line reaches the bound: nothing does better
     if args.out is not None:
         problem = _write_record(start, solution.moves, Path(args.out), args.seed)
         if problem is not None:
@@ -97,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
             return not_written(args.out, problem)
     if args.json:
         moves = [str(move) for move in solution.moves]
-        print(json.dumps({"score": solution.score, "bound": bound, "moves": moves}))
+        found = {"score": solution.score, "bound": bound, "proven": proven, "moves": moves}
+        print(json.dumps(found))
         return 0
     _print_line(start, solution.moves)
     breakdown = score(_replay(start, solution.moves))
@@ -105,7 +107,10 @@ def run(args: argparse.Namespace) -> int:
         f"best score found: {solution.score} ({breakdown.rank}) in {len(solution.moves)} turns; "
         f"width {budget.width}, {solution.nodes:,} positions, {solution.seconds:.1f} s"
     )
-    print(f"perfect play scores at most {bound}")
+    if proven:
+        print(f"perfect play scores at most {bound}: this line is the best possible")
+    else:
+        print(f"perfect play scores at most {bound}")
     return 0
 
 

@@ -27,6 +27,7 @@ from typing import Final
 
 from .bounded import Bounded
 from .cards import Catalog
+from .memo_entries import Entry, Info, Known, Last, Split
 from .moves import DISCARD, Move
 from .payplans import PICK, PICK_BACK, Plan, plans
 from .state import STORE_LIMIT
@@ -39,24 +40,6 @@ from .tables import (
     Steps,
     build_tables,
 )
-
-Entry = tuple[Moves, Steps]
-"""A position's legal moves and, in the same order, their steps."""
-Known = tuple[int, Steps]
-"""A memoised entry: its moves' index in :attr:`MoveMemo.move_lists`, and its steps
-(ints, bytes and tuples of them, which the garbage collector stops tracking)."""
-Info = tuple[tuple[int, ...], tuple[str | None, ...], tuple[bytes, ...] | None, bytes, bytes, int]
-"""Per set of stored cards (rank bytes, code order): what each holds, their codes
-(then ``None``, for "no release"), their clears (``None`` when two share a value),
-and per packed card whether its steps depend on these stored cards (see
-:meth:`~.tables.RuleTables.depends`), the stored cards' rank bytes in code order, and
-a number for what they hold (the same for equal holdings, see :attr:`MoveMemo.plans`)."""
-Split = tuple[list[bytes], list[tuple[bytes, int]]]
-"""A position's children split in two (:meth:`MoveMemo.successors`): the decks one
-turn on (same round, one card fewer above the tracker), then the positions an
-automatic step moved further, each part in step order."""
-Last = tuple[tuple[int, ...], "MoveMemo", Moves, Steps | None, bytes]
-"""What :func:`entry_of` answers: the tuple deck, the memo, moves, steps and bytes."""
 
 _new = tuple.__new__
 _NO_MOVES: Final[Known] = (0, ())
@@ -147,7 +130,7 @@ class MoveMemo:
         self.plans: dict[int, tuple[Plan, ...]] = {}
         """Per kind and cost (an action's plan number) and holdings (``holds_ids``), as
         ``holdings << 16 | plan``: the ways to pay (an int key hashes at once)."""
-        self.last: Last = ((), self, (), None, b"")
+        self.last = Last((), self, (), None, b"")
         """The last tuple deck listed, this memo, its moves and steps, and the deck as
         bytes (see :meth:`listed`)."""
 
@@ -173,7 +156,7 @@ class MoveMemo:
         state finds the answer by the deck's identity (the deck is kept alive, so
         its identity is a safe key)."""
         last = self.last
-        if last[0] is not deck:
+        if last.deck is not deck:
             if packed is None:
                 packed = bytes(deck)
             # :meth:`_shared`, inlined: the hottest lines of play.
@@ -185,12 +168,14 @@ class MoveMemo:
             second = packed[1]
             # One tuple, replaced whole, so a search thread and the UI never mix answers.
             if info[3][first] or info[3][second]:
-                last = self.last = (deck, self, self._moves(packed, info), None, packed)
+                moves = self._moves(packed, info)
+                last = self.last = _new(Last, (deck, self, moves, None, packed))
             else:
                 found = self.pairs.get(first << 8 | second)
                 if found is None:
                     found = self._pair(first, second)
-                last = self.last = (deck, self, self.move_lists[found[0]], found[1], packed)
+                moves = self.move_lists[found[0]]
+                last = self.last = _new(Last, (deck, self, moves, found[1], packed))
         return last
 
     def steps(self, deck: bytes) -> Steps:
@@ -471,14 +456,14 @@ def entry_of(deck: tuple[int, ...], catalog: Catalog) -> Last:
     if memo is None:
         memo = rules_of(catalog)
     last = memo.last
-    if last[0] is deck:  # :meth:`MoveMemo.listed`'s first test, inlined: the usual case
+    if last.deck is deck:  # :meth:`MoveMemo.listed`'s first test, inlined: the usual case
         return last
     return memo.listed(deck)
 
 
 def legal(deck: tuple[int, ...], catalog: Catalog) -> tuple[Move, ...]:
     """The legal moves of a deck, in the documented order."""
-    return entry_of(deck, catalog)[2]
+    return entry_of(deck, catalog).moves
 
 
 def _clear_run(clears: bytes) -> tuple[tuple[bytes, bytes], ...] | None:

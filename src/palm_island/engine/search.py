@@ -24,7 +24,8 @@ from collections.abc import Callable, Sequence
 from .bounded import Bounded
 from .cards import Catalog
 from .layout import tracker_by_round
-from .movegen import MoveMemo, Split, rules_of
+from .memo_entries import Split
+from .movegen import MoveMemo, rules_of
 from .moves import Move
 from .notation import position_notation
 from .state import GameState

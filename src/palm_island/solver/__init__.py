@@ -2,7 +2,7 @@
 
 Public API (docs/solver.md): :func:`solve`, :func:`best_move`, :func:`analyse`,
 :func:`par`, :func:`upper_bound`, :func:`prepare`, :class:`Budget`, :func:`daily_seed`,
-:func:`share_line`. Everything is pure and safe to call from a background thread;
+:func:`share_line`, :func:`par_words`. Everything is pure and safe to call from a background thread;
 pass ``should_stop`` to cancel.
 """
 
@@ -23,7 +23,7 @@ from .api import (
 )
 from .beam import Cancelled
 from .bound import upper_bound
-from .daily import daily_date, daily_seed, share_line
+from .daily import daily_date, daily_seed, par_words, share_line
 from .evaluation import Weights
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "daily_date",
     "daily_seed",
     "par",
+    "par_words",
     "prepare",
     "share_line",
     "solve",

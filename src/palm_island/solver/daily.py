@@ -38,22 +38,47 @@ def daily_date(seed: int | None) -> dt.date | None:
         return None
 
 
+def par_words(par: int, bound: int | None = None, *, star: str = "", at_most: str = "≤") -> str:
+    """Par with what the bound says of it: the one wording of the end screen, the share
+    line and the analysis. A par line that reaches the bound is proven best: no line
+    scores more (``upper_bound``), and a real line scores par.
+
+    >>> par_words(46, 46), par_words(44, 47), par_words(44)
+    ('par 46, the best possible', 'par 44, best possible ≤ 47', 'par 44')
+    """
+    if bound is None:
+        return f"par {par}{star}"
+    if bound <= par:  # never below: the par line is a real line, the bound admissible
+        return f"par {par}{star}, the best possible"
+    return f"par {par}{star}, best possible {at_most} {bound}{star}"
+
+
 def share_line(
-    date: dt.date, score: int, rank: str, par: int | None = None, *, hints: int | None = None
+    date: dt.date,
+    score: int,
+    rank: str,
+    par: int | None = None,
+    *,
+    hints: int | None = None,
+    bound: int | None = None,
 ) -> str:
     """One line to paste anywhere, e.g. ``Palm Island daily 2026-11-29: 38★ Astounding
     (par 41, -3), 2 hints``.
 
     ``par`` is left out when it is not known yet; ``hints`` (how many the player
-    asked for) when not given.
+    asked for) when not given; ``bound`` (the deal's upper bound) adds what it says of
+    par (:func:`par_words`).
 
     >>> share_line(dt.date(2026, 11, 29), 38, "Astounding", 41, hints=0)
     'Palm Island daily 2026-11-29: 38★ Astounding (par 41, -3), no hints'
+    >>> share_line(dt.date(2026, 11, 29), 38, "Astounding", 41, bound=47)
+    'Palm Island daily 2026-11-29: 38★ Astounding (par 41, best possible ≤ 47; -3)'
     """
     line = f"Palm Island daily {date.isoformat()}: {score}★ {rank}"
     if par is not None:
         diff = score - par
-        line += f" (par {par}, {diff:+d})" if diff else f" (par {par}, level)"
+        line += f" ({par_words(par, bound)}{',' if bound is None else ';'} "
+        line += f"{diff:+d})" if diff else "level)"
     if hints is not None:
         line += f", {hints or 'no'} hint{'' if hints == 1 else 's'}"
     return line

@@ -29,9 +29,10 @@ relaxation is an integer program over the cards' action plans (each rotate, flip
 paid store also choosing the stores that pay it) coupled only by those linear
 constraints. Its Lagrangian dual separates into one small dynamic program per card
 (rounds x faces): *any* non-negative multipliers give a valid bound (weak duality).
-Subgradient steps (Polyak's rule towards ``_TARGET``; :mod:`.subgradient`, the step
-both searches take) choose the multipliers; they are kept on a 1/4096 grid so every
-sum is exact in floating point and the floor is safe.
+Subgradient steps (Polyak's rule towards a target ``Schedule.delta`` below the best
+value so far; :mod:`.subgradient`, the loop both relaxations share) choose the
+multipliers; they are kept on a 1/4096 grid so every sum is exact in floating point
+and the floor is safe.
 """
 
 from __future__ import annotations

@@ -239,8 +239,9 @@ def set_modified(conn: sqlite3.Connection, campaign: int, modified: bool) -> Non
 
 
 @dataclass(frozen=True, slots=True)
-class StoredGame:
-    """A game as stored: its id, where it belongs, and its validated record."""
+class GameRow:
+    """A game's row as read: its id, where it belongs, and its validated record (the
+    game being played and saved move by move is :class:`.stored_game.StoredGame`)."""
 
     game_id: int
     campaign_id: int | None
@@ -479,7 +480,7 @@ LoadError naming that game instead of an error for the whole query. Selected
 ``FROM game g``."""
 
 
-def load_game(conn: sqlite3.Connection, game_id: int) -> StoredGame:
+def load_game(conn: sqlite3.Connection, game_id: int) -> GameRow:
     """A stored game with its moves, validated (not re-simulated: see check_record).
 
     Raises:
@@ -492,7 +493,7 @@ def load_game(conn: sqlite3.Connection, game_id: int) -> StoredGame:
     return _stored(conn, row)
 
 
-def _stored(conn: sqlite3.Connection, row: tuple[object, ...]) -> StoredGame:
+def _stored(conn: sqlite3.Connection, row: tuple[object, ...]) -> GameRow:
     game_id, campaign, status, started_raw, finished_raw, header_raw, undo_count = row[:7]
     hints, practice = row[7:9]
     where = f"game {game_id}"
@@ -510,7 +511,7 @@ def _stored(conn: sqlite3.Connection, row: tuple[object, ...]) -> StoredGame:
     record = record_from_rows(header, moves, where)
     if isinstance(undo_count, int) and undo_count != record.undo_count:
         record = record.model_copy(update={"undo_count": undo_count})
-    return StoredGame(
+    return GameRow(
         game_id,
         campaign if isinstance(campaign, int) else None,
         str(status),
@@ -522,7 +523,7 @@ def _stored(conn: sqlite3.Connection, row: tuple[object, ...]) -> StoredGame:
     )
 
 
-def unfinished_game(conn: sqlite3.Connection, campaign: int) -> StoredGame | None:
+def unfinished_game(conn: sqlite3.Connection, campaign: int) -> GameRow | None:
     """The campaign's most recently played game in play, if any."""
     row = conn.execute(
         f"SELECT {_GAME_COLUMNS} FROM game g WHERE campaign_id = ? AND status = 'playing' "

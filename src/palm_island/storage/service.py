@@ -410,7 +410,7 @@ class Store:
         return StoredGame(self, game_id, start, header, practice=practice)
 
     @_guarded
-    def unfinished_game(self, campaign: str) -> repositories.StoredGame | None:
+    def unfinished_game(self, campaign: str) -> repositories.GameRow | None:
         """The campaign's saved game in play (with its moves), or None: "Continue"."""
         return repositories.unfinished_game(
             self.conn, repositories.campaign_id(self.conn, campaign)
@@ -503,7 +503,7 @@ class Store:
         return repositories.daily_games(self.conn, seed)
 
     @_guarded
-    def game(self, game_id: int) -> repositories.StoredGame:
+    def game(self, game_id: int) -> repositories.GameRow:
         """One stored game as stored (record, status, hints, practice mark).
 
         Raises:

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine import Move
-from ..solver import MoveAnalysis
+from ..solver import MoveAnalysis, par_words
 from .glyphs import ASCII, Glyphs
 from .render import move_words
 
@@ -25,7 +25,8 @@ def costly(report: Sequence[MoveAnalysis]) -> tuple[MoveAnalysis, ...]:
 def summary_text(
     report: Sequence[MoveAnalysis], final: int, g: Glyphs, par: int | None = None
 ) -> Text:
-    """``Par 43★; perfect play scores at most 57★; you scored 38★. 2 moves cost stars.``
+    """``Par 43★, best possible ≤ 51★; you scored 38★. 2 moves cost stars.`` (``Par 46★,
+    the best possible`` when the par line reaches the bound from the deal).
 
     ``par`` is the deal's par (the one number the end screen and ``daily`` show);
     without it, the analysis's own estimate from the deal is named instead."""
@@ -36,11 +37,13 @@ def summary_text(
     bound = report[0].best_possible
     if par is None:
         text.append(f"The solver expected {start}{g.star} from the deal")
+        text.append(f"; perfect play scores at most {bound}{g.star}")
     else:
-        text.append(f"Par {par}{g.star}")
+        words = par_words(par, bound, star=g.star, at_most=g.at_most)
+        text.append(words[0].upper() + words[1:])
         if start > par:  # a line through the player's moves beat the par line
             text.append(f" (your moves opened a line to {start}{g.star})")
-    text.append(f"; perfect play scores at most {bound}{g.star}; you scored {final}{g.star}. ")
+    text.append(f"; you scored {final}{g.star}. ")
     count = len(costly(report))
     if count:
         text.append(f"{count} move{'s' if count != 1 else ''} cost stars:", style="bold")

@@ -35,6 +35,8 @@ class Glyphs(NamedTuple):
     """What an action leads to: ``→`` or ``->``."""
     ellipsis: str = "…"
     """Where a long name is cut: ``…`` or ``...``."""
+    at_most: str = "≤"
+    """Before an upper bound: ``best possible ≤ 47`` or ``best possible <= 47``."""
 
     def resource(self, name: str) -> str:
         """Glyph and letter, e.g. ``♣W``; in ASCII only the letter."""
@@ -54,7 +56,7 @@ class Glyphs(NamedTuple):
 
 
 UNICODE: Final = Glyphs("♣", "≈", "▲", "★", "⇧", "↑", "↓", "▶", "·", "—")
-ASCII: Final = Glyphs("W", "F", "S", "*", "^", "up", "down", ">", "|", "-", "x", "->", "...")
+ASCII: Final = Glyphs("W", "F", "S", "*", "^", "up", "down", ">", "|", "-", "x", "->", "...", "<=")
 
 
 def glyphs_for(ascii_only: bool) -> Glyphs:
@@ -71,7 +73,7 @@ def output_takes_glyphs(streams: Iterable[IO[Any] | None]) -> bool:
     With ``PYTHONIOENCODING=ascii`` (or a C locale) they cannot: each would come out
     escaped (``\\u258a``), so the game falls back to ``--ascii`` by itself.
     """
-    sample = "".join(UNICODE[:11]) + DRAWN
+    sample = "".join(UNICODE[:11]) + UNICODE.at_most + DRAWN
     for stream in streams:
         if stream is None:
             continue

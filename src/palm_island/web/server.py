@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import socket
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -66,17 +67,21 @@ class GameServer(Server):
     def __init__(
         self,
         argv: Sequence[str],
+        listener: socket.socket,
         *,
         host: str,
-        port: int,
         url: str,
         policy: AccessPolicy,
         max_games: int,
     ) -> None:
+        port: int = listener.getsockname()[1]
         super().__init__(
             " ".join(argv), host=host, port=port, title=TITLE, public_url=url,
             templates_path=TEMPLATES, statics_path=STATIC,
         )  # fmt: skip
+        self.listener = listener
+        """Bound and listening before the address is printed (``commands/serve.py``):
+        the printed address has the real port (``--port 0``) and answers at once."""
         self.argv = list(argv)
         self.policy = policy
         self.max_games = max_games
@@ -112,8 +117,7 @@ class GameServer(Server):
         self.initialize_logging()
         web.run_app(
             self.make_app(),
-            host=self.host,
-            port=self.port,
+            sock=self.listener,
             handle_signals=True,
             print=None,
             access_log=None,
@@ -121,6 +125,8 @@ class GameServer(Server):
         )
 
     async def on_startup(self, app: web.Application) -> None:
+        """Prints the address: the socket listens already, so it answers (a
+        connection waits in the backlog until the server accepts it)."""
         print(f"Palm Island is served at {self.page_url}", flush=True)
         print("Open that address in a browser; ctrl+c stops the server and its games.", flush=True)
 

@@ -26,7 +26,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from .touch_keys import TouchKeys
+from .touch_keys import TouchKeys, on_a_bar
 
 Shown = tuple[tuple[str, str, str, bool, str], ...]
 
@@ -35,11 +35,12 @@ _SHOWN: WeakKeyDictionary[Screen[Any], Shown] = WeakKeyDictionary()
 
 
 def shown_keys(screen: Screen[Any]) -> Shown:
-    """The keys a footer on ``screen`` lists now: key, action, label, enabled, tip."""
+    """The keys a key bar on ``screen`` lists now: key, action, label, enabled, tip
+    (the touch bar's hidden extras too: Redo coming and going must rebuild it)."""
     return tuple(
         (binding.key, binding.action, binding.description, enabled, tooltip)
         for _, binding, enabled, tooltip in screen.active_bindings.values()
-        if binding.show
+        if on_a_bar(binding)
     )
 
 

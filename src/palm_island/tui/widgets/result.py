@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ...solver import share_line, upper_bound
+from ...solver import par_words, share_line, upper_bound
 from ..attached import while_attached
 from ..glyphs import Glyphs
 from ..intents import controller_of
@@ -34,21 +34,23 @@ def par_text(
     searching: bool,
     bound: int | None = None,
 ) -> Text:
-    """``Par 41★ (solver) · you 38★, 3 under par · 2 hints used``, and on a second line
-    ``Perfect play scores at most 52★`` (the solver's upper bound from the deal)."""
+    """``Par 41★, best possible ≤ 47★ · you 38★, 3 under par · 2 hints used`` (or ``Par
+    46★, the best possible`` when the par line reaches the solver's upper bound from the
+    deal); while par is not known, ``Perfect play scores at most 52★`` on a second line."""
     text = Text()
     if par is None:
         text.append("Par: searching..." if searching else "Par: not searched", style="dim")
     else:
-        text.append(f"Par {par}{g.star}", style="bold")
-        text.append(f" (solver) {g.sep} you {total}{g.star}")
+        words = par_words(par, bound, star=g.star, at_most=g.at_most)
+        text.append(words[0].upper() + words[1:], style="bold")
+        text.append(f" {g.sep} you {total}{g.star}")
         diff = total - par
         if diff:
             text.append(f", {abs(diff)} {'over' if diff > 0 else 'under'} par")
         else:
             text.append(", level with par")
     text.append(f" {g.sep} {hints} hint{'s' if hints != 1 else ''} used")
-    if bound is not None:
+    if bound is not None and par is None:
         text.append(f"\nPerfect play scores at most {bound}{g.star}", style="dim")
     return text
 
@@ -84,7 +86,8 @@ class ResultLines(Static):
         """The line to paste (daily deals only)."""
         if self.day is None:
             return None
-        return share_line(self.day, self.total, self.rank, self.par, hints=self.session.hints_used)
+        hints = self.session.hints_used
+        return share_line(self.day, self.total, self.rank, self.par, hints=hints, bound=self.bound)
 
     @while_attached
     def on_mount(self) -> None:

@@ -9,6 +9,10 @@ need, each run on a tap through ``App.run_action`` (which asks the screen's
 ``check_action`` first, as a key press does). A screen may leave out the actions
 the player taps elsewhere on it (the game's cards offer store, rotate, flip and
 discard on their own lines).
+
+The bar also lists the few keys a screen keeps out of its footer for room at 80
+columns although nothing else on the screen taps them (:data:`OFF_THE_FOOTER`):
+the bar wraps, so room is no reason there, and a phone has no other way to them.
 """
 
 from __future__ import annotations
@@ -24,6 +28,34 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ..attached import while_attached
+
+OFF_THE_FOOTER: frozenset[str] = frozenset({"redo", "export"})
+"""Actions (names) bound with ``show=False`` that have no tap target elsewhere on
+their screen: the game's Redo (``ctrl+r``, ``U``), the replay's Export (``x``).
+Other hidden bindings are another key for an action the bar lists (``ctrl+q``
+Quit), have a tap target of their own (a card selects on a tap, a payment option
+chooses on one) or are a shortcut to what taps reach otherwise
+(:data:`REACHED_OTHERWISE`)."""
+
+REACHED_OTHERWISE: dict[str, str] = {
+    "goto": "the replay's first and last move: its Round and Move entries reach both",
+    "round_start": "the replay's round n: its Round entries step round by round",
+    "speed": "the replay's pace: it plays at the default one; no move is out of reach",
+    "scroll_cards": "the end screen's cards: their scroll bar takes taps",
+    "entry": "the title's entries: each is a button",
+    "focus_next": "moving the focus: a tap focuses what it touches",
+    "focus_previous": "moving the focus: a tap focuses what it touches",
+    "copy_text": "copying: the browser's own selection copies",
+}
+"""Hidden bindings (action names) left off every key bar, each with the taps that do
+the same (a test walks every screen's bindings: a new hidden one must be listed
+here, put on the bar or tapped on the screen)."""
+
+
+def on_a_bar(binding: Binding) -> bool:
+    """Whether a key bar lists ``binding`` when it applies: the footer its shown
+    ones, this bar those and :data:`OFF_THE_FOOTER`."""
+    return binding.show or binding.action.partition("(")[0] in OFF_THE_FOOTER
 
 
 class TouchKey(NamedTuple):
@@ -73,12 +105,13 @@ class TouchKeys(Widget):
             self.rebuild()
 
     def entries(self) -> list[tuple[str, Binding, DOMNode, bool]]:
-        """The keys the footer would list now (minus the screen's own tap targets):
-        how the key is shown, its binding, the node whose binding it is, enabled."""
+        """The keys the footer would list now (minus the screen's own tap targets,
+        plus :data:`OFF_THE_FOOTER`): how the key is shown, its binding, the node
+        whose binding it is, enabled."""
         shown: dict[str, tuple[str, Binding, DOMNode, bool]] = {}
         for node, binding, enabled, _ in self.screen.active_bindings.values():
             name = binding.action.partition("(")[0]  # act('store') -> act
-            if binding.show and name not in self.on_screen:
+            if on_a_bar(binding) and name not in self.on_screen:
                 # one action, several keys: listed once (the footer does the same)
                 key = self.app.get_key_display(binding)
                 shown.setdefault(binding.action, (key, binding, node, enabled))

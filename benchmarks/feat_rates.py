@@ -1,15 +1,16 @@
 """Provides the feat balance measurement: how often each feat unlocks for a policy.
 
 Used by ``palm-island bench --feats`` to keep the feat set varied (some easy,
-some hard, none impossible or automatic). Pure: plays games in memory.
+some hard, none impossible or automatic). Pure: plays games in memory. It lives
+with the benchmarks, not in the game: no player's screen asks for it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from ..engine import FeatSet, earned_feats, new_game, summarize
-from ..policies import POLICIES, play_out
+from palm_island.engine import FeatSet, earned_feats, new_game, summarize
+from palm_island.policies import POLICIES, play_out
 
 
 def unlock_rates(feats: FeatSet, games: int, policy: str = "greedy") -> dict[str, float]:

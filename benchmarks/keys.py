@@ -2,14 +2,15 @@
 
 The game screen maps keys to moves (select the card, press the action's key, pick
 the variant in the choice modal); this is the inverse, used by the benchmark and
-the tests that play whole games through the UI with the keyboard only.
+the tests that play whole games through the UI with the keyboard only (so it
+lives here, out of the wheel: the game itself never needs it).
 """
 
 from __future__ import annotations
 
-from ..engine import GameState, Move
-from .options import in_deck_order, moves_for
-from .render import KIND_KEYS
+from palm_island.engine import GameState, Move
+from palm_island.tui.options import in_deck_order, moves_for
+from palm_island.tui.render import KIND_KEYS
 
 
 def keys_for(state: GameState, move: Move) -> list[str]:
