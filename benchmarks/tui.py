@@ -187,11 +187,11 @@ async def key_to_frame(
     unchanged = 0
     task = await running(app, frame, size)
     try:
-        assert app.session is not None
+        assert app.controller.session is not None
         played = 0
-        while not app.session.state.is_over and (moves is None or played < moves):
+        while not app.controller.session.state.is_over and (moves is None or played < moves):
             played += 1
-            state = app.session.state
+            state = app.controller.session.state
             move = policy(state)
             keys = keys_for(state, move)
             asks = len(moves_for(state, move.card, move.kind)) > 1  # a payment choice
@@ -219,7 +219,7 @@ def log_caught_up(app: Any) -> bool:
     from palm_island.tui.widgets.log import MoveLog
 
     logs = app.screen.query(MoveLog)  # none once the end screen is shown
-    return not logs or bool(logs.first().steps_shown == len(app.session.steps))
+    return not logs or bool(logs.first().steps_shown == len(app.controller.session.steps))
 
 
 async def baseline_key_to_frame(size: tuple[int, int], keys: int = 200) -> list[float]:

@@ -4,7 +4,7 @@ start and then starting the daily deal (a harness: issue 36 item 4).
 ``python tests/first_start_race.py ROUNDS PROCESSES`` prints what each window got and
 what each folder held. Each round makes a new folder, starts PROCESSES forked workers
 that wait on a barrier, then each opens the store and picks its campaign the way the
-app does (``tui.campaigns.open_store``: a first start creates "My island"), starts the
+app does (``Controller.open_store``: a first start creates "My island"), starts the
 day's daily deal as the title's Daily entry does (a new official attempt, stored with
 its first move) and plays that move, then holds the game as a window does.
 """
@@ -19,7 +19,6 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -32,22 +31,25 @@ DAILY_SEED = 20261203
 def _worker(folder: str, barrier: object, results: object) -> None:
     from palm_island.engine import legal_moves
     from palm_island.storage.errors import StaleGameError
-    from palm_island.tui.campaigns import open_store
+    from palm_island.tui.config import AppConfig
+    from palm_island.tui.controller import Controller
 
     barrier.wait()  # type: ignore[attr-defined]
     try:
-        app = SimpleNamespace(config=SimpleNamespace(data_dir=folder), store=None)
-        problem = open_store(app)  # type: ignore[arg-type]
+        config = AppConfig(data_dir=Path(folder), use_store=True)
+        window = Controller(config, None, lambda text, severity, timeout: None)
+        problem = window.open_store()
         if problem is not None:
             raise problem
-        store = app.store
+        store = window.store
+        assert store is not None and window.campaign_name is not None
         try:
             stored = store.new_game(
-                app.campaign_name, seed=DAILY_SEED, deferred=True, official=True
+                window.campaign_name, seed=DAILY_SEED, deferred=True, official=True
             )
             try:
                 stored.play(legal_moves(stored.state)[0])
-                outcome = f"played {app.campaign_name}"
+                outcome = f"played {window.campaign_name}"
             except StaleGameError as exc:  # another window stored the attempt first
                 outcome = f"opened the other window's game {exc.game_id == _official(folder)}"
         finally:
@@ -96,8 +98,6 @@ def _contents(folder: Path) -> str:
 
 
 def run(rounds: int, processes: int) -> Outcome:
-    import palm_island.storage.service
-    import palm_island.tui.campaigns  # noqa: F401
 
     context = mp.get_context("fork")
     outcome = Outcome()

@@ -154,3 +154,73 @@ def test_the_product_uses_the_engine_through_its_public_api_only() -> None:
                 if "engine" in parts and parts.index("engine") < len(parts) - 1:
                     found.append(f"{path.relative_to(package)}: from {absolute}")
     assert found == ["exits.py: from .engine.errors"]
+
+
+# --- the TUI's layers: screens -> controller, never the app (issue 39) ------------------
+
+
+def test_no_screen_or_widget_imports_the_app() -> None:
+    """Screens and widgets reach the shared state through the controller and ask for
+    screen changes with intents (tui/intents.py); none imports ``tui/app.py``, at
+    module level, inside a function or for type checking only."""
+    import ast
+
+    from import_graph import PACKAGE, imported_names, module_name
+
+    offenders = []
+    for folder in ("screens", "widgets"):
+        for path in sorted((PACKAGE / "tui" / folder).glob("*.py")):
+            name = module_name(path)
+            tree = ast.parse(path.read_text())
+            statements = [n for n in ast.walk(tree) if isinstance(n, ast.Import | ast.ImportFrom)]
+            assert statements or path.name == "__init__.py", path  # the walk sees imports
+            offenders += [
+                f"{name}: {target}"
+                for target in imported_names(name, path, type_checking=True)
+                if target == "palm_island.tui.app" or target.startswith("palm_island.tui.app.")
+            ]
+    assert offenders == []
+
+
+def test_only_the_commands_that_run_the_game_import_the_app() -> None:
+    """Everything else in the TUI talks to the app through intents."""
+    from import_graph import graph
+
+    importers = {name for name, targets in graph().items() if "palm_island.tui.app" in targets}
+    assert importers == {"palm_island.commands.play", "palm_island.commands.replay"}
+
+
+def test_no_import_cycles_in_the_package() -> None:
+    """No two modules import each other, directly or round a loop, counting imports
+    inside functions (a late import hides a cycle; it does not break it)."""
+    from import_graph import cycles, graph
+
+    assert cycles(graph()) == []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    from import_graph import cycles
+
+    edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(edges) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_controller_imports_no_textual() -> None:
+    """The controller and what it imports, at any depth and inside functions too,
+    never reach Textual (or Rich): it is tested and reasoned about without a terminal."""
+    from import_graph import graph, modules, reachable, third_party
+
+    edges = graph()
+    assert "palm_island.tui.config" in reachable(edges, "palm_island.tui.controller")
+    known = modules()
+    heavy = [
+        f"{name}: {package}"
+        for name in sorted(reachable(edges, "palm_island.tui.controller"))
+        for package in sorted(third_party(name, known[name]))
+        if package in ("textual", "rich")
+    ]
+    assert heavy == []
+    assert third_party("palm_island.tui.app", known["palm_island.tui.app"]) >= {"textual"}
+    loaded = modules_loaded_by("import palm_island.tui.controller")
+    assert not {m for m in loaded if m.split(".")[0] in {"textual", "rich"}}

@@ -46,8 +46,8 @@ def game_screen(app: PalmIslandApp) -> GameScreen:
 
 
 def session(app: PalmIslandApp) -> GameSession:
-    assert app.session is not None
-    return app.session
+    assert app.controller.session is not None
+    return app.controller.session
 
 
 async def open_game(pilot: Pilot[None]) -> None:

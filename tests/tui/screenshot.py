@@ -25,10 +25,10 @@ async def take(target: Path) -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        assert app.session is not None
+        assert app.controller.session is not None
         policy = greedy_policy()
         for _ in range(TURNS):
-            screen.play(policy(app.session.state))
+            screen.play(policy(app.controller.session.state))
         await pilot.pause(0.5)
         app.save_screenshot(filename=target.name, path=str(target.parent))
     print(f"wrote {target}")

@@ -38,10 +38,10 @@ async def opened(pilot: Pilot[None]) -> None:
     app = pilot.app
     assert isinstance(app, PalmIslandApp)
     for _ in range(200):
-        if not app.store_pending:
+        if not app.controller.store_pending:
             break
         await pilot.pause(0.01)
-    assert not app.store_pending
+    assert not app.controller.store_pending
     await pilot.pause()
     await pilot.pause()
 

@@ -34,6 +34,7 @@ from palm_island.storage.errors import LoadError
 from palm_island.tui.app import PalmIslandApp
 from palm_island.tui.attached import MARK
 from palm_island.tui.holding import HeldElsewhereScreen, WatchScreen
+from palm_island.tui.intents import ControlledModal, ControlledScreen
 from palm_island.tui.screens.analysis import AnalysisScreen
 from palm_island.tui.screens.ask import AskScreen, InputScreen
 from palm_island.tui.screens.campaign import CampaignScreen
@@ -89,7 +90,7 @@ def test_every_mount_and_refresh_handler_is_wrapped() -> None:
 
 
 def finished(app: PalmIslandApp) -> GameSession:
-    game = GameSession.from_seed(app.catalog, 7)
+    game = GameSession.from_seed(app.controller.catalog, 7)
     policy = greedy_policy()
     while not game.state.is_over:
         game.play(policy(game.state))
@@ -99,7 +100,7 @@ def finished(app: PalmIslandApp) -> GameSession:
 def replay_of(app: PalmIslandApp) -> Replay:
     game = finished(app)
     record = game.record()
-    return Replay(record, tuple(replay_states(record, app.catalog)), tuple(game.moves))
+    return Replay(record, tuple(replay_states(record, app.controller.catalog)), tuple(game.moves))
 
 
 def analysis_of(game: GameSession) -> AnalysisScreen:
@@ -107,7 +108,7 @@ def analysis_of(game: GameSession) -> AnalysisScreen:
 
 
 def fresh(app: PalmIslandApp) -> GameSession:
-    return GameSession.from_seed(app.catalog, 7)
+    return GameSession.from_seed(app.controller.catalog, 7)
 
 
 SCREENS: dict[str, Callable[[PalmIslandApp], Screen[Any]]] = {
@@ -123,7 +124,7 @@ SCREENS: dict[str, Callable[[PalmIslandApp], Screen[Any]]] = {
     "HelpScreen": lambda app: HelpScreen(),
     "HistoryScreen": lambda app: HistoryScreen(),
     "InputScreen": lambda app: InputScreen("Import a game:"),
-    "PeekScreen": lambda app: PeekScreen(observe(fresh(app).state).top[0], app.glyphs),
+    "PeekScreen": lambda app: PeekScreen(observe(fresh(app).state).top[0], app.controller.glyphs),
     "PreviewScreen": lambda app: PreviewScreen(fresh(app)),
     "ReplayScreen": lambda app: ReplayScreen(replay_of(app)),
     "SavedGamesScreen": lambda app: SavedGamesScreen(),
@@ -132,9 +133,13 @@ SCREENS: dict[str, Callable[[PalmIslandApp], Screen[Any]]] = {
     "TitleScreen": lambda app: TitleScreen(),
     "TooSmallScreen": lambda app: TooSmallScreen(),
     "TutorialScreen": lambda app: TutorialScreen(
-        tutorial_session(standard_tutorial(), app.catalog, 0), standard_tutorial(), Progress()
+        tutorial_session(standard_tutorial(), app.controller.catalog, 0),
+        standard_tutorial(),
+        Progress(),
     ),
     "WatchScreen": lambda app: WatchScreen(fresh(app), 1),
+    "ControlledScreen": lambda app: ControlledScreen[None](),
+    "ControlledModal": lambda app: ControlledModal[None](),
 }
 
 

@@ -80,10 +80,10 @@ async def test_shift_u_redoes_like_ctrl_r(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await opened(pilot)
         await new_saved_game(pilot)
-        assert app.session is not None
+        assert app.controller.session is not None
         await pilot.press("d")
-        played = app.session.state
+        played = app.controller.session.state
         await pilot.press("u")
-        assert app.session.state != played
+        assert app.controller.session.state != played
         await pilot.press("U")
-        assert app.session.state == played
+        assert app.controller.session.state == played

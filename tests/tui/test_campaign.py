@@ -69,26 +69,26 @@ async def test_a_campaign_is_created_and_chosen_from_the_title(tmp_path: Path) -
     app = store_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await opened(pilot)
-        assert app.campaign_name == "My island"  # made on the first run
+        assert app.controller.campaign_name == "My island"  # made on the first run
         await pilot.press("m")
         assert isinstance(app.screen, CampaignScreen)
         await pilot.press("c")
         await pilot.press(*"Ana")
         await pilot.press("enter")
         await pilot.pause()
-        assert app.campaign_name == "Ana"
+        assert app.controller.campaign_name == "Ana"
         await pilot.press("r", "end", "backspace", "backspace", "backspace", *"Bo", "enter")
         await pilot.pause()
-        assert app.campaign_name == "Bo"
+        assert app.controller.campaign_name == "Bo"
         await pilot.press("d", "y")  # the highlighted (first, most recent) one
         await pilot.pause()
-        assert app.store is not None
-        remaining = [c.name for c in app.store.campaigns()]
+        assert app.controller.store is not None
+        remaining = [c.name for c in app.controller.store.campaigns()]
         assert len(remaining) == 1
         await pilot.press("enter")  # play in the one left
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        assert app.campaign_name == remaining[0]
+        assert app.controller.campaign_name == remaining[0]
 
 
 @pytest.mark.slow
@@ -129,7 +129,7 @@ async def test_a_damaged_file_offers_the_newest_backup_and_keeps_it(tmp_path: Pa
         assert "Campaign file is damaged" in str(app.screen.query_one("#damaged-text").render())
         await pilot.press("r")
         await pilot.pause()
-        assert isinstance(app.screen, TitleScreen) and app.store is not None
+        assert isinstance(app.screen, TitleScreen) and app.controller.store is not None
     assert list(tmp_path.glob("campaign.damaged-*.db"))
 
 
@@ -165,7 +165,7 @@ async def test_the_title_draws_first_and_then_opens_the_campaign_file(
     def recording(self: PalmIslandApp) -> None:
         """Textual sends ``Ready`` once the first frame is drawn: what did it show?"""
         wait = self.screen.query_one("#wait")
-        first_frame.append((self.store_pending, bool(wait.display)))
+        first_frame.append((self.controller.store_pending, bool(wait.display)))
         original(self)
 
     monkeypatch.setattr(PalmIslandApp, "on_ready", recording)
@@ -174,8 +174,8 @@ async def test_the_title_draws_first_and_then_opens_the_campaign_file(
         await opened(pilot)
         # The first frame: the title, the file not yet open and the player told so.
         assert first_frame == [(True, True)]
-        assert app.store is not None
-        assert app.campaign_name == "My island"
+        assert app.controller.store is not None
+        assert app.controller.campaign_name == "My island"
         title = app.screen
         assert isinstance(title, TitleScreen)
         assert not title.query_one("#wait").display
@@ -191,7 +191,7 @@ async def test_a_key_pressed_before_the_file_is_opened_still_saves_the_game(
     app = store_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        assert app.store_pending
+        assert app.controller.store_pending
         assert isinstance(app.screen, TitleScreen)
         assert app.screen.query_one("#wait").display
         await new_saved_game(pilot)

@@ -442,12 +442,12 @@ async def test_the_replay_s_export_is_on_the_compact_key_bar() -> None:
     from palm_island.tui.screens.replay import Replay, ReplayScreen
 
     app = app_for(7)
-    game = GameSession.from_seed(app.catalog, 7)
+    game = GameSession.from_seed(app.controller.catalog, 7)
     policy = greedy_policy()
     while not game.state.is_over:
         game.play(policy(game.state))
     record = game.record()
-    replay = Replay(record, tuple(replay_states(record, app.catalog)), tuple(game.moves))
+    replay = Replay(record, tuple(replay_states(record, app.controller.catalog)), tuple(game.moves))
     async with app.run_test(size=(48, 44)) as pilot:
         await app.push_screen(ReplayScreen(replay))
         await wait_until(

@@ -43,8 +43,8 @@ Dialog = Callable[[PalmIslandApp], tuple[ModalScreen[Any], list[str]]]
 def _peek(app: PalmIslandApp) -> tuple[ModalScreen[Any], list[str]]:
     from palm_island.session import GameSession
 
-    view = observe(GameSession.from_seed(app.catalog, 7).state).top[0]
-    return PeekScreen(view, app.glyphs), []
+    view = observe(GameSession.from_seed(app.controller.catalog, 7).state).top[0]
+    return PeekScreen(view, app.controller.glyphs), []
 
 
 DIALOGS: dict[str, Dialog] = {

@@ -31,7 +31,9 @@ async def test_hint_is_the_solvers_best_move_at_the_same_budget() -> None:
         await play_moves(pilot, greedy_policy(), 5)
         state = session(app).state
         await app.workers.wait_for_complete()  # the par line
-        assert app.pars.book(session(app).start).at(state) is None, "greedy left the par line"
+        assert app.controller.pars.book(session(app).start).at(state) is None, (
+            "greedy left the par line"
+        )
         await pilot.press("h")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -75,7 +77,9 @@ async def test_keys_work_while_a_hint_is_searched_and_a_move_cancels_it() -> Non
         await play_moves(pilot, greedy_policy(), 5)
         await app.workers.wait_for_complete()  # the par line
         state = session(app).state
-        assert app.pars.book(session(app).start).at(state) is None, "greedy left the par line"
+        assert app.controller.pars.book(session(app).start).at(state) is None, (
+            "greedy left the par line"
+        )
         screen = game_screen(app)
         await pilot.press("h")
         asked = time.perf_counter()

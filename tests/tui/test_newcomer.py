@@ -182,8 +182,8 @@ async def test_feats_screen_lists_all_feats_locked_too_and_stats_name_them(
         await pilot.press("t", "f")
         assert isinstance(app.screen, FeatsScreen)
         text = screen_text(app.screen)
-        assert app.store is not None
-        feats = app.store.feats.feats
+        assert app.controller.store is not None
+        feats = app.controller.store.feats.feats
         assert len(feats) == 6
         for feat in feats:
             assert feat.goal in text

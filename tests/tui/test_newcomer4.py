@@ -48,7 +48,7 @@ from .test_newcomer import screen_text
 
 def unlock_every_feat(app: PalmIslandApp, monkeypatch: pytest.MonkeyPatch) -> None:
     """Let the campaign read as if every feat were earned (the dialog only reads it)."""
-    store = app.store
+    store = app.controller.store
     assert store is not None
     real = store.campaign
     unlocks = tuple(FeatUnlock(code, 1, "2026-12-03") for code in store.feats.codes)
@@ -100,15 +100,17 @@ async def test_each_feat_shows_what_its_card_does_not_its_goal(
         await opened(pilot)
         setup = await open_setup(app, monkeypatch)
         await pilot.press("down")
-        assert app.store is not None
-        feats = app.store.feats
+        assert app.controller.store is not None
+        feats = app.controller.store.feats
         for i, feat in enumerate(feats.feats):
             if i:
                 await pilot.press("down")
             await pilot.pause()
             shown = screen_text(setup)
             assert feat.goal not in shown  # earned already: the goal is no news here
-            faces = card_faces(feats.catalog.cards[feat.card_id], app.glyphs).plain.splitlines()
+            faces = card_faces(
+                feats.catalog.cards[feat.card_id], app.controller.glyphs
+            ).plain.splitlines()
             assert len(faces) == 4
             assert all(face in shown for face in faces), f"{feat.code}'s card is not shown"
             drawn = "\n".join(screen_rows(app))
@@ -118,7 +120,7 @@ async def test_each_feat_shows_what_its_card_does_not_its_goal(
 
 def fake_statistics(app: PalmIslandApp, monkeypatch: pytest.MonkeyPatch, scores: list[int]) -> None:
     """The campaign's statistics as if these games (oldest first) were finished."""
-    store = app.store
+    store = app.controller.store
     assert store is not None
     real = store.statistics
     played = tuple(scores)
@@ -180,9 +182,9 @@ async def test_no_card_line_is_cut_at_80_columns_hint_marks_included() -> None:
                     assert isinstance(content, Text)
                     assert " <-" in content.plain  # the marker shows, whole
                     for line in content.plain.splitlines():
-                        assert cell_len(line) <= width and app.glyphs.ellipsis not in line, (
-                            f"cut at {width} columns: {line!r}"
-                        )
+                        assert (
+                            cell_len(line) <= width and app.controller.glyphs.ellipsis not in line
+                        ), f"cut at {width} columns: {line!r}"
                     checked += 1
             screen.play(policy(state))
         assert checked > 300
@@ -213,7 +215,7 @@ async def test_the_daily_deals_status_line_says_daily_and_is_never_cut() -> None
             if state.turn in (0, 100) or apply_move(state, move).state.is_over:  # as drawn
                 await pilot.pause()
                 row = screen_rows(app)[status.region.y]
-                assert content.plain in row and app.glyphs.ellipsis not in row, row
+                assert content.plain in row and app.controller.glyphs.ellipsis not in row, row
             screen.play(move)
             if session(app).state.is_over:
                 break

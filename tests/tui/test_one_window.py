@@ -96,10 +96,13 @@ async def test_a_game_open_in_another_window_is_watched_then_taken_over(tmp_path
             await pilot.press("t")  # gone now: taken over, played here
             await pilot.pause()
             assert isinstance(app.screen, GameScreen) and not isinstance(app.screen, WatchScreen)
-            assert isinstance(app.session, StoredSession) and len(app.session.moves) == 7
+            assert (
+                isinstance(app.controller.session, StoredSession)
+                and len(app.controller.session.moves) == 7
+            )
             await pilot.press("d")
             await pilot.pause()
-            assert len(app.session.moves) == 8
+            assert len(app.controller.session.moves) == 8
     finally:
         other.kill()
         other.wait()
@@ -116,7 +119,7 @@ async def test_a_campaign_deleted_or_renamed_elsewhere_is_a_notice_not_a_crash(
     async with app.run_test(size=(120, 34)) as pilot:
         await opened(pilot)
         notes = noted(app)
-        current = app.campaign_name
+        current = app.controller.campaign_name
         assert current is not None
         for key in ("n", "f", "z"):
             with Store.open(tmp_path) as other:  # the command line, meanwhile
@@ -125,8 +128,8 @@ async def test_a_campaign_deleted_or_renamed_elsewhere_is_a_notice_not_a_crash(
             await pilot.pause()
             assert isinstance(app.screen, TitleScreen), key
             assert any(current in n and "no longer" in n for n in notes), key
-            assert app.campaign_name is not None
-            current = app.campaign_name
+            assert app.controller.campaign_name is not None
+            current = app.controller.campaign_name
         with Store.open(tmp_path) as other:
             for summary in other.campaigns():
                 other.delete_campaign(summary.name, confirm=True)
@@ -173,18 +176,18 @@ async def test_a_full_disk_at_the_last_move_then_the_next_key_plays_it(tmp_path:
         notes = noted(app)
         await pilot.press("o")
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen) and app.store is not None
-        real = app.store.conn
-        app.store.conn = FullDisk(real)  # type: ignore[assignment]
+        assert isinstance(app.screen, GameScreen) and app.controller.store is not None
+        real = app.controller.store.conn
+        app.controller.store.conn = FullDisk(real)  # type: ignore[assignment]
         await pilot.press("d")  # the game-ending move: not saved
         await pilot.pause()
         assert any("move not played" in n for n in notes)
         assert isinstance(app.screen, GameScreen) and not app.screen.session.state.is_over
-        app.store.conn = real  # space freed
+        app.controller.store.conn = real  # space freed
         await pilot.press("d")  # the same key again: played, the game ends
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
-        assert app.store.history("My island")[-1].score >= 0
+        assert app.controller.store.history("My island")[-1].score >= 0
 
 
 @pytest.mark.slow  # over 1.3 s: make test, not make check (its 90 s CPU budget)
@@ -196,7 +199,10 @@ async def test_a_write_from_a_stale_view_is_refused_and_the_game_reloads(tmp_pat
         notes = noted(app)
         await pilot.press("o")
         await pilot.pause()
-        assert isinstance(app.session, StoredSession) and len(app.session.moves) == 8
+        assert (
+            isinstance(app.controller.session, StoredSession)
+            and len(app.controller.session.moves) == 8
+        )
         with Store.open(tmp_path) as other:  # meanwhile, another view of the game undoes two
             behind = other.resume_game(game_id)
             behind.undo()
@@ -204,7 +210,7 @@ async def test_a_write_from_a_stale_view_is_refused_and_the_game_reloads(tmp_pat
         await pilot.press("d")  # played on the stale view: refused, then reloaded
         await pilot.pause()
         assert any("another window" in n for n in notes)
-        assert isinstance(app.screen, GameScreen) and len(app.session.moves) == 6
+        assert isinstance(app.screen, GameScreen) and len(app.controller.session.moves) == 6
         await pilot.press("d")  # on the reloaded game: saved as move 7
         await pilot.pause()
         with Store.open(tmp_path) as store:
@@ -270,15 +276,18 @@ async def test_deleting_a_campaign_with_a_game_open_elsewhere_names_it_and_asks_
             assert f"game {game_id} (process {other.pid} on " in asked.question
             await pilot.press("n")  # not anyway: kept
             await pilot.pause()
-            assert app.store is not None and app.store.game(game_id).status == "playing"
+            assert (
+                app.controller.store is not None
+                and app.controller.store.game(game_id).status == "playing"
+            )
             await pilot.press("d", "y")
             await pilot.pause()
             await pilot.press("y")  # yes, and yes anyway: deleted with its games
             await pilot.pause()
             with pytest.raises(KeyError):
-                app.store.game(game_id)
+                app.controller.store.game(game_id)
             # The only campaign went: a fresh "My island" is current, as on a first start.
-            assert [c.games for c in app.store.campaigns()] == [0]
+            assert [c.games for c in app.controller.store.campaigns()] == [0]
     finally:
         other.kill()
         other.wait()

@@ -56,14 +56,14 @@ async def test_following_the_hints_stays_on_the_par_line_at_par() -> None:
         await open_game(pilot)
         await app.workers.wait_for_complete()
         start = session(app).start
-        par_line = app.pars.line(start)
+        par_line = app.controller.pars.line(start)
         assert par_line is not None
         for turn in range(25):
             move, expected, searched = await _hint(pilot, app)
             assert (move, expected, searched) == (par_line.moves[turn], par_line.score, False)
             game_screen(app).play(move)
             await pilot.pause()
-        assert app.pars.get(start) == par_line.score
+        assert app.controller.pars.get(start) == par_line.score
 
 
 @pytest.mark.slow
@@ -72,7 +72,7 @@ async def test_a_deviation_is_searched_once_then_followed_without_losing_stars()
     async with app.run_test(size=(100, 32)) as pilot:
         await open_game(pilot)
         await app.workers.wait_for_complete()
-        par_line = app.pars.line(session(app).start)
+        par_line = app.controller.pars.line(session(app).start)
         assert par_line is not None
         _deviate(app, par_line.moves)  # off the par line
         await pilot.pause()
@@ -96,7 +96,7 @@ async def test_par_and_hint_lines_are_kept_in_the_campaign_file(tmp_path: Path) 
         await new_saved_game(pilot)
         await app.workers.wait_for_complete()
         start = session(app).start
-        par_line = app.pars.line(start)  # the UI thread keeps it on first sight
+        par_line = app.controller.pars.line(start)  # the UI thread keeps it on first sight
         assert par_line is not None
         prefix = _deviate(app, par_line.moves)
         await pilot.pause()
@@ -111,10 +111,10 @@ async def test_par_and_hint_lines_are_kept_in_the_campaign_file(tmp_path: Path) 
     again = store_app(tmp_path, compute_par=True, par_budget=PAR, hint_budget=HINT)
     async with again.run_test(size=(100, 32)) as pilot:
         await opened(pilot)
-        again.pars.request(start)  # read back: no search is started
+        again.controller.pars.request(start)  # read back: no search is started
         assert not [w for w in again.workers if w.group == "par"]
-        assert again.pars.get(start) == par_line.score
-        book = again.pars.book(start)
+        assert again.controller.pars.get(start) == par_line.score
+        book = again.controller.pars.book(start)
         from palm_island.engine import apply_move
 
         after = start
@@ -163,7 +163,7 @@ async def test_a_failed_par_search_does_not_hold_the_hint(
     async with app.run_test(size=(100, 32)) as pilot:
         await open_game(pilot)
         await app.workers.wait_for_complete()
-        assert app.pars.get(session(app).start) is None
+        assert app.controller.pars.get(session(app).start) is None
         move, _, searched = await _hint(pilot, app)
         assert searched and move in session(app).legal_moves()
 

@@ -27,4 +27,4 @@ async def test_play_seed_opens_the_new_game_of_that_seed(tmp_path: Path) -> None
         await pilot.press("enter")  # the deck preview
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        assert app.session is not None and app.session.seed == 7
+        assert app.controller.session is not None and app.controller.session.seed == 7

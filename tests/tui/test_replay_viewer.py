@@ -95,8 +95,8 @@ async def test_a_game_is_exported_then_imported_and_bad_files_explained(
 
         await pilot.press("i", *"other.json", "enter")
         await pilot.pause()
-        assert app.store is not None
-        entries = app.store.history(None)
+        assert app.controller.store is not None
+        entries = app.controller.store.history(None)
         assert [e.campaign for e in entries] == ["My island", None]
         assert "Imported as game 2" in str(app.screen.query_one("#history-message").render())
 

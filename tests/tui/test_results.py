@@ -112,7 +112,7 @@ async def test_analysis_screen_lists_the_moves_that_cost_stars() -> None:
         await pilot.pause()
         panel = app.screen.query_one(AnalysisPanel)
         start = session(app).start
-        known = app.pars.book(start)
+        known = app.controller.pars.book(start)
         expected = analyse(start, session(app).moves, Budget(5), known=known)
         assert panel.report == expected
         console = Console(width=100, record=True, file=io.StringIO())
@@ -144,22 +144,22 @@ async def test_leaving_the_analysis_early_cancels_it() -> None:
 async def test_a_par_search_waits_while_a_hint_is_searched() -> None:
     app = app_for(7, compute_par=False)
     async with app.run_test(size=(100, 32)) as pilot:
-        start = new_game(app.catalog, seed=7)
-        with app.pars.paused():
-            app.pars.request(start)  # Budget(10): a few hundredths of a second
+        start = new_game(app.controller.catalog, seed=7)
+        with app.controller.pars.paused():
+            app.controller.pars.request(start)  # Budget(10): a few hundredths of a second
             await pilot.pause(0.5)
-            assert app.pars.get(start) is None
+            assert app.controller.pars.get(start) is None
         await app.workers.wait_for_complete()
-        assert app.pars.get(start) == solve(start, Budget(10)).score
+        assert app.controller.pars.get(start) == solve(start, Budget(10)).score
 
 
 async def test_starting_another_deal_cancels_the_first_par_search() -> None:
     app = app_for(7, compute_par=False, par_budget=Budget(4000))
     async with app.run_test(size=(100, 32)):
-        first, second = (new_game(app.catalog, seed=seed) for seed in (7, 8))
-        app.pars.request(first)
+        first, second = (new_game(app.controller.catalog, seed=seed) for seed in (7, 8))
+        app.controller.pars.request(first)
         (worker,) = [w for w in app.workers if w.group == "par"]  # not the card preload
-        app.pars.request(second)
+        app.controller.pars.request(second)
         assert worker.is_cancelled
         app.workers.cancel_all()
 

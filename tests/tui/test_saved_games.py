@@ -111,7 +111,7 @@ async def test_continue_takes_the_newest_unfinished_game_in_any_campaign(tmp_pat
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        assert app.campaign_name == "Ben" and session(app).state == newest.state
+        assert app.controller.campaign_name == "Ben" and session(app).state == newest.state
 
 
 async def test_the_restore_dialog_lists_backups_newest_first_with_what_they_hold(
@@ -132,8 +132,8 @@ async def test_the_restore_dialog_lists_backups_newest_first_with_what_they_hold
         assert orders == sorted(orders, reverse=True)
         await pilot.press("r")
         await pilot.pause()
-        assert isinstance(app.screen, TitleScreen) and app.store is not None
-        assert len(app.store.history("My island")) == 2
+        assert isinstance(app.screen, TitleScreen) and app.controller.store is not None
+        assert len(app.controller.store.history("My island")) == 2
 
 
 @pytest.mark.slow

@@ -44,8 +44,8 @@ async def test_a_missing_campaign_file_offers_the_backups_and_creates_nothing(
         assert not (tmp_path / "campaign.db").exists()
         await pilot.press("r")
         await pilot.pause()
-        assert isinstance(app.screen, TitleScreen) and app.store is not None
-        assert [c.name for c in app.store.campaigns()] == ["Ana"]
+        assert isinstance(app.screen, TitleScreen) and app.controller.store is not None
+        assert [c.name for c in app.controller.store.campaigns()] == ["Ana"]
 
 
 async def test_deeply_nested_settings_start_the_app_with_the_defaults(tmp_path: Path) -> None:

@@ -91,7 +91,7 @@ async def test_looking_at_a_deal_and_leaving_stores_no_game(tmp_path: Path) -> N
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
-        assert app.store is not None and app.store.unfinished_count() == 0
+        assert app.controller.store is not None and app.controller.store.unfinished_count() == 0
         assert "unfinished" not in str(app.screen.query_one("#saved").render())
 
 
@@ -218,11 +218,11 @@ async def test_campaign_name_dialog_stays_open_on_an_empty_or_taken_name(tmp_pat
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, CampaignScreen)
-        assert app.store is not None
-        assert [c.name for c in app.store.campaigns()] == ["My island"]
+        assert app.controller.store is not None
+        assert [c.name for c in app.controller.store.campaigns()] == ["My island"]
         await pilot.press("c", *"Ana", "enter")
         await pilot.pause()
-        assert isinstance(app.screen, CampaignScreen) and app.campaign_name == "Ana"
+        assert isinstance(app.screen, CampaignScreen) and app.controller.campaign_name == "Ana"
 
 
 def test_campaign_names_are_unique_whatever_their_case(tmp_path: Path) -> None:
@@ -318,7 +318,7 @@ async def test_long_names_are_cut_by_cell_width_and_rows_stay_aligned(tmp_path: 
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
         for name in LONG_NAMES:
-            app.campaign_name = name
+            app.controller.campaign_name = name
             app.refresh_title()
             await pilot.pause()
             row = str(app.screen.query_one("#campaign-row", Static).render())

@@ -67,7 +67,9 @@ async def test_the_whole_tutorial_plays_by_its_asked_keys() -> None:
         assert sorted(set(seen)) == list(range(len(tutorial.lessons)))
         assert screen.session.moves == tutorial.moves  # exactly the scripted moves
         assert screen.query_one("#log").display and not screen.query_one("#lesson").display
-        assert app.settings.tutorial is not None and app.settings.tutorial.done
+        assert (
+            app.controller.settings.tutorial is not None and app.controller.settings.tutorial.done
+        )
         await pilot.press("d")  # free play: any move now
         assert screen.session.turn == len(tutorial.moves) + 1
 
@@ -198,10 +200,10 @@ async def test_finishing_the_tutorial_counts_for_nothing_in_the_campaign(tmp_pat
             screen.play(policy(screen.session.state))
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
-        assert app.store is not None
-        assert app.store.history() == [] and app.store.unfinished_count() == 0
-        assert app.store.saved_games() == []
-        assert app.store.campaign(app.campaign_name or "").unlocked == ()
+        assert app.controller.store is not None
+        assert app.controller.store.history() == [] and app.controller.store.unfinished_count() == 0
+        assert app.controller.store.saved_games() == []
+        assert app.controller.store.campaign(app.controller.campaign_name or "").unlocked == ()
 
 
 @pytest.mark.slow
@@ -242,7 +244,10 @@ async def test_first_start_shows_the_tutorial_entry_and_every_title_key_works(
         assert new.display and "New to Palm Island? Learn by playing" in str(new.label)
         assert app.focused is not None and app.focused.id == "new"  # not in the way
         await pilot.press("c", "4", "2")
-        assert app.deck_colour == "red" and app.screen.query_one("#seed", Input).value == "42"
+        assert (
+            app.controller.deck_colour == "red"
+            and app.screen.query_one("#seed", Input).value == "42"
+        )
         await pilot.press(key)
         await pilot.pause()
         assert type(app.screen).__name__ == screen

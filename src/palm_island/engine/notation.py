@@ -17,22 +17,16 @@ from __future__ import annotations
 import re
 from typing import Final
 
+__all__ = ["parse_position", "position_notation"]
+
 from .cards import DECK_SIZE, ROUNDS, Catalog, Orientation
 from .errors import InvalidPositionError
 from .layout import packed_id, packed_orientation, tracker_orientation
-from .state import STORE_LIMIT, GameState, pack
+from .state import STORE_LIMIT, GameState, pack, position_notation
 
 _FACES: Final = {o.short: o for o in Orientation}
 _HEADER: Final = re.compile(r"(?P<round>[1-8])/(?P<turn>0|[1-9][0-9]*)")
 _TOKEN: Final = re.compile(r"(?P<code>[A-Z]{2}[0-9]?):(?P<face>FU|FD|BU|BD)(?P<stored>\*?)")
-
-
-def position_notation(state: GameState) -> str:
-    """The state as one line of text (see the module docstring)."""
-    cards = " ".join(
-        f"{c.code}:{c.orientation.short}{'*' if c.stored else ''}" for c in state.cards
-    )
-    return f"{state.round}/{state.turn} {cards}"
 
 
 def parse_position(text: str, catalog: Catalog, deal: tuple[int, ...] | None = None) -> GameState:

@@ -80,8 +80,6 @@ class GameState(NamedTuple):
         return hash((self.deck, self.round, self.turn))
 
     def __repr__(self) -> str:
-        from .notation import position_notation
-
         return f"GameState({position_notation(self)!r})"
 
     @property
@@ -112,3 +110,11 @@ class GameState(NamedTuple):
         """How many cards lie above the round tracker (0 once the game is over)."""
         tracker = self.catalog.tracker_id
         return next(i for i, p in enumerate(self.deck) if packed_id(p) == tracker)
+
+
+def position_notation(state: GameState) -> str:
+    """The state as one line of text (:mod:`.notation`; kept here for ``repr``)."""
+    cards = " ".join(
+        f"{c.code}:{c.orientation.short}{'*' if c.stored else ''}" for c in state.cards
+    )
+    return f"{state.round}/{state.turn} {cards}"

@@ -24,6 +24,7 @@ from . import faults
 from .errors import LoadError, SaveError
 from .permissions import no_permission
 from .safe_read import check_regular
+from .transaction import tx as tx  # the store's write transaction, for its modules
 
 APPLICATION_ID: Final = 0x50616C6D
 """``PRAGMA application_id``: "Palm" in ASCII, marks the file as ours."""
@@ -200,26 +201,6 @@ def sql_write(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ())
     seam the fault-injection suite counts and fails (``faults.point``)."""
     faults.point("sql:write")
     return conn.execute(sql, params)
-
-
-@contextmanager
-def tx(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """One write transaction: ``BEGIN IMMEDIATE`` … ``COMMIT``, or ``ROLLBACK`` on any
-    exception (even ``KeyboardInterrupt``), so nothing is ever half-written."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield conn
-        faults.point("sql:commit")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
-    try:
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
 
 
 RESTORE_ADVICE: Final = "run `palm-island doctor --restore` to restore a backup"

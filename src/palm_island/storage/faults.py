@@ -26,7 +26,7 @@ SEAM_FUNCTIONS: Final = frozenset(
     {
         ("palm_island.storage.faults", "point"),
         ("palm_island.storage.db", "sql_write"),
-        ("palm_island.storage.db", "tx"),
+        ("palm_island.storage.transaction", "tx"),
         ("palm_island.storage.db", "__exit__"),
         ("contextlib", "__exit__"),
         ("contextlib", "__enter__"),

@@ -16,7 +16,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import TypeVar
 
-from .db import tx
+from .transaction import tx
 
 T = TypeVar("T")
 

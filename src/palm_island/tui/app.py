@@ -2,17 +2,18 @@
 
 The CLI and the tests build the app the same way (:func:`make_app`). The app
 owns navigation between screens and app-wide keys (help, quit with confirmation,
-the "terminal too small" guard); each screen owns its part of the game. Only the
-title screen is imported at start-up: the game, end, help and modal screens are
-imported when first shown, so the first frame comes sooner.
+the "terminal too small" guard); the state the screens share and the rules
+between games are the :class:`.controller.Controller`'s, which the screens reach
+without this module: they post intents (:mod:`.intents`) that the app maps to
+screens. Only the title screen is imported at start-up: the game, end, help and
+modal screens are imported when first shown, so the first frame comes sooner.
 """
 
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, ClassVar
 
@@ -22,9 +23,25 @@ from textual.binding import Binding, BindingType
 from textual.command import CommandInput, CommandPalette, Provider, SearchIcon
 from textual.geometry import Size
 
-from ..storage.settings_data import Settings
 from . import layout
-from .glyphs import Glyphs, glyphs_for
+from .app_keys import APP_BINDINGS
+from .config import AppConfig
+from .controller import AskHeld, AskPractice, Controller, Outcome, Play, Severity, ToTitle, Watch
+from .intents import (
+    BackToTitle,
+    GameFinished,
+    Intent,
+    LeaveGame,
+    LeaveTutorial,
+    PreviewSeen,
+    RefreshTitle,
+    RequestQuit,
+    Show,
+    ShowHelp,
+    StartGame,
+    StartTutorial,
+    TitleEntry,
+)
 from .plain import notify_plain
 from .screens.title import TitleScreen
 
@@ -32,61 +49,11 @@ if TYPE_CHECKING:
     from textual.driver import Driver
 
     from ..engine import Catalog
-    from ..records import Difficulty
-    from ..session import DeckColour, GameSession
-    from ..solver import Budget
-    from ..storage.service import Store
-    from ..tutorial.progress import Progress
-    from .exit_guard import ExitGuard
+    from ..session import GameSession
+    from ..storage.errors import LoadError, SaveError
     from .par import ParBook
-    from .screens.tutorial import TutorialScreen
 
-
-def _random_seed() -> int:
-    import random
-
-    return random.SystemRandom().randrange(1_000_000)
-
-
-@dataclass
-class AppConfig:
-    """What the CLI or a test decides before the app starts."""
-
-    seed: int | None = None
-    """The seed offered on the title screen; ``None`` draws one."""
-    ascii_only: bool = False
-    """Plain ASCII glyphs for terminals without good Unicode (``--ascii``)."""
-    deck_colour: DeckColour = "blue"
-    seed_source: Callable[[], int] = field(default=_random_seed)
-    """Where "new deal" seeds come from; tests pass a fixed sequence."""
-    exit_guard: ExitGuard | None = None
-    """Ends the process once its terminal is gone or on SIGTERM/SIGHUP (real runs
-    only, not tests); the app connects its event loop to it at mount."""
-    start_in_game: bool = False
-    """Skip the title and the deck preview (benchmarks)."""
-    deal_seed: bool = False
-    """``play --seed N``: deal :attr:`seed` at once, as "New game" on the title would (a
-    saved game still asks its difficulty and feats, R31; quick games start at once)."""
-    use_store: bool = False
-    """Save games in the campaign file (``make play``); off: quick games in memory."""
-    replay_file: Path | None = None
-    """A record to open in the replay viewer at start (``palm-island replay FILE``)."""
-    data_dir: Path | None = None
-    """Where the campaign file is (``--data-dir``; None: $PALM_ISLAND_DATA_DIR or
-    the user data dir, see storage/paths.py)."""
-    hint_budget: Budget | None = None
-    """The solver's effort for ``h``; ``None`` is ``solver.HINT_BUDGET`` (tests pass others)."""
-    par_budget: Budget | None = None
-    """The effort for each deal's par; ``None`` is ``solver.DEFAULT_BUDGET`` (as ``daily``)."""
-    analysis_budget: Budget | None = None
-    """The effort for the analysis screen; ``None`` is ``solver.ANALYSIS_BUDGET``."""
-    compute_par: bool = True
-    par_cache: bool = True
-    """Keep the daily deal's par in the user cache (as ``daily`` does); tests turn it
-    off or point PALM_ISLAND_CACHE_DIR elsewhere."""
-    """Search each deal's par in the background (off for benchmarks of the UI)."""
-    today: dt.date | None = None
-    """The date of the daily deal; ``None`` reads the clock (tests fix it)."""
+__all__ = ["AppConfig", "PalmIslandApp", "make_app"]
 
 
 def _game_commands() -> type[Provider]:
@@ -116,12 +83,7 @@ class PalmIslandApp(App[None]):
     HORIZONTAL_BREAKPOINTS = layout.HORIZONTAL_BREAKPOINTS
     """``-narrow`` on every screen below the table's width: the compact layout."""
     VERTICAL_BREAKPOINTS = layout.VERTICAL_BREAKPOINTS
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("q", "request_quit", "Quit"),
-        Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
-        Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = APP_BINDINGS
 
     def __init__(
         self,
@@ -131,58 +93,29 @@ class PalmIslandApp(App[None]):
         driver_class: type[Driver] | None = None,
     ) -> None:
         super().__init__(driver_class=driver_class)
-        self._catalog = catalog
         self.config = config
-        self.glyphs: Glyphs = glyphs_for(config.ascii_only)
-        self.next_seed = config.seed if config.seed is not None else config.seed_source()
-        self.seed_chosen = config.seed is not None
-        """Whether the player chose :attr:`next_seed` (``--seed`` or typed on the title);
-        otherwise a finished game rolls a new one."""
-        self.deck_colour: DeckColour = config.deck_colour
-        self.session: GameSession | None = None
-        """The game being played, if any (the game screen shares it)."""
-        self.kept: GameSession | None = None
-        """A quick game left with ``escape`` for the title: Continue picks it up
-        (a campaign game needs no keeping: it is saved move by move)."""
-        self._store: Store | None = None
-        self.store_pending = config.use_store
-        """The campaign file is still to be opened: just after the first frame, or
-        sooner if something asks for :attr:`store` (see :meth:`on_ready`)."""
-        self.campaign_name: str | None = None
-        """The campaign new games are played in."""
-        self.difficulty: Difficulty = "easy"
-        self.feat_choice: tuple[str, ...] = ()
-        """The setup of the last new game (R31), reused by "new deal"."""
-        self._pars: ParBook | None = None
-        self.settings = Settings()
-        """What is remembered between runs (kept in the data directory when games are saved)."""
-        self.tutorial_session: GameSession | None = None
-        """The tutorial's game left with ``escape``, resumed exactly in this run."""
-        self.daily_done: dict[int, GameSession] = {}
-        """Quick games: the daily deals finished in this run, by seed (one attempt)."""
+        self.controller = Controller(config, catalog, self._tell)
+        """The state the screens share and the rules between games (no Textual)."""
+        self.controller.on_store_opened = self._store_opened
+        self.controller.make_pars = self._make_pars
 
-    @property
-    def store(self) -> Store | None:
-        """The open campaign file when games are saved (see :mod:`.campaigns`).
+    def _tell(self, text: str, severity: Severity, timeout: float) -> None:
+        notify_plain(self, text, severity=severity, timeout=timeout)
 
-        Opening it imports the storage layer and pydantic, which would double the
-        time to the first frame, so the title is drawn first and the file opened
-        right after (:meth:`on_ready`); a key that needs it sooner opens it then.
-        """
-        if self.store_pending:
-            self._open_campaign_file()
-        return self._store
+    def _make_pars(self) -> ParBook:
+        from ..solver import DEFAULT_BUDGET
+        from .par import ParBook
 
-    @store.setter
-    def store(self, value: Store | None) -> None:
-        self._store = value
+        return ParBook(
+            self,
+            self.config.par_budget or DEFAULT_BUDGET,
+            self.controller.store_if_open,
+            use_cache=self.config.par_cache,
+        )
 
-    def _open_campaign_file(self) -> None:
-        """Open the file, then show the title's campaign menu (or the damage notice)."""
-        from .campaigns import open_store
-
-        self.store_pending = False
-        damaged = open_store(self)
+    def _store_opened(self, damaged: LoadError | SaveError | None) -> None:
+        """The campaign file was opened: show the title's campaign menu (or the damage
+        notice), then what the command line asked for."""
         self.refresh_title()
         if damaged is not None:
             from .screens.damaged import DamagedScreen
@@ -201,15 +134,6 @@ class PalmIslandApp(App[None]):
         if isinstance(title, TitleScreen):
             title.action_entry("new")
 
-    @property
-    def catalog(self) -> Catalog:
-        """The cards, read on first use: the title screen starts without the engine."""
-        if self._catalog is None:
-            from ..storage.catalog_files import standard_catalog
-
-            self._catalog = standard_catalog()
-        return self._catalog
-
     def on_mount(self) -> None:
         self._load_settings()
         if self.config.ascii_only:
@@ -223,10 +147,13 @@ class PalmIslandApp(App[None]):
                 lambda status: loop.call_soon_threadsafe(self.exit, None, status)
             )
         if self.config.start_in_game:
-            self.start_game(self.new_session(self.next_seed, self.deck_colour), preview=False)
+            control = self.controller
+            self.start_game(
+                control.new_session(control.next_seed, control.deck_colour), preview=False
+            )
         else:
             self.push_screen(TitleScreen())
-        if self.config.replay_file is not None and not self.store_pending:
+        if self.config.replay_file is not None and not self.controller.store_pending:
             self.open_replay_file(self.config.replay_file)
         self._check_size()
 
@@ -235,10 +162,7 @@ class PalmIslandApp(App[None]):
         keeping a par line found since the UI last asked for one). From here the
         process must end soon whatever follows (Textual's driver closing, the
         interpreter's exit): the exit guard's deadline is armed with the app's status."""
-        if self._store is not None:  # never open the file just to close it
-            if self._pars is not None:
-                self._pars.flush()
-            self._store.close()
+        self.controller.close()
         if self.config.exit_guard is not None:
             self.config.exit_guard.fire(self.return_code or 0, ask=False)
 
@@ -254,14 +178,13 @@ class PalmIslandApp(App[None]):
     def on_ready(self) -> None:
         """After the first frame: open the campaign file (if games are saved), then
         load the engine and the cards in the background."""
-        if self.store_pending:
-            self._open_campaign_file()
+        if self.controller.store_pending:
+            self._store_opened(self.controller.open_store())
         if self.config.use_store:
             from ..storage.holders import HEARTBEAT_EVERY
-            from .holding import heartbeat
 
-            self.set_interval(HEARTBEAT_EVERY, lambda: heartbeat(self))
-        if self._catalog is None or self.config.use_store:
+            self.set_interval(HEARTBEAT_EVERY, lambda: self.show(self.controller.heartbeat()))
+        if not self.controller.catalog_loaded() or self.config.use_store:
             self.run_worker(self._preload, thread=True, exit_on_error=False)
 
     def _preload(self) -> None:
@@ -271,50 +194,56 @@ class PalmIslandApp(App[None]):
         if self.config.use_store:  # campaign games carry feats, validated with pydantic
             standard_feats()
 
-    # Navigation -----------------------------------------------------------------
+    # Navigation: the controller's outcomes and the screens' intents -------------------
 
-    def new_session(
-        self, seed: int, colour: DeckColour, *, practice: bool = False, official: bool = False
-    ) -> GameSession:
-        """A new game: saved in the current campaign if there is one (with its first
-        move: a deal only looked at is no saved game), else in memory. ``official``:
-        the daily deal's one attempt of the day (stored only if no other window
-        stored it first)."""
-        from ..session import GameSession
+    def show(self, outcome: Outcome) -> None:
+        """Show what the controller decided."""
+        if isinstance(outcome, Play):
+            self.start_game(outcome.session, preview=outcome.preview)
+            if outcome.note is not None:
+                notify_plain(self, outcome.note, timeout=6)
+        elif isinstance(outcome, Watch):
+            from .holding import WatchScreen
 
-        self.deck_colour = colour
-        if self.store is not None and self.campaign_name is not None:
-            from ..stored_session import StoredSession
+            self._pop_to_title()
+            self.push_screen(WatchScreen(outcome.session, outcome.game_id))
+        elif isinstance(outcome, AskHeld):
+            from .holding import HeldElsewhereScreen
 
-            stored = self.store.new_game(
-                self.campaign_name,
-                difficulty=self.difficulty,
-                feats=self.feat_choice,
-                seed=seed,
-                deck_colour=colour,
-                deferred=True,
-                practice=practice,
-                official=official,
-            )
-            return StoredSession(stored)
-        session = GameSession.from_seed(self.catalog, seed, deck_colour=colour)
-        session.practice = practice
-        return session
+            def answered(answer: str | None, asked: AskHeld = outcome) -> None:
+                if answer == "watch":
+                    self.show(self.controller.watch(asked.stored))
+                elif answer == "take":
+                    self.show(self.controller.open_saved(asked.game_id, ask=False))
+
+            self.push_screen(HeldElsewhereScreen(outcome.game_id, outcome.holder), answered)
+        elif isinstance(outcome, AskPractice):
+            self._ask_practice(outcome)
+        elif isinstance(outcome, ToTitle):
+            self.back_to_title()
+
+    def _ask_practice(self, asked: AskPractice) -> None:
+        """Show today's result; yes plays the deal again as practice (never counted)."""
+        from .screens.ask import AskScreen
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.show(self.controller.practice(asked.seed, asked.colour))
+
+        question = (
+            f"{asked.result}\n\nThe daily deal counts once a day. Play it again as practice?\n"
+            "A practice game is marked as such and never counts as today's result."
+        )
+        self.push_screen(AskScreen(question, "Practice"), answer)
 
     def start_game(self, session: GameSession, *, preview: bool = True) -> None:
         """Leave whatever is shown (down to the title) and begin ``session``.
 
-        R6: before the first turn the whole deck is shown, unless ``preview`` is off.
+        R6: before the first turn the whole deck is shown, unless ``preview`` is off
+        (a game resumed; one already over shows its end).
         """
         self._pop_to_title()
-        from .holding import hold, release
-
-        release(self)  # one writer per game: let the previous one go, hold this one
-        self.session = session
-        hold(self)
-        self.kept = None  # a new game replaces a kept one (the title asked first)
-        if self.config.compute_par:
-            self.pars.request(session.start, session.seed)
+        self.controller.begin(session)
         if preview:
             from .screens.preview import PreviewScreen
 
@@ -322,69 +251,21 @@ class PalmIslandApp(App[None]):
         else:
             from .screens.game import GameScreen
 
-            self.push_screen(GameScreen(session))
+            screen = GameScreen(session)
+            self.push_screen(screen)
+            if session.state.is_over:
+                screen.show_end()
 
     def open_replay_file(self, path: Path) -> None:
         """Show a record file in the replay viewer (``palm-island replay FILE``)."""
         from .screens.replay import ReplayScreen, load_replay
 
         try:
-            replay = load_replay(path, self.catalog)
+            replay = load_replay(path, self.controller.catalog)
         except ValueError as exc:
             notify_plain(self, f"Cannot replay {path.name}: {exc}", severity="error", timeout=10)
             return
         self.push_screen(ReplayScreen(replay))
-
-    @property
-    def pars(self) -> ParBook:
-        """Each deal's par, searched in the background (created on first use)."""
-        if self._pars is None:
-            from ..solver import DEFAULT_BUDGET
-            from .par import ParBook
-
-            self._pars = ParBook(
-                self,
-                self.config.par_budget or DEFAULT_BUDGET,
-                lambda: self._store,
-                use_cache=self.config.par_cache,
-            )
-        return self._pars
-
-    def start_daily(self, colour: DeckColour) -> None:
-        """Today's daily deal, the same deal for everyone on this date, one official
-        attempt a day: an unfinished one resumes, a finished one shows its result and
-        offers a practice game (see :func:`.screens.title_store.open_daily`)."""
-        from ..solver import daily_seed, share_line
-
-        day = self.config.today or dt.date.today()
-        if self.store is not None and self.campaign_name is not None:
-            from .screens.title_store import open_daily
-
-            open_daily(self, day, colour)
-            return
-        seed = daily_seed(day)  # quick games: the attempts of this run, in memory
-        kept = self.kept
-        if kept is not None and kept.seed == seed and not kept.practice:
-            self.continue_kept()
-            return
-        done = self.daily_done.get(seed)
-        if done is None:
-            self.start_game(self.new_session(seed, colour))
-            return
-        from ..engine import score
-        from .screens.title_store import ask_practice
-
-        final = score(done.state)
-        par = self.pars.get(done.start)
-        line = share_line(day, final.total, final.rank, par, hints=done.hints_used)
-        result = f"You played today's daily deal:\n{line}"
-        ask_practice(self, result, lambda: self.new_session(seed, colour, practice=True))
-
-    def play_session(self, session: GameSession) -> None:
-        """From the deck preview into the game screen."""
-        from .screens.game import GameScreen
-
-        self.switch_screen(GameScreen(session))
 
     def refresh_title(self) -> None:
         """Rebuild the title's menu after the campaign file changed (restore, campaign)."""
@@ -393,61 +274,63 @@ class PalmIslandApp(App[None]):
                 screen.refresh_menu()
 
     def back_to_title(self) -> None:
-        from .holding import release
-
-        release(self)
-        self.session = None
+        self.controller.end_session()
         self._pop_to_title()
         self.refresh_title()
 
-    def leave_game(self) -> None:
-        """``escape`` in a game: to the title with the game kept for Continue."""
-        from ..stored_session import StoredSession
+    def handle_intent(self, intent: Intent) -> None:
+        """An intent a screen sent (:func:`.intents.send`): its ``on_`` handler, now."""
+        getattr(self, intent.handler_name)(intent)
 
-        session = self.session
-        if session is not None and not isinstance(session, StoredSession):
-            self.kept = session if not session.state.is_over else None
-        self.back_to_title()
+    def on_show(self, intent: Show) -> None:
+        self.show(intent.outcome)
 
-    def continue_kept(self) -> bool:
-        """Resume the quick game left for the title; False if there is none."""
-        session = self.kept
-        if session is None:
-            return False
-        self.deck_colour = session.deck_colour
-        self.start_game(session, preview=False)
-        return True
+    def on_start_game(self, intent: StartGame) -> None:
+        self.show(Play(intent.session, intent.preview, intent.note))
 
-    def game_finished(self, session: GameSession) -> None:
-        """A game ended: a new game deals a new seed unless the player chose one."""
-        from ..solver.daily import daily_date
+    def on_preview_seen(self, intent: PreviewSeen) -> None:
+        from .screens.game import GameScreen
 
-        self.kept = None
-        if not session.practice and daily_date(session.seed) is not None:
-            assert session.seed is not None
-            self.daily_done.setdefault(session.seed, session)
-        if not self.seed_chosen:
-            self.next_seed = self.config.seed_source()
+        self.switch_screen(GameScreen(intent.session))
+
+    def on_game_finished(self, intent: GameFinished) -> None:
+        self.controller.game_finished(intent.session)
         self.refresh_title()
 
-    def game_in_play(self) -> GameSession | None:
-        """The game that is on, shown or kept for Continue, if it is not over."""
-        for session in (self.session, self.kept):
-            if session is not None and not session.state.is_over and session.moves:
-                return session
-        return None
+    def on_leave_game(self, _intent: LeaveGame) -> None:
+        self.controller.leave_game()
+        self.back_to_title()
+
+    def on_back_to_title(self, _intent: BackToTitle) -> None:
+        self.back_to_title()
+
+    def on_refresh_title(self, _intent: RefreshTitle) -> None:
+        self.refresh_title()
+
+    def on_title_entry(self, intent: TitleEntry) -> None:
+        """A title entry from the command palette: to the title, then the entry."""
+        self._pop_to_title()
+        if isinstance(self.screen, TitleScreen):
+            self.screen.action_entry(intent.entry)
+
+    def on_show_help(self, _intent: ShowHelp) -> None:
+        self.action_help()
+
+    def on_request_quit(self, _intent: RequestQuit) -> None:
+        self.action_request_quit()
 
     # The tutorial (never part of a campaign) -------------------------------------------
 
-    def start_tutorial(self) -> None:
+    def on_start_tutorial(self, _intent: StartTutorial) -> None:
         """Open the guided game where the player left it (from its start once finished)."""
         from ..storage.catalog_files import standard_tutorial
         from ..tutorial.progress import Progress
         from .screens.tutorial import TutorialScreen, tutorial_session
 
+        control = self.controller
         tutorial = standard_tutorial()
-        progress = self.settings.tutorial or Progress()
-        session = self.tutorial_session  # left in this run: exactly as it was
+        progress = control.settings.tutorial or Progress()
+        session = control.tutorial_session  # left in this run: exactly as it was
         if session is None:
             bounds = (
                 tutorial.moves_before(progress.step),
@@ -455,23 +338,14 @@ class PalmIslandApp(App[None]):
             )
             if progress.done or not bounds[0] <= progress.moves <= bounds[1]:
                 progress = Progress(done=progress.done)  # again from the start (or a stale file)
-            session = tutorial_session(tutorial, self.catalog, progress.moves)
+            session = tutorial_session(tutorial, control.catalog, progress.moves)
         self._pop_to_title()
-        self.tutorial_session = session
+        control.tutorial_session = session
         self.push_screen(TutorialScreen(session, tutorial, progress))
 
-    def leave_tutorial(self, screen: TutorialScreen) -> None:
-        """Back to the title; the step is kept (and the game, for this run)."""
-        finished = screen.session.state.is_over
-        self.tutorial_session = None if finished else screen.session
-        self.save_tutorial(screen.progress)
+    def on_leave_tutorial(self, intent: LeaveTutorial) -> None:
+        self.controller.leave_tutorial(intent.session, intent.progress)
         self.back_to_title()
-
-    def save_tutorial(self, progress: Progress) -> None:
-        """Remember the tutorial step (in settings.json when games are saved)."""
-        done = progress.done or (self.settings.tutorial is not None and self.settings.tutorial.done)
-        self.settings = replace(self.settings, tutorial=progress._replace(done=done))
-        self._save_settings()
 
     def pop_to_title(self) -> None:
         """Close every screen above the title (a game shown is left as it is)."""
@@ -481,46 +355,23 @@ class PalmIslandApp(App[None]):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
 
-    # App-wide actions ------------------------------------------------------------
-
     # Settings remembered between runs ------------------------------------------------
-
-    def _settings_dir(self) -> Path | None:
-        """Where settings are kept: the data directory, when games are saved there."""
-        if not self.config.use_store:
-            return None
-        from ..storage.paths import data_dir
-
-        return data_dir(self.config.data_dir, create=False)
 
     def _load_settings(self) -> None:
         """Apply the theme chosen in an earlier run, then remember later changes."""
-        directory = self._settings_dir()
-        if directory is None:
+        if not self.config.use_store:
             return
-        from ..storage.settings import load_settings
-
-        loaded = load_settings(directory)
-        if loaded.problem is not None:
-            notify_plain(self, loaded.problem, severity="warning", timeout=8)
-        self.settings = loaded.settings
-        theme = self.settings.theme
+        problem = self.controller.load_settings()
+        if problem is not None:
+            notify_plain(self, problem, severity="warning", timeout=8)
+        theme = self.controller.settings.theme
         if theme is not None and theme in self.available_themes:
             self.theme = theme
-        self.theme_changed_signal.subscribe(self, lambda _theme: self._save_settings())
+        self.theme_changed_signal.subscribe(self, lambda _theme: self._save_theme())
 
-    def _save_settings(self) -> None:
-        directory = self._settings_dir()
-        if directory is None:  # quick games: remembered for this run only
-            self.settings = replace(self.settings, theme=self.theme)
-            return
-        from ..storage.settings import save_settings
-
-        self.settings = replace(self.settings, theme=self.theme)
-        try:
-            save_settings(directory, self.settings)
-        except OSError as exc:  # SaveError: a full disk, a file where the folder goes
-            notify_plain(self, f"Settings not remembered: {exc}", severity="warning", timeout=6)
+    def _save_theme(self) -> None:
+        control = self.controller
+        control.save_settings(replace(control.settings, theme=self.theme))
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen
@@ -544,7 +395,7 @@ class PalmIslandApp(App[None]):
         if isinstance(self.screen, ConfirmQuitScreen):
             self.exit()  # asked twice (e.g. Ctrl+C again): the player means it
             return
-        session = self.game_in_play()
+        session = self.controller.game_in_play()
         if session is not None:
             saved = not session.in_progress  # a saved game never "would be lost"
             self.push_screen(ConfirmQuitScreen(saved=saved), self._quit_if_confirmed)

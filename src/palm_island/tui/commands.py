@@ -10,14 +10,13 @@ peek) are offered only while a game is on the table.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
-from textual.app import SystemCommand
+from textual.app import App, SystemCommand
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
-if TYPE_CHECKING:
-    from .app import PalmIslandApp
+from .intents import ShowHelp, TitleEntry, send
 
 TITLE_COMMANDS = (
     ("continue", "Continue", "Resume the game in play"),
@@ -37,7 +36,7 @@ GAME_COMMANDS = (
 )
 
 
-def game_commands(app: PalmIslandApp, screen: Screen[Any]) -> Iterator[SystemCommand]:
+def game_commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]:
     """The commands that apply on ``screen`` (the one the palette was opened from)."""
     from .screens.game import GameScreen
     from .screens.title import TitleScreen
@@ -51,7 +50,7 @@ def game_commands(app: PalmIslandApp, screen: Screen[Any]) -> Iterator[SystemCom
         for action, name, help_text in GAME_COMMANDS:
             if screen.check_action(action, ()):
                 yield SystemCommand(name, help_text, _on_game(screen, action))
-    yield SystemCommand("Help", "The rules in short and every key", app.action_help)
+    yield SystemCommand("Help", "The rules in short and every key", lambda: send(app, ShowHelp()))
 
 
 class GameCommands(Provider):
@@ -60,7 +59,7 @@ class GameCommands(Provider):
 
     def here(self) -> list[SystemCommand]:
         """The commands for the screen the palette was opened from."""
-        return list(game_commands(cast("PalmIslandApp", self.app), self.screen))
+        return list(game_commands(self.app, self.screen))
 
     async def discover(self) -> Hits:
         for command in self.here():
@@ -76,19 +75,15 @@ class GameCommands(Provider):
                 )
 
 
-def _on_title(app: PalmIslandApp, entry: str) -> Callable[[], None]:
+def _on_title(app: App[Any], entry: str) -> Callable[[], None]:
     def run() -> None:
         from .screens.game import GameScreen
-        from .screens.title import TitleScreen
 
         if isinstance(app.screen, GameScreen):
             if entry == "continue":
                 return  # already playing it
             app.screen.action_leave()  # a game is kept for Continue, the tutorial's step
-        else:
-            app.pop_to_title()
-        if isinstance(app.screen, TitleScreen):
-            app.screen.action_entry(entry)
+        send(app, TitleEntry(entry))  # after the leaving: the title runs it
 
     return run
 

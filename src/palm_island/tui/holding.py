@@ -1,16 +1,16 @@
-"""One writer per game in the app: hold the saved game being played, offer to watch
-one another window holds, and reload after a write from a stale view was refused.
+"""One writer per game, as the player sees it: the question when a saved game is
+open in another window, and the read-only view of a game another window plays.
 
 The store keeps the holder record (storage/holders.py) and refuses any write from a
-window that does not hold the game or whose view is out of date; this module is
-what the player sees of it: a choice when the game is already open elsewhere
-(watch it, read-only and refreshing; or take it over once that window is gone),
-the heartbeat while playing, and a reload instead of a crash when refused.
+window that does not hold the game or whose view is out of date; the controller
+decides (hold, heartbeat, release, reload after a refused write: see
+``Controller.open_saved``); these screens show it: a choice when the game is
+already open elsewhere (watch it, read-only and refreshing; or take it over once
+that window is gone).
 """
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -23,16 +23,15 @@ from textual.widgets import Button, Static
 from ..campaign.service import CampaignError
 from ..engine import Move
 from ..session import GameSession
-from ..storage.errors import LoadError, SaveError, StaleGameError
+from ..storage.errors import LoadError, SaveError
 from .attached import while_attached
+from .intents import BackToTitle, Show, send
 from .plain import notify_plain, plain
 from .screens.game import GameScreen
 from .widgets.footer import key_bars
 
 if TYPE_CHECKING:
     from ..storage.holders import Holder
-    from ..storage.stored_game import StoredGame
-    from .app import PalmIslandApp
 
 WATCH_REFRESH = 1.0
 """Seconds between a watching window's looks at the stored game."""
@@ -115,14 +114,14 @@ class WatchScreen(GameScreen):
 
     def follow(self) -> None:
         """Show what the other window stored since the last look."""
-        app = self.palm_app
-        if app.store is None or app.screen is not self:
+        store = self.controller.store
+        if store is None or self.app.screen is not self:
             return
         try:
-            status, moves = app.store.saved_moves(self.game_id)
+            status, moves = store.saved_moves(self.game_id)
         except STORE_ERRORS as exc:
             notify_plain(self, f"The watched game is gone: {exc}", severity="warning")
-            app.back_to_title()
+            send(self, BackToTitle())
             return
         if moves != self.watched:
             self.watched = moves
@@ -137,105 +136,4 @@ class WatchScreen(GameScreen):
             notify_plain(self, f"The other window ended this game ({status}).", timeout=6)
 
     def action_take_over(self) -> None:
-        open_saved(self.palm_app, self.game_id, ask=False)
-
-
-def open_saved(app: PalmIslandApp, game_id: int, *, ask: bool = True) -> None:
-    """Play a saved game here if no other live window holds it; else ask (watch or
-    take over). Errors are a notice and the title, never a crash."""
-    from ..stored_session import StoredSession
-
-    if app.store is None:
-        return
-    try:
-        stored = app.store.resume_game(game_id)
-        holder = app.store.hold_game(game_id)
-    except STORE_ERRORS as exc:
-        notify_plain(app, f"Cannot open game {game_id}: {exc}", severity="error", timeout=8)
-        app.back_to_title()
-        return
-    if holder is None:
-        session = StoredSession(stored)
-        app.deck_colour = session.deck_colour
-        app.start_game(session, preview=False)
-        if session.state.is_over and isinstance(app.screen, GameScreen):
-            app.screen.show_end()
-        return
-    if not ask:
-        notify_plain(app, f"Still open in the other window ({holder.describe()}).", timeout=6)
-        return
-    app.push_screen(
-        HeldElsewhereScreen(game_id, holder), lambda answer: _answered(app, stored, answer)
-    )
-
-
-def _answered(app: PalmIslandApp, stored: StoredGame, answer: str | None) -> None:
-    if answer == "watch":
-        watch(app, stored)
-    elif answer == "take":
-        open_saved(app, stored.saved_id, ask=False)
-
-
-def watch(app: PalmIslandApp, stored: StoredGame) -> None:
-    """Show a game another window holds, read-only (never written from here)."""
-    session = GameSession(
-        stored.states[0],
-        seed=stored.record.seed,
-        deck_colour=stored.record.deck_colour,
-        history=stored.moves,
-    )
-    app.pop_to_title()
-    app.session = None
-    app.push_screen(WatchScreen(session, stored.saved_id))
-
-
-def refused(app: PalmIslandApp, exc: SaveError) -> None:
-    """A write was refused: if the game changed in (or was taken by) another window,
-    reload it from the store (or watch it), so this window shows what is stored."""
-    if isinstance(exc, StaleGameError):
-        open_saved(app, exc.game_id)
-
-
-def heartbeat(app: PalmIslandApp) -> None:
-    """Renew the hold of the game being played; if another window took it over (this
-    one stalled past the lease), say so and watch it instead."""
-    from ..stored_session import StoredSession
-
-    session = app.session
-    if app.store is None or not isinstance(session, StoredSession) or session.state.is_over:
-        return
-    if session.game_id is None:
-        return  # no move yet: stored (and held) with its first move
-    try:
-        held = app.store.renew_hold(session.game_id)
-    except STORE_ERRORS:
-        return  # a busy file: the next beat tries again
-    if not held:
-        notify_plain(app, "Another window took this game over.", severity="warning", timeout=8)
-        open_saved(app, session.game_id)
-
-
-def hold(app: PalmIslandApp) -> None:
-    """Hold the saved game being played (a new game, or one opened by open_saved);
-    if another window got it first, its next write is refused and reloads."""
-    from ..stored_session import StoredSession
-
-    session = app.session
-    if app.store is not None and isinstance(session, StoredSession):
-        if session.game_id is None:
-            return  # no move yet: held as its first move stores it (StoredGame.play)
-        with contextlib.suppress(*STORE_ERRORS):
-            app.store.hold_game(session.game_id)
-
-
-def release(app: PalmIslandApp) -> None:
-    """Let the game being played go (leaving it for the title, or another game)."""
-    from ..stored_session import StoredSession
-
-    session = app.session
-    if app.store is not None and isinstance(session, StoredSession):
-        if session.game_id is None:
-            return  # never stored, never held
-        # If this fails, the process's end or its silent heartbeat frees the hold.
-        with contextlib.suppress(*STORE_ERRORS):
-            app.store.release_game(session.game_id)
+        send(self, Show(self.controller.open_saved(self.game_id, ask=False)))

@@ -9,23 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...engine import GameState, Move
 from ...solver import ANALYSIS_BUDGET
+from ..intents import ControlledScreen
 from ..widgets.analysis import AnalysisPanel
 from ..widgets.footer import key_bars
 
-if TYPE_CHECKING:
-    from ..app import PalmIslandApp
 
-
-class AnalysisScreen(Screen[None]):
+class AnalysisScreen(ControlledScreen[None]):
     """Keys: ``escape`` / ``b`` back to the end screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -42,17 +39,17 @@ class AnalysisScreen(Screen[None]):
         """A stored game's number: its analysis is kept with it."""
 
     def compose(self) -> ComposeResult:
-        app = cast("PalmIslandApp", self.app)
-        budget = app.config.analysis_budget or ANALYSIS_BUDGET
+        control = self.controller
+        budget = control.config.analysis_budget or ANALYSIS_BUDGET
         yield Static("Analysis: the moves that cost stars", id="analysis-title")
-        pars = app.pars if app.config.compute_par else None
+        pars = control.pars if control.config.compute_par else None
         yield AnalysisPanel(
             self.start,
             self.moves,
             budget,
-            app.glyphs,
+            control.glyphs,
             pars=pars,
-            store=app.store,
+            store=control.store,
             game_id=self.game_id,
             id="analysis",
         )

@@ -8,26 +8,25 @@ removes the campaign's games and feats.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...campaign.service import CampaignError
 from ...storage.errors import LoadError, SaveError
 from ..attached import while_attached
+from ..intents import ControlledScreen
 from ..plain import fit, notify_plain, plain
 from ..widgets.footer import key_bars
 from .ask import AskScreen, InputScreen
 
 if TYPE_CHECKING:
     from ...campaign.model import CampaignSummary
-    from ..app import PalmIslandApp
 
 _ERRORS = (CampaignError, LoadError, SaveError, KeyError)
 
@@ -43,7 +42,7 @@ def campaign_line(summary: CampaignSummary, current: bool, ellipsis: str = "…"
     return plain(f"{mark} {name} {games}  best {best:>3}  {feats}{flags}")
 
 
-class CampaignScreen(Screen[None]):
+class CampaignScreen(ControlledScreen[None]):
     """``enter`` plays in the highlighted campaign; ``c`` create, ``r`` rename, ``d`` delete."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -54,10 +53,6 @@ class CampaignScreen(Screen[None]):
     ]
 
     CSS_PATH = Path(__file__).with_name("campaign.tcss")
-
-    @property
-    def palm_app(self) -> PalmIslandApp:
-        return cast("PalmIslandApp", self.app)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -71,18 +66,18 @@ class CampaignScreen(Screen[None]):
         self.reload()
 
     def reload(self) -> None:
-        app = self.palm_app
-        assert app.store is not None
+        control = self.controller
+        assert control.store is not None
         options = self.query_one("#campaigns", OptionList)
         options.clear_options()
-        summaries = app.store.campaigns()
+        summaries = control.store.campaigns()
         for summary in summaries:
-            is_current = summary.name == app.campaign_name
-            line = campaign_line(summary, is_current, app.glyphs.ellipsis)
+            is_current = summary.name == control.campaign_name
+            line = campaign_line(summary, is_current, control.glyphs.ellipsis)
             options.add_option(Option(line, id=summary.name))
         names = [summary.name for summary in summaries]
         if names:
-            current = app.campaign_name
+            current = control.campaign_name
             options.highlighted = names.index(current) if current in names else 0
         options.focus()
 
@@ -93,7 +88,7 @@ class CampaignScreen(Screen[None]):
         return options.get_option_at_index(options.highlighted).id
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.palm_app.campaign_name = event.option.id
+        self.controller.campaign_name = event.option.id
         notify_plain(self, f"Playing in {event.option.id}.")
         self.dismiss(None)
 
@@ -104,7 +99,7 @@ class CampaignScreen(Screen[None]):
         """Ask for a name; an empty or taken one keeps the dialog open and says why."""
 
         def create(name: str) -> str | None:
-            store = self.palm_app.store
+            store = self.controller.store
             if store is None:
                 return "The campaign file is not open."
             if not name:
@@ -117,7 +112,7 @@ class CampaignScreen(Screen[None]):
 
         def created(name: str | None) -> None:
             if name is not None:
-                self.palm_app.campaign_name = name
+                self.controller.campaign_name = name
                 self.reload()
 
         self.app.push_screen(InputScreen("Name of the new campaign:", submit=create), created)
@@ -128,7 +123,7 @@ class CampaignScreen(Screen[None]):
             return
 
         def rename(name: str) -> str | None:
-            store = self.palm_app.store
+            store = self.controller.store
             if store is None:
                 return "The campaign file is not open."
             if not name:
@@ -144,8 +139,8 @@ class CampaignScreen(Screen[None]):
         def renamed(name: str | None) -> None:
             if name is None:
                 return
-            if self.palm_app.campaign_name == old:
-                self.palm_app.campaign_name = name
+            if self.controller.campaign_name == old:
+                self.controller.campaign_name = name
             self.reload()
 
         self.app.push_screen(InputScreen(f"New name for {old}:", old, submit=rename), renamed)
@@ -158,11 +153,11 @@ class CampaignScreen(Screen[None]):
         def delete(yes: bool | None, *, force: bool = False) -> None:
             from ...storage.repositories import CampaignInUseError
 
-            app = self.palm_app
-            if not yes or app.store is None:
+            control = self.controller
+            if not yes or control.store is None:
                 return
             try:
-                app.store.delete_campaign(name, confirm=True, force=force)
+                control.store.delete_campaign(name, confirm=True, force=force)
             except CampaignInUseError as exc:
                 # A game of it is open in a window: say which, and ask again.
                 again = (
@@ -176,10 +171,8 @@ class CampaignScreen(Screen[None]):
             except _ERRORS as exc:
                 notify_plain(self, str(exc), severity="error", timeout=8)
                 return
-            if app.campaign_name == name:
-                from ..campaigns import choose_default_campaign
-
-                choose_default_campaign(app)
+            if control.campaign_name == name:
+                control.choose_default_campaign()
             self.reload()
 
         question = f"Delete campaign {name}?\nIts games, history and feats are removed for good."

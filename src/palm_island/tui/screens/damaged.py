@@ -8,26 +8,25 @@ restoring, the app goes on with quick games that are not saved.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
-from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...storage.errors import LoadError, SaveError
+from ..intents import ControlledModal, RefreshTitle, send
 from ..plain import notify_plain, plain, plain_lines
 from ..widgets.footer import key_bars
 
 if TYPE_CHECKING:
     from ...storage.backups import Backup
-    from ..app import PalmIslandApp
 
 
-class DamagedScreen(ModalScreen[None]):
+class DamagedScreen(ControlledModal[None]):
     """``r`` restores the newest good backup; ``escape`` goes on without saving."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -57,13 +56,13 @@ class DamagedScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         from ...storage.service import Store
 
-        app = cast("PalmIslandApp", self.app)
+        control = self.controller
         damaged = isinstance(self.error, LoadError) and self.error.kind == "db_damaged"
         title = "Campaign file is damaged" if damaged else "Campaign file cannot be opened"
         lines = [title, "", str(self.error)]
         if damaged:
             try:
-                self.backups = Store.list_backups(app.config.data_dir)
+                self.backups = Store.list_backups(control.config.data_dir)
             except (OSError, LoadError) as exc:
                 self.backups = []
                 lines += ["", str(exc)]
@@ -99,25 +98,24 @@ class DamagedScreen(ModalScreen[None]):
     def action_restore(self) -> None:
         """Put the backup in place, keep the damaged file, and open the campaigns."""
         from ...storage.service import Store
-        from ..campaigns import open_store
 
         chosen = self.backup
         if chosen is None:
             return
-        app = cast("PalmIslandApp", self.app)
+        control = self.controller
         try:
-            kept = Store.restore_backup(chosen, app.config.data_dir)
+            kept = Store.restore_backup(chosen, control.config.data_dir)
         except (OSError, LoadError) as exc:
             notify_plain(self, f"Restore failed: {exc}", severity="error", timeout=8)
             return
-        error = open_store(app)
+        error = control.open_store()
         if error is not None:
             notify_plain(self, f"Still cannot open: {error}", severity="error", timeout=8)
             return
         note = f"Backup restored; damaged file kept as {kept.name}." if kept else "Restored."
-        notify_plain(app, note, timeout=8)
+        notify_plain(self.app, note, timeout=8)
         self.dismiss(None)
-        app.refresh_title()
+        send(self, RefreshTitle())
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from ...engine import ScoreBreakdown, VillageRank, score
@@ -24,16 +23,14 @@ from ...session import GameSession
 from ...solver.daily import daily_date
 from ..attached import while_attached
 from ..glyphs import Glyphs
+from ..intents import ControlledScreen
 from ..plain import notify_plain
 from ..render import orientation_name, resources
 from ..widgets.footer import key_bars
 from ..widgets.result import ResultLines
 
-if TYPE_CHECKING:
-    from ..app import PalmIslandApp
 
-
-class EndScreen(Screen[str]):
+class EndScreen(ControlledScreen[str]):
     """Keys: ``g`` same deal again, ``n`` new deal, ``t`` title, ``u`` undo the last move,
     ``a`` analysis of the game, ``c`` copy the daily deal's share line."""
 
@@ -64,8 +61,8 @@ class EndScreen(Screen[str]):
         self.breakdown = score(session.state)
 
     def compose(self) -> ComposeResult:
-        app = cast("PalmIslandApp", self.app)
-        g = app.glyphs
+        control = self.controller
+        g = control.glyphs
         with Horizontal(id="top"):
             yield Static(summary(self.breakdown, self.session, g), id="summary")
             ranks = self.session.state.catalog.ranks
@@ -88,15 +85,15 @@ class EndScreen(Screen[str]):
 
     def _usable_feats(self) -> list[str] | None:
         """The feats a new game in this game's campaign can use; None for a quick game."""
-        app = cast("PalmIslandApp", self.app)
+        control = self.controller
         campaign = getattr(self.session, "campaign", None)
-        if app.store is None or not campaign:
+        if control.store is None or not campaign:
             return None
         try:
-            codes = app.store.campaign(campaign).unlocked
+            codes = control.store.campaign(campaign).unlocked
         except KeyError:
             return None
-        names = {feat.code: feat.name for feat in app.store.feats.feats}
+        names = {feat.code: feat.name for feat in control.store.feats.feats}
         return [f"{code} {names.get(code, '')}".strip() for code in codes]
 
     @while_attached

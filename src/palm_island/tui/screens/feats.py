@@ -8,22 +8,21 @@ actions, R30), and whether this campaign has unlocked it and by which game.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..glyphs import Glyphs
+from ..intents import ControlledScreen
 from ..render import card_faces
 from ..widgets.footer import key_bars
 
 if TYPE_CHECKING:
     from ...storage.service import FeatStatus
-    from ..app import PalmIslandApp
 
 
 def feats_text(campaign: str, statuses: list[FeatStatus], cards: object, g: Glyphs) -> Text:
@@ -53,20 +52,20 @@ def feats_text(campaign: str, statuses: list[FeatStatus], cards: object, g: Glyp
     return text
 
 
-class FeatsScreen(Screen[None]):
+class FeatsScreen(ControlledScreen[None]):
     """``escape`` goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
     CSS_PATH = Path(__file__).with_name("feats.tcss")
 
     def compose(self) -> ComposeResult:
-        app = cast("PalmIslandApp", self.app)
-        assert app.store is not None and app.campaign_name is not None
-        statuses = app.store.feat_status(app.campaign_name)
-        cards = app.store.feats.catalog.cards
+        control = self.controller
+        assert control.store is not None and control.campaign_name is not None
+        statuses = control.store.feat_status(control.campaign_name)
+        cards = control.store.feats.catalog.cards
         with VerticalScroll():
             yield Static(
-                feats_text(app.campaign_name, statuses, cards, app.glyphs), id="feats-text"
+                feats_text(control.campaign_name, statuses, cards, control.glyphs), id="feats-text"
             )
         yield from key_bars(Footer())
 

@@ -12,12 +12,11 @@ several differ only in payment or in the card released (R20).
 from __future__ import annotations
 
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
 
@@ -25,7 +24,9 @@ from ...engine import CardView, GameState, Move, TableView, observe, score
 from ...session import GameSession
 from ...storage.errors import SaveError
 from ..attached import while_attached
+from ..controller import ToTitle
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
+from ..intents import ControlledScreen, GameFinished, LeaveGame, Show, send
 from ..options import ActionOption, card_options, moves_for, why_not
 from ..plain import notify_plain
 from ..why import why
@@ -37,10 +38,6 @@ from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
 from ..widgets.stored import StoredPanel
 
-if TYPE_CHECKING:
-    from ..app import PalmIslandApp
-
-
 LOOK_ONLY = "Card 3 is only for planning: look at it, then play card 1 or 2 (keys 1, 2)."
 """What a key or a click on card 3 says: no move is ever made with it (R6)."""
 
@@ -48,7 +45,7 @@ GAME_CSS = Path(__file__).with_name("game.tcss")
 """The game screen's styles, for it and its subclasses (absolute: see ``CSS_PATH``)."""
 
 
-class GameScreen(Screen[None]):
+class GameScreen(ControlledScreen[None]):
     """The game.
 
     Keys: ``1``/``2`` (or arrows, ``j k l``) select card 1 or 2; ``s`` ``r`` ``f``
@@ -105,12 +102,8 @@ class GameScreen(Screen[None]):
         """The position a running hint search is for (a result for another is dropped)."""
         self.add_class(f"-{session.deck_colour}")
 
-    @property
-    def palm_app(self) -> PalmIslandApp:
-        return cast("PalmIslandApp", self.app)
-
     def compose(self) -> ComposeResult:
-        g = self.palm_app.glyphs
+        g = self.controller.glyphs
         yield StatusBar(g, id="status")
         with Horizontal(id="cards"):
             for position in (1, 2, 3):
@@ -119,7 +112,7 @@ class GameScreen(Screen[None]):
             yield StoredPanel(g, id="stored")
             yield MoveLog(self.opening_line(), id="log")
             yield from self.compose_lower()
-        self._choice = ChoiceBox(self.palm_app.glyphs, id="choice")
+        self._choice = ChoiceBox(self.controller.glyphs, id="choice")
         yield self._choice
         yield HintLine(id="hint")
         # ctrl+p: in the help; the cards are tap targets for their own actions
@@ -230,7 +223,7 @@ class GameScreen(Screen[None]):
         card = 1 if kind == DISCARD else self.selected
         moves = moves_for(self.session.state, card, kind)
         if not moves:
-            g = self.palm_app.glyphs
+            g = self.controller.glyphs
             notify_plain(self, why_not(self.session.state, card, kind, g), timeout=4)
             return
         if len(moves) == 1:
@@ -275,61 +268,36 @@ class GameScreen(Screen[None]):
     def _refused(self, exc: Exception) -> None:
         """A saved game refused the write because another window changed or holds
         it: reload what is stored (holding.py), never play on from a stale view."""
-        from ..holding import refused
-
         if isinstance(exc, SaveError):
-            refused(self.palm_app, exc)
+            send(self, Show(self.controller.refused(exc)))
 
     def show_end(self) -> None:
         from .end import EndScreen
 
-        self.palm_app.game_finished(self.session)
+        send(self, GameFinished(self.session))
         self.app.push_screen(EndScreen(self.session), self._after_end)
 
     def _after_end(self, choice: str | None) -> None:
-        app = self.palm_app
         if choice == "undo":
             self.action_undo()
             if self.session.state.is_over:  # a saved game's result cannot be taken back
                 notify_plain(self, "This game is saved as finished; it cannot be undone.")
                 self.show_end()
         elif choice in ("again", "new"):
-            from ...campaign.service import CampaignError
-            from ...storage.errors import LoadError, SaveError
-            from ..campaigns import campaign_still_there
-            from .title_store import kept_note
-
-            if not campaign_still_there(app):
-                return
-            note = kept_note(app)  # other unfinished games are kept: say where
-            try:
-                if choice == "again":
-                    from ...solver.daily import daily_date
-
-                    # a daily deal again is practice: the day's one attempt is played
-                    practice = self.session.practice or daily_date(self.session.seed) is not None
-                    app.start_game(self.session.restart(practice=practice))
-                else:
-                    seed = app.config.seed_source()
-                    app.start_game(app.new_session(seed, self.session.deck_colour))
-            except (CampaignError, LoadError, SaveError) as exc:
-                notify_plain(app, f"Cannot start a game: {exc}", severity="error", timeout=8)
-                app.back_to_title()
-                return
-            if note is not None:
-                notify_plain(app, note, timeout=6)
+            outcome = self.controller.again(self.session, new_deal=choice == "new")
+            send(self, Show(outcome))
         else:
-            app.back_to_title()
+            send(self, Show(ToTitle()))
 
     def action_leave(self) -> None:
         """Back to the title; the game is kept and the title offers it under Continue."""
-        self.palm_app.leave_game()
+        send(self, LeaveGame())
 
     def action_peek(self) -> None:
         from .peek import PeekScreen
 
         view = observe(self.session.state).top[self.selected - 1]
-        self.app.push_screen(PeekScreen(view, self.palm_app.glyphs))
+        self.app.push_screen(PeekScreen(view, self.controller.glyphs))
 
     def action_hint(self) -> None:
         """Ask the solver for the move to play here, off the UI thread."""
@@ -340,8 +308,8 @@ class GameScreen(Screen[None]):
         self.query_one("#hint", HintLine).thinking()
         from ...solver import HINT_BUDGET
 
-        budget = self.palm_app.config.hint_budget or HINT_BUDGET
-        pars = self.palm_app.pars
+        budget = self.controller.config.hint_budget or HINT_BUDGET
+        pars = self.controller.pars
         start = self.session.start
 
         def search() -> HintResult | None:
@@ -365,12 +333,12 @@ class GameScreen(Screen[None]):
             return  # cancelled, or the player moved on: never show a stale hint
         self._hint_asked = None
         self.hint = result
-        self.palm_app.pars.flush()  # the par line the hint waited for is kept now
+        self.controller.pars.flush()  # the par line the hint waited for is kept now
         if result.found is not None:  # searched off the known lines: keep it for later hints
             from ...solver import HINT_BUDGET
 
-            budget = self.palm_app.config.hint_budget or HINT_BUDGET
-            self.palm_app.pars.keep(
+            budget = self.controller.config.hint_budget or HINT_BUDGET
+            self.controller.pars.keep(
                 self.session.start, self.session.moves, result.found, budget.width
             )
 
@@ -379,7 +347,7 @@ class GameScreen(Screen[None]):
         except SaveError as exc:  # the hint is shown; only its count could not be kept
             notify_plain(self, f"Hint not counted in the file: {exc}", severity="warning")
         reason = why(result.state, result.line)
-        text = hint_text(result.hint, self.palm_app.glyphs, reason)
+        text = hint_text(result.hint, self.controller.glyphs, reason)
         self.query_one("#hint", HintLine).show_hint(text)
         self.show_state()
 

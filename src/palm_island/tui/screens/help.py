@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..glyphs import ASCII, RESOURCE_NAMES, Glyphs
+from ..intents import ControlledModal
 from ..widgets.footer import key_bars
 from .help_keys import game_table, sections_text
-
-if TYPE_CHECKING:
-    from ..app import PalmIslandApp
 
 HELP = """\
 [b]Palm Island in a nutshell[/b]
@@ -72,7 +69,7 @@ def help_text(g: Glyphs) -> str:
     return text
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(ControlledModal[None]):
     """Keys: ``escape``, ``?`` or ``q`` close the help."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -82,7 +79,7 @@ class HelpScreen(ModalScreen[None]):
     CSS_PATH = Path(__file__).with_name("help.tcss")
 
     def compose(self) -> ComposeResult:
-        g = cast("PalmIslandApp", self.app).glyphs
+        g = self.controller.glyphs
         with VerticalScroll() as scroll:
             scroll.border_title = f"Help {g.dash} esc or click closes"
             yield Static(help_text(g), id="help-text")

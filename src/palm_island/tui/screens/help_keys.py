@@ -124,11 +124,14 @@ GAME_ROWS: tuple[Row, ...] = (
 
 def game_bindings() -> list[Binding]:
     """The game screen's bindings, the app's, and the command palette's key."""
-    from ..app import PalmIslandApp
+    from textual.app import App
+
+    from ..app_keys import APP_BINDINGS
     from .game import GameScreen
 
-    palette = Binding(PalmIslandApp.COMMAND_PALETTE_BINDING, "command_palette")
-    return [*own_bindings(GameScreen), *own_bindings(PalmIslandApp), palette]
+    palette = Binding(App.COMMAND_PALETTE_BINDING, "command_palette")
+    app_keys = [b for b in APP_BINDINGS if isinstance(b, Binding)]
+    return [*own_bindings(GameScreen), *app_keys, palette]
 
 
 def game_table() -> str:

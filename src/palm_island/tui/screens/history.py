@@ -8,24 +8,23 @@ record file (the store validates it; its one-line message is shown on failure).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ...storage.errors import LoadError, SaveError
 from ..attached import while_attached
+from ..intents import ControlledScreen
 from ..plain import fit, plain
 from ..widgets.footer import key_bars
 from .ask import InputScreen
 
 if TYPE_CHECKING:
     from ...campaign.model import HistoryEntry
-    from ..app import PalmIslandApp
 
 COLUMNS = (
     "Game",
@@ -61,7 +60,7 @@ def history_row(entry: HistoryEntry) -> tuple[Text, ...]:
     )
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(ControlledScreen[None]):
     """``enter`` replay, ``i`` import a file, ``escape`` back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -71,10 +70,6 @@ class HistoryScreen(Screen[None]):
     ]
 
     CSS_PATH = Path(__file__).with_name("history.tcss")
-
-    @property
-    def palm_app(self) -> PalmIslandApp:
-        return cast("PalmIslandApp", self.app)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -90,7 +85,7 @@ class HistoryScreen(Screen[None]):
         self.reload()
 
     def reload(self, select: int | None = None) -> None:
-        store = self.palm_app.store
+        store = self.controller.store
         table = self.query_one("#history", DataTable)
         table.clear()
         if store is None:
@@ -130,7 +125,7 @@ class HistoryScreen(Screen[None]):
     def action_replay(self) -> None:
         from .replay import Replay, ReplayScreen
 
-        store = self.palm_app.store
+        store = self.controller.store
         game_id = self.selected_game()
         if store is None or game_id is None:
             return
@@ -144,7 +139,7 @@ class HistoryScreen(Screen[None]):
 
     def action_import_file(self) -> None:
         def do_import(text: str | None) -> None:
-            store = self.palm_app.store
+            store = self.controller.store
             if text is None or store is None:
                 return
             try:

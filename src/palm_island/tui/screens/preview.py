@@ -7,27 +7,24 @@ through the deck and note each card's place, so this screen lists all 17.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from ...engine import DeckCard, observe
 from ...session import GameSession
 from ..attached import while_attached
 from ..glyphs import Glyphs
+from ..intents import BackToTitle, ControlledScreen, PreviewSeen, send
 from ..render import face_actions, face_summary, orientation_name
 from ..widgets.footer import key_bars
 
-if TYPE_CHECKING:
-    from ..app import PalmIslandApp
 
-
-class PreviewScreen(Screen[None]):
+class PreviewScreen(ControlledScreen[None]):
     """Keys: ``enter``/``s`` start playing, ``escape`` back to the title."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -42,16 +39,16 @@ class PreviewScreen(Screen[None]):
         self.session = session
 
     def compose(self) -> ComposeResult:
-        app = cast("PalmIslandApp", self.app)
+        g = self.controller.glyphs
         seed = self.session.seed
         yield Static(
-            f"The deck, top first {app.glyphs.dash} seed {seed}, {self.session.deck_colour} deck. "
+            f"The deck, top first {g.dash} seed {seed}, {self.session.deck_colour} deck. "
             "Look now: during play only the top three cards show.",
             id="heading",
         )
         order = observe(self.session.state).full_order or ()
         with VerticalScroll(id="deck"):
-            yield Static(deck_listing(order, app.glyphs), id="listing")
+            yield Static(deck_listing(order, g), id="listing")
         yield Button("Start playing (enter)", id="start", variant="primary")
         yield from key_bars(Footer())
 
@@ -60,10 +57,10 @@ class PreviewScreen(Screen[None]):
         self.query_one("#start", Button).focus()
 
     def action_start(self) -> None:
-        cast("PalmIslandApp", self.app).play_session(self.session)
+        send(self, PreviewSeen(self.session))
 
     def action_back(self) -> None:
-        cast("PalmIslandApp", self.app).back_to_title()
+        send(self, BackToTitle())
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

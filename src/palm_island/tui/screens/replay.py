@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer
 
@@ -27,6 +26,7 @@ from ...session import Step
 from ...text import printable
 from ..attached import while_attached
 from ..glyphs import Glyphs
+from ..intents import ControlledScreen
 from ..plain import notify_plain
 from ..render import move_details
 from ..widgets.card import CardWidget
@@ -34,9 +34,6 @@ from ..widgets.footer import key_bars, refresh_keys
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
 from ..widgets.stored import StoredPanel
-
-if TYPE_CHECKING:
-    from ..app import PalmIslandApp
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)
 """Autoplay: seconds per move, slowest first."""
@@ -62,7 +59,7 @@ def round_starts(states: tuple[GameState, ...]) -> dict[int, int]:
     return starts
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(ControlledScreen[None]):
     """The replay viewer (see the module docstring for keys)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -144,7 +141,7 @@ class ReplayScreen(Screen[None]):
 
     @property
     def glyphs(self) -> Glyphs:
-        return cast("PalmIslandApp", self.app).glyphs
+        return self.controller.glyphs
 
     # Moving ---------------------------------------------------------------------------
 
@@ -206,8 +203,12 @@ class ReplayScreen(Screen[None]):
     def export_path(self) -> Path:
         from ...storage.paths import data_dir
 
-        app = cast("PalmIslandApp", self.app)
-        folder = app.store.directory if app.store is not None else data_dir(app.config.data_dir)
+        control = self.controller
+        folder = (
+            control.store.directory
+            if control.store is not None
+            else data_dir(control.config.data_dir)
+        )
         name = f"game-{self.replay.game_id}" if self.replay.game_id else self.replay.name
         return folder / "exports" / f"{Path(name).stem}.json"
 

@@ -12,26 +12,25 @@ A game whose stored rows are damaged is listed with the problem, not hidden.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...solver.daily import daily_date
 from ...storage.errors import LoadError, SaveError
 from ..attached import while_attached
+from ..intents import ControlledScreen, RefreshTitle, Show, send
 from ..plain import fit, notify_plain, plain
 from ..widgets.footer import key_bars, refresh_keys
 from .ask import AskScreen
 
 if TYPE_CHECKING:
     from ...campaign.model import SavedGame
-    from ..app import PalmIslandApp
 
 
 def when(stamp: str) -> str:
@@ -67,7 +66,7 @@ def describe(game: SavedGame) -> str:
     return f"game {game.game_id} {where} ({deal_text(game)}, {playing})"
 
 
-class SavedGamesScreen(Screen[None]):
+class SavedGamesScreen(ControlledScreen[None]):
     """``enter`` resumes the highlighted game, ``a`` abandons it, ``escape`` goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -81,10 +80,6 @@ class SavedGamesScreen(Screen[None]):
         super().__init__()
         self.games: list[SavedGame] = []
 
-    @property
-    def palm_app(self) -> PalmIslandApp:
-        return cast("PalmIslandApp", self.app)
-
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Saved games: every unfinished game, most recently played first.")
@@ -97,7 +92,7 @@ class SavedGamesScreen(Screen[None]):
         self.reload()
 
     def reload(self) -> None:
-        store = self.palm_app.store
+        store = self.controller.store
         options = self.query_one("#saved", OptionList)
         options.clear_options()
         try:
@@ -106,7 +101,7 @@ class SavedGamesScreen(Screen[None]):
             self.games = []
             notify_plain(self, f"Cannot list saved games: {exc}", severity="error", timeout=8)
         for game in self.games:
-            line = saved_game_line(game, self.palm_app.glyphs.ellipsis)
+            line = saved_game_line(game, self.controller.glyphs.ellipsis)
             options.add_option(Option(line, id=str(game.game_id)))
         if not self.games:
             options.add_option(Option(plain("No unfinished games."), disabled=True))
@@ -130,9 +125,7 @@ class SavedGamesScreen(Screen[None]):
         event.stop()
         game = self.highlighted()
         if game is not None:
-            from .title_store import resume_saved_game
-
-            resume_saved_game(self.palm_app, game)
+            send(self, Show(self.controller.resume(game)))
 
     def action_abandon(self) -> None:
         """Ask, then abandon the highlighted game; a game another window holds (its
@@ -147,7 +140,7 @@ class SavedGamesScreen(Screen[None]):
             return
 
         def abandon(yes: bool | None) -> None:
-            store = self.palm_app.store
+            store = self.controller.store
             if not yes or store is None:
                 return
             try:
@@ -157,7 +150,7 @@ class SavedGamesScreen(Screen[None]):
             else:
                 notify_plain(self, f"Abandoned {describe(game)}.")
             self.reload()
-            self.palm_app.refresh_title()
+            send(self, RefreshTitle())
 
         question = (
             f"Abandon {describe(game)}?\n"
@@ -167,7 +160,7 @@ class SavedGamesScreen(Screen[None]):
 
     def _held_elsewhere(self, game: SavedGame) -> str | None:
         """Why ``game`` cannot be abandoned from here now, if another window plays it."""
-        store = self.palm_app.store
+        store = self.controller.store
         if store is None:
             return None
         try:

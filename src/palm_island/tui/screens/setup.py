@@ -19,20 +19,19 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
 from ...records import FEAT_LIMITS, Difficulty
 from ..attached import while_attached
 from ..glyphs import Glyphs
+from ..intents import ControlledModal
 from ..plain import fit, notify_plain, plain
 from ..render import card_faces
 from ..widgets.footer import key_bars
 
 if TYPE_CHECKING:
     from ...engine import CardSpec, FeatSpec
-    from ..app import PalmIslandApp
 
 DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
 
@@ -170,7 +169,7 @@ class FeatList(OptionList):
             self.toggle(event.option.id)
 
 
-class SetupScreen(ModalScreen[Setup | None]):
+class SetupScreen(ControlledModal[Setup | None]):
     """``e``/``m``/``h`` difficulty, ``enter`` starts, ``escape`` goes back;
     ``space`` ticks the highlighted feat."""
 
@@ -185,39 +184,39 @@ class SetupScreen(ModalScreen[Setup | None]):
     CSS_PATH = Path(__file__).with_name("setup.tcss")
 
     def compose(self) -> ComposeResult:
-        app = cast("PalmIslandApp", self.app)
-        assert app.store is not None and app.campaign_name is not None
-        unlocked = set(app.store.campaign(app.campaign_name).unlocked)
-        feats = [f for f in app.store.feats.feats if f.code in unlocked]
-        catalog = app.store.feats.catalog.cards
+        control = self.controller
+        assert control.store is not None and control.campaign_name is not None
+        unlocked = set(control.store.campaign(control.campaign_name).unlocked)
+        feats = [f for f in control.store.feats.feats if f.code in unlocked]
+        catalog = control.store.feats.catalog.cards
         cards = {f.code: catalog[f.card_id] for f in feats}
         with Vertical():
-            name = fit(app.campaign_name, 50, app.glyphs.ellipsis, pad=False)
+            name = fit(control.campaign_name, 50, control.glyphs.ellipsis, pad=False)
             yield Static(plain(f"New game in {name}"), classes="heading")
             with DifficultySet(id="difficulty"):
                 for name in DIFFICULTIES:
                     yield MarkedRadioButton(
                         f"{name} ({name[0]})",
-                        value=name == app.difficulty,
+                        value=name == control.difficulty,
                         id=f"d-{name}",
-                        ascii_only=app.config.ascii_only,
+                        ascii_only=control.config.ascii_only,
                     )
             if feats:
                 yield Static(FEATS_HEADING)
-                yield FeatList(feats, cards, app.feat_choice, app.glyphs, id="feats")
+                yield FeatList(feats, cards, control.feat_choice, control.glyphs, id="feats")
                 yield Static(id="feat-card")
             else:
                 yield Static("No feats unlocked yet: finish games to earn them (see Feats).")
-            yield Static(self._note(app.difficulty), id="setup-note")
+            yield Static(self._note(control.difficulty), id="setup-note")
             with Horizontal():
                 yield Button("Start (enter)", id="start", variant="primary", compact=True)
                 yield Button("Back (esc)", id="back", compact=True)
         yield from key_bars()
 
     def _note(self, difficulty: Difficulty) -> str:
-        app = cast("PalmIslandApp", self.app)
+        control = self.controller
         note = f"{difficulty}: {limit_text(difficulty)}."  # R31
-        store, name = app.store, app.campaign_name
+        store, name = control.store, control.campaign_name
         if store is not None and name is not None and store.unfinished_game(name) is not None:
             note += "\nYour unfinished game is kept: find it under Saved games."
         return note
@@ -238,8 +237,8 @@ class SetupScreen(ModalScreen[Setup | None]):
         code = feats.highlighted_code
         if code is None:
             return
-        app = cast("PalmIslandApp", self.app)
-        card = feat_card_text(feats.feats[code], feats.cards[code], app.glyphs)
+        control = self.controller
+        card = feat_card_text(feats.feats[code], feats.cards[code], control.glyphs)
         self.query_one("#feat-card", Static).update(card)
 
     @property

@@ -7,23 +7,22 @@ feats unlocked, and the score history as a sparkline (``campaign.stats``).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...campaign.stats import sparkline, sparkline_caption
 from ...text import printable
+from ..intents import ControlledScreen
 from ..plain import fit
 from ..widgets.footer import key_bars
 
 if TYPE_CHECKING:
     from ...campaign.model import CampaignStats
-    from ..app import PalmIslandApp
 
 HISTORY_WIDTH = 60
 """Games the score history draws (the newest); its caption speaks of the same."""
@@ -58,23 +57,23 @@ def stats_text(
     return text
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(ControlledScreen[None]):
     """``escape`` goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
     CSS_PATH = Path(__file__).with_name("stats.tcss")
 
     def compose(self) -> ComposeResult:
-        app = cast("PalmIslandApp", self.app)
-        assert app.store is not None and app.campaign_name is not None
-        stats = app.store.statistics(app.campaign_name)
+        control = self.controller
+        assert control.store is not None and control.campaign_name is not None
+        stats = control.store.statistics(control.campaign_name)
         with VerticalScroll():
             yield Static(
                 stats_text(
-                    app.campaign_name,
+                    control.campaign_name,
                     stats,
-                    ascii_only=app.config.ascii_only,
-                    feat_names={feat.code: feat.name for feat in app.store.feats.feats},
+                    ascii_only=control.config.ascii_only,
+                    feat_names={feat.code: feat.name for feat in control.store.feats.feats},
                 ),
                 id="stats",
             )

@@ -3,30 +3,30 @@
 Textual's own parts: a ``Button`` per entry (each shows its key), an ``Input``
 for the seed and the stock ``Footer``, whose keys come from ``BINDINGS`` and
 :meth:`TitleScreen.check_action` (Continue only when there is a game to continue,
-the campaign entries only when games are saved). The saved-games entries run
-through :mod:`.title_store`.
+the campaign entries only when games are saved). What an entry does is the
+controller's to decide; the saved-games entries' screens open through
+:mod:`.title_store`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, NamedTuple, cast
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...arguments import MAX_SEED
 from ..attached import while_attached
+from ..intents import ControlledScreen, RequestQuit, Show, ShowHelp, StartTutorial, send
 from ..plain import fit, plain
 from ..widgets.footer import key_bars, refresh_keys
 
 if TYPE_CHECKING:
     from ...session import DeckColour
-    from ..app import PalmIslandApp
 
 BANNER = "P A L M   I S L A N D"
 TAGLINE = "A solo card game: 17 cards in hand, 8 rounds, one village."
@@ -72,7 +72,7 @@ CAMPAIGN_ENTRIES = frozenset({"new", "daily", "campaign", "feats", "history", "s
 """Title entries that use the current campaign: checked first (it may have vanished)."""
 
 
-class TitleScreen(Screen[None]):
+class TitleScreen(ControlledScreen[None]):
     """The first screen. Keys: ``n`` new game, ``o`` continue, ``c`` deck colour, digits
     type a seed, ``d`` daily deal, ``up``/``down``/``tab`` and ``enter`` the entries,
     ``?`` help, ``q`` quit; with saved games ``m`` campaign, ``f`` feats, ``y`` history,
@@ -105,10 +105,6 @@ class TitleScreen(Screen[None]):
         self._had_continue = False
         self._label_cells = LABEL_WIDTH
 
-    @property
-    def palm_app(self) -> PalmIslandApp:
-        return cast("PalmIslandApp", self.app)
-
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             yield Static(BANNER, id="banner")
@@ -140,7 +136,7 @@ class TitleScreen(Screen[None]):
 
     @while_attached
     def on_mount(self) -> None:
-        self.colour = self.palm_app.deck_colour
+        self.colour = self.controller.deck_colour
         self.show_seed()
         self.refresh_menu(focus=True)
 
@@ -183,7 +179,7 @@ class TitleScreen(Screen[None]):
 
     def show_seed(self) -> None:
         """Show the seed the next new game deals (rolled anew after a finished game)."""
-        text = str(self.palm_app.next_seed)
+        text = str(self.controller.next_seed)
         if self.seed_input.value != text:
             self.seed_input.value = text
         self._seed_typed = False
@@ -195,13 +191,15 @@ class TitleScreen(Screen[None]):
     @while_attached
     def refresh_menu(self, *, focus: bool = False) -> None:
         """Show the entries for the campaign file as it is now (Continue may come or go)."""
-        app = self.palm_app
-        pending = app.store_pending  # never open the file here: the first frame waits
-        saved = not pending and app.store is not None
+        control = self.controller
+        pending = control.store_pending  # never open the file here: the first frame waits
+        saved = not pending and control.store is not None
         self.query_one("#colour", Button).label = self.colour
         row = self.query_one("#campaign-row", Static)
         row.display = saved or pending
-        name = fit(app.campaign_name or "...", CAMPAIGN_CELLS, app.glyphs.ellipsis, pad=False)
+        name = fit(
+            control.campaign_name or "...", CAMPAIGN_CELLS, control.glyphs.ellipsis, pad=False
+        )
         row.update(plain(f"{'Campaign':<14}{name}"))
         self.query_one("#wait").display = pending
         can_continue = self.check_action("entry", ("continue",))
@@ -210,9 +208,7 @@ class TitleScreen(Screen[None]):
             if entry.id == "continue":
                 button.display = bool(can_continue)
             elif entry.id == "saved" and saved:
-                from .title_store import unfinished_count
-
-                waiting = unfinished_count(app)
+                waiting = control.unfinished_count()
                 note = f"({waiting} unfinished)" if waiting else ""
                 button.label = self.entry_label(f"{entry.label} {note}", entry.key)
                 button.display = True
@@ -230,12 +226,12 @@ class TitleScreen(Screen[None]):
     def _show_tutorial_entries(self, button: Button, *, first: bool) -> None:
         """Never started (and no game to continue): the entry stands out at the top;
         else it is an entry like the others, saying where the player left it."""
-        progress = self.palm_app.settings.tutorial
+        progress = self.controller.settings.tutorial
         new = self.query_one("#tutorial-new", Button)
         new.display = progress is None and first
-        new.label = self.entry_label(STANDOUT.format(dash=self.palm_app.glyphs.dash), "t")
+        new.label = self.entry_label(STANDOUT.format(dash=self.controller.glyphs.dash), "t")
         button.display = not new.display
-        if progress is not None and progress.done and self.palm_app.tutorial_session:
+        if progress is not None and progress.done and self.controller.tutorial_session:
             label = "Tutorial: back to your game"
         elif progress is not None and not progress.done and progress.step:
             label = f"Tutorial: resume at step {progress.step + 1}"
@@ -249,17 +245,11 @@ class TitleScreen(Screen[None]):
         if action != "entry":
             return True
         entry = str(parameters[0])
-        app = self.palm_app
-        if entry == "continue":
-            if app.kept is not None:
-                return True
-            if app.store_pending or app.store is None:
-                return False  # (and the storage layer stays unimported for a quick game)
-            from .title_store import unfinished_count
-
-            return unfinished_count(app) > 0
+        control = self.controller
+        if entry == "continue":  # (the storage layer stays unimported for a quick game)
+            return control.can_continue()
         if any(e.id == entry and e.saved_games_only for e in ENTRIES):
-            return not app.store_pending and app.store is not None
+            return not control.store_pending and control.store is not None
         return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -278,8 +268,8 @@ class TitleScreen(Screen[None]):
         self.action_entry("new")
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if event.value != str(self.palm_app.next_seed):
-            self.palm_app.seed_chosen = bool(event.value)  # cleared: a random deal
+        if event.value != str(self.controller.next_seed):
+            self.controller.seed_chosen = bool(event.value)  # cleared: a random deal
 
     def on_key(self, event: events.Key) -> None:
         """Digits type the seed wherever the focus is (the first replaces it)."""
@@ -301,44 +291,44 @@ class TitleScreen(Screen[None]):
         """Run an entry (its button, its key or the command palette)."""
         if not self.check_action("entry", (entry,)):
             return
-        app = self.palm_app
-        if entry in CAMPAIGN_ENTRIES and app.store is not None:
-            from ..campaigns import campaign_still_there
-
-            if not campaign_still_there(app):
+        control = self.controller
+        if entry in CAMPAIGN_ENTRIES and control.store is not None:
+            still_there, outcome = control.campaign_check()
+            if not still_there:
+                send(self, Show(outcome))
                 return
         if entry == "new":
             self.action_new_game()
         elif entry == "daily":
-            app.start_daily(self.colour)
+            send(self, Show(control.daily(self.colour)))
         elif entry == "help":
-            app.action_help()
+            send(self, ShowHelp())
         elif entry == "tutorial":
-            app.start_tutorial()
+            send(self, StartTutorial())
         elif entry == "quit":
-            app.action_request_quit()
-        elif entry == "continue" and app.continue_kept():
-            return
+            send(self, RequestQuit())
+        elif entry == "continue":
+            send(self, Show(control.continue_game()))
         else:
             from .title_store import open_entry
 
-            open_entry(app, entry, self)
+            open_entry(self, entry)
 
     def action_toggle_colour(self) -> None:
         """Both decks play the same; the colour is kept in the record (R1)."""
         self.colour = "red" if self.colour == "blue" else "blue"
-        self.palm_app.deck_colour = self.colour
+        self.controller.deck_colour = self.colour
         self.query_one("#colour", Button).label = self.colour
 
     def action_new_game(self) -> None:
         """A new game with the seed shown (a random one if the seed was cleared)."""
-        app = self.palm_app
+        control = self.controller
         text = self.seed_text
-        seed = int(text) if text else app.config.seed_source()
-        app.next_seed = seed
-        if app.store is not None:
+        seed = int(text) if text else control.config.seed_source()
+        control.next_seed = seed
+        if control.store is not None:
             from .title_store import ask_new_game
 
-            ask_new_game(app, seed, self.colour)
+            ask_new_game(self, seed, self.colour)
             return
-        app.start_game(app.new_session(seed, self.colour))
+        send(self, Show(control.new_game(seed, self.colour, None)))

@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from ..attached import while_attached
 from ..glyphs import UNICODE, Glyphs
+from ..intents import controller_of
 from ..layout import COMPACT, TABLE
 
 
@@ -30,7 +31,10 @@ class TooSmallScreen(Screen[None]):
 
     def notice_text(self, size: Size | None = None) -> str:
         size = size or self.app.size
-        g: Glyphs = getattr(self.app, "glyphs", UNICODE)
+        try:
+            g: Glyphs = controller_of(self).glyphs
+        except TypeError:  # shown by an app without a game controller
+            g = UNICODE
         x = g.times
         table, compact = TABLE.minimum, COMPACT.minimum
         return (

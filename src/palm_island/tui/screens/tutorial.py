@@ -23,6 +23,7 @@ from ...engine import Catalog, Move, new_game
 from ...session import GameSession
 from ...tutorial.model import Lesson, Tutorial
 from ...tutorial.progress import Progress
+from ..intents import LeaveTutorial, send
 from ..options import moves_for
 from ..plain import notify_plain
 from ..render import KIND_KEYS, move_words
@@ -83,7 +84,7 @@ class TutorialScreen(GameScreen):
         return "tutorial"
 
     def compose_lower(self) -> ComposeResult:
-        yield LessonPanel(self.palm_app.glyphs, id="lesson")
+        yield LessonPanel(self.controller.glyphs, id="lesson")
 
     def marked(self, position: int) -> str | None:
         lesson = self.lesson
@@ -104,7 +105,7 @@ class TutorialScreen(GameScreen):
         panel.display = lesson is not None
         if lesson is not None:
             count = len(self.tutorial.lessons)
-            heading = f"Step {self.step + 1} of {count} {self.palm_app.glyphs.sep} {lesson.title}"
+            heading = f"Step {self.step + 1} of {count} {self.controller.glyphs.sep} {lesson.title}"
             panel.show(heading, lesson.text, self.asked(), self._note)
 
     def asked(self) -> str:
@@ -250,7 +251,7 @@ class TutorialScreen(GameScreen):
         self.step += 1
         self._note = None
         self.selected = 1
-        self.palm_app.save_tutorial(self.progress)
+        self.controller.save_tutorial(self.progress)
         self.show_state()
 
     @property
@@ -263,7 +264,7 @@ class TutorialScreen(GameScreen):
 
     def action_leave(self) -> None:
         """Back to the title; the tutorial resumes at this step (its entry says which)."""
-        self.palm_app.leave_tutorial(self)
+        send(self, LeaveTutorial(self.session, self.progress))
 
     def show_end(self) -> None:
         """The end screen as in any game; the result is kept nowhere."""
@@ -275,7 +276,7 @@ class TutorialScreen(GameScreen):
         if choice == "undo":
             self.action_undo()
         else:
-            self.palm_app.leave_tutorial(self)
+            send(self, LeaveTutorial(self.session, self.progress))
 
 
 def tutorial_session(tutorial: Tutorial, catalog: Catalog, moves: int) -> GameSession:

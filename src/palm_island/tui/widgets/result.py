@@ -8,7 +8,7 @@ the widget says so and polls a few times a second, so the end screen never waits
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.timer import Timer
@@ -17,10 +17,10 @@ from textual.widgets import Static
 from ...solver import par_words, share_line, upper_bound
 from ..attached import while_attached
 from ..glyphs import Glyphs
+from ..intents import controller_of
 
 if TYPE_CHECKING:
     from ...session import GameSession
-    from ..app import PalmIslandApp
 
 POLL_SECONDS = 0.2
 
@@ -97,10 +97,10 @@ class ResultLines(Static):
 
     @property
     def _searching(self) -> bool:
-        return cast("PalmIslandApp", self.app).config.compute_par
+        return controller_of(self).config.compute_par
 
     def _poll(self) -> None:
-        self.par = cast("PalmIslandApp", self.app).pars.get(self.session.start)
+        self.par = controller_of(self).pars.get(self.session.start)
         if self.par is not None and self._timer is not None:
             self._timer.stop()
         text = par_text(
