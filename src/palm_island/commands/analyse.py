@@ -134,22 +134,12 @@ def _keep(data_dir: Path | None, game_id: int, tag: str, report: str) -> None:
             store.save_game_analysis(game_id, tag, report)
     except (LoadError, SaveError) as exc:
         from ..storage.paths import data_dir as folder_of
+        from ..storage.paths import read_only_folder
 
         folder = folder_of(data_dir, create=False)
         why = f"{folder} is read-only" if read_only_folder(folder) else str(exc)
         note = f"palm-island: saving is off ({why}); the analysis is not kept"
         print(printable(note), file=sys.stderr)
-
-
-def read_only_folder(folder: Path) -> bool:
-    """Whether nothing can be written in ``folder`` (its permissions or its mount)."""
-    import os
-
-    try:
-        mounted_read_only = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
-    except (OSError, AttributeError):
-        mounted_read_only = False
-    return mounted_read_only or not os.access(folder, os.W_OK)
 
 
 def _from_file(path: Path, catalog: Any) -> GameRecord:

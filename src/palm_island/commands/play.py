@@ -35,21 +35,8 @@ def usable_data_dir(override: Path | None) -> None:
         raise NotADirectoryError(errno.ENOTDIR, "not a directory", exc.filename) from None
     if not os.access(folder, os.R_OK | os.X_OK):
         raise PermissionError(errno.EACCES, "permission denied", str(folder))
-    from .analyse import read_only_folder
-
-    if read_only_folder(folder):
-        raise ReadOnlyData(
-            f"{folder} is read-only and the game saves every move, so it does not start "
-            "there; history, campaign list, export and analyse read it as it is (or give "
-            "--data-dir a folder that can be written)"
-        )
-
-
-class ReadOnlyData(PermissionError):
-    """The data folder can be read, not written: said in words (exits.py prints it)."""
-
-    def __str__(self) -> str:
-        return str(self.args[0])
+    # A folder that can be read but not written opens with saving off (the controller
+    # says so on the title): history, replays and analyses read it as it is.
 
 
 def run(args: argparse.Namespace) -> int:

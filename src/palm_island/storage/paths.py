@@ -82,3 +82,12 @@ def cache_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("palm-island"))
+
+
+def read_only_folder(folder: Path) -> bool:
+    """Whether nothing can be written in ``folder`` (its permissions or its mount)."""
+    try:
+        mounted_read_only = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        mounted_read_only = False
+    return mounted_read_only or not os.access(folder, os.W_OK)

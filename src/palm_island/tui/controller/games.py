@@ -18,18 +18,19 @@ class Games(SharedState):
     def new_session(
         self, seed: int, colour: DeckColour, *, practice: bool = False, official: bool = False
     ) -> GameSession:
-        """A new game: saved in the current campaign if there is one (with its first
+        """A new game: saved in the current campaign if games are saved (with its first
         move: a deal only looked at is no saved game), else in memory. ``official``:
         the daily deal's one attempt of the day (stored only if no other window
         stored it first)."""
         from ...session import GameSession
 
         self.deck_colour = colour
-        if self.store is not None and self.campaign_name is not None:
+        store, campaign = self.store, self.campaign_name
+        if store is not None and campaign is not None and self.saving_off is None:
             from ...stored_session import StoredSession
 
-            stored = self.store.new_game(
-                self.campaign_name,
+            stored = store.new_game(
+                campaign,
                 difficulty=self.difficulty,
                 feats=self.feat_choice,
                 seed=seed,

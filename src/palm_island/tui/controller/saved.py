@@ -22,7 +22,7 @@ class SavedGames(Games):
         opening the file just to ask)."""
         if self.kept is not None:
             return True
-        if self.store_pending or self._store is None:
+        if self.store_pending or self._store is None or self.saving_off is not None:
             return False
         return self.unfinished_count() > 0
 
@@ -54,6 +54,14 @@ class SavedGames(Games):
         from ...stored_session import StoredSession
 
         if self.store is None:
+            return None
+        if self.saving_off is not None:
+            self.tell(
+                f"Saving is off ({self.saving_off}): a saved game is not played on here; "
+                "History replays the finished ones.",
+                "warning",
+                8,
+            )
             return None
         if campaign is not None:
             self.campaign_name = campaign

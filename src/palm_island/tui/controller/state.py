@@ -70,6 +70,9 @@ class SharedState:
         self.settings = Settings()
         """What is remembered between runs (kept in the data directory when games are saved)."""
         self._store: Store | None = None
+        self.saving_off: str | None = None
+        """Why games are not saved although the campaign file is open (its folder is
+        read-only: it is read as it is); ``None`` when they are saved."""
         self.store_pending = config.use_store
         """The campaign file is still to be opened: just after the first frame, or
         sooner if something asks for :attr:`store`."""
@@ -107,14 +110,34 @@ class SharedState:
         from ...storage.service import Store
 
         self.store_pending = False
+        read_only = self._read_only_folder()
         try:
-            self._store = Store.open(self.config.data_dir)
-            self._store.holds_games = True  # one writer per game: a new game is held at once
+            self._store = Store.open(self.config.data_dir, read_only=read_only is not None)
+            self._store.holds_games = read_only is None  # one writer per game: held at once
         except (LoadError, SaveError) as exc:
             self._store = None
             return exc
+        if read_only is not None:
+            self.saving_off = f"{read_only} is read-only"
+            self.tell(
+                f"Saving is off: {read_only} is read-only. Games played now are not "
+                "saved; history, replays and analyses read it as it is.",
+                "warning",
+                12,
+            )
         self.choose_default_campaign()
         return None
+
+    def _read_only_folder(self) -> Path | None:
+        """The data folder when it exists and cannot be written (a read-only mount, a
+        folder shared without write access), else ``None``."""
+        from ...storage.paths import data_dir, read_only_folder
+
+        try:
+            folder = data_dir(self.config.data_dir, create=False)
+        except OSError:
+            return None  # opening the store says what is wrong with it
+        return folder if folder.is_dir() and read_only_folder(folder) else None
 
     @property
     def pars(self) -> ParBook:
@@ -139,12 +162,19 @@ class SharedState:
     def choose_default_campaign(self) -> None:
         """The most recently played campaign, creating the first one if there is none
         (one step in the store: windows starting at once all get the same one)."""
-        if self._store is not None:
-            self.campaign_name = self._store.default_campaign(DEFAULT_CAMPAIGN)
+        if self._store is None:
+            return
+        if self.saving_off is not None:  # nothing is created: the latest played, if any
+            with contextlib.suppress(*store_errors()):
+                campaigns = self._store.campaigns()
+                self.campaign_name = campaigns[0].name if campaigns else None
+            return
+        self.campaign_name = self._store.default_campaign(DEFAULT_CAMPAIGN)
 
     def saves_games(self) -> bool:
-        """Whether new games go to a campaign in the file (else quick games)."""
-        return self.store is not None and self.campaign_name is not None
+        """Whether new games go to a campaign in the file (else quick games: also
+        when saving is off)."""
+        return self.store is not None and self.campaign_name is not None and not self.saving_off
 
     def unfinished_count(self) -> int:
         """How many unfinished games the file holds, in every campaign."""
@@ -205,7 +235,7 @@ class SharedState:
 
     def _settings_dir(self) -> Path | None:
         """Where settings are kept: the data directory, when games are saved there."""
-        if not self.config.use_store:
+        if not self.config.use_store or self.saving_off is not None:
             return None
         from ...storage.paths import data_dir
 

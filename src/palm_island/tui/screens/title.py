@@ -326,7 +326,7 @@ class TitleScreen(ControlledScreen[None]):
         text = self.seed_text
         seed = int(text) if text else control.config.seed_source()
         control.next_seed = seed
-        if control.store is not None:
+        if control.saves_games():  # else a quick game (no file, or saving is off)
             from .title_store import ask_new_game
 
             ask_new_game(self, seed, self.colour)
