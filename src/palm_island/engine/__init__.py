@@ -57,6 +57,7 @@ from .rules import (
 from .scoring import CardScore, ScoreBreakdown, score
 from .search import CompactRules, Position
 from .state import STORE_LIMIT, DeckCard, GameState
+from .tables import covers, packed_resources
 
 if TYPE_CHECKING:
     from .feats import (
@@ -132,6 +133,7 @@ __all__ = [
     "apply_move",
     "card_blocked",
     "condition_met",
+    "covers",
     "deal_from_seed",
     "earned_feats",
     "illegal_reason",
@@ -143,6 +145,7 @@ __all__ = [
     "packed_face",
     "packed_id",
     "packed_orientation",
+    "packed_resources",
     "packed_stored",
     "packed_values",
     "parse_catalog",

@@ -166,8 +166,9 @@ def _solve(
 def prepare(state: GameState) -> None:
     """Work out what every search of this deal's cards shares, the evaluation's prices
     (:mod:`.window_values`, about 0.5 s, kept per card set), so that the first hint of
-    a game whose par is already kept does not wait for them. The deal's bound then
-    reuses their payments search (:func:`.payments.payment_bound_from` keeps it)."""
+    a game whose par is already kept does not wait for them. Without feat cards the
+    deal's bound then reuses their payments search (:func:`.payments.payment_bound_from`
+    keeps it; a feat card set's prices start from the buildings' instead)."""
     window_tables(state.catalog, feats_of(state.catalog, state.deck))
 
 

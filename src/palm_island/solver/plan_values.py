@@ -18,7 +18,8 @@ from 42.98 to 44.08 (101-200); docs/solver.md has the figures and commands.
 
 The prices come from the deal of the deck's cards (all at their start faces, above the
 tracker, round 1; the relaxation does not see the order, so one deal stands for all):
-one search of multipliers per card set, about 0.3 s, kept per catalog. Every position
+one search of multipliers per card set (with feat cards, from the buildings' prices:
+:mod:`.card_set_prices` says why), about 0.3 s, kept per catalog. Every position
 of a game, from any starting point, is valued with the same tables, so a search from
 a position and a search from the deal agree on what they rank.
 """
@@ -27,9 +28,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import ROUNDS, Catalog, new_game, pack
+from ..engine import ROUNDS, Catalog, pack
+from .card_set_prices import card_set_deal, spread_prices
 from .payments import (
     SEARCH_STEPS,
+    Multipliers,
     covers_of,
     payment_bound_from,
     plan_value,
@@ -56,10 +59,8 @@ def plan_tables(catalog: Catalog, feats: tuple[int, ...]) -> PlanTables:
 
 
 def _build(catalog: Catalog, feats: tuple[int, ...]) -> PlanTables:
-    feat_ids = set(catalog.feat_ids)
-    buildings = [c.id for c in catalog.cards if not c.is_round_tracker and c.id not in feat_ids]
-    start = new_game(catalog, deal=buildings, feats=feats)
-    _, multipliers = payment_bound_from(start, None, SEARCH_STEPS)
+    start = card_set_deal(catalog, feats)
+    _, multipliers = payment_bound_from(start, _search_start(catalog, feats), SEARCH_STEPS)
     model = store_model(catalog)
     use, earn = round_prices(multipliers, len(model.kinds))
     covers = covers_of(model, start.deck)
@@ -85,6 +86,15 @@ def _build(catalog: Catalog, feats: tuple[int, ...]) -> PlanTables:
                     table[pack(card.id, orientation, True)] = worth + held
             into.append(table)
     return PlanTables(tuple(above), tuple(below))
+
+
+def _search_start(catalog: Catalog, feats: tuple[int, ...]) -> Multipliers | None:
+    """Where a card set's search starts: for the buildings alone, zero; with feat
+    cards, the buildings' prices (:mod:`.card_set_prices` says why)."""
+    if not feats:
+        return None
+    _, (spans, carried) = payment_bound_from(card_set_deal(catalog, ()), None, SEARCH_STEPS)
+    return spread_prices(catalog, spans), carried
 
 
 _kept = PerCardSet(_build)

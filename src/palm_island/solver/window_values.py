@@ -19,7 +19,8 @@ what the relaxation says. At width 900 on seeds 9001-9060 the mean went from 44.
 
 The multipliers are searched once per card set, from the deal of its cards in catalog
 order (round 1, every card at its start face above the tracker), starting from the
-payments relaxation's, about 0.5 s; every position is then valued with the same
+payments relaxation's (a set with feat cards: from the buildings' prices, which
+:mod:`.card_set_prices` says why), about 0.5 s; every position is then valued with the same
 prices. A card's block follows from its index in the deck and the tracker's place, so
 the tables are built per (round, tracker place, deck size) as a few runs of indices
 that share one table, and kept.
@@ -29,7 +30,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine import ROUNDS, Catalog, new_game, pack
+from ..engine import ROUNDS, Catalog, pack
+from .card_set_prices import card_set_deal, spread_prices
 from .payments import SEARCH_STEPS as PAYMENT_STEPS
 from .payments import covers_of, payment_bound_from, price_table, store_model
 from .per_catalog import PerCardSet
@@ -37,6 +39,7 @@ from .windows import (
     BLOCKS,
     SEARCH_STEPS,
     Values,
+    WindowMultipliers,
     best_block,
     card_plans,
     from_rounds,
@@ -68,6 +71,9 @@ class WindowTables:
     plans: dict[int, Values]
     """Per kind of card (:attr:`~palm_island.engine.Catalog.first_copy`): its plan values by round,
     block and face."""
+    multipliers: WindowMultipliers
+    """Where the search ended: the prices (a feat card set's search starts from the
+    buildings')."""
     _segments: dict[tuple[int, int, int], Segments] = field(default_factory=dict)
 
     def segments(self, round_: int, cut: int, cards: int) -> Segments:
@@ -141,13 +147,10 @@ def window_tables(catalog: Catalog, feats: tuple[int, ...]) -> WindowTables:
 
 
 def _search(catalog: Catalog, feats: tuple[int, ...]) -> WindowTables:
-    feat_ids = set(catalog.feat_ids)
-    buildings = [c.id for c in catalog.cards if not c.is_round_tracker and c.id not in feat_ids]
-    start = new_game(catalog, deal=buildings, feats=feats)
+    start = card_set_deal(catalog, feats)
     model = store_model(catalog)
     kinds = len(model.kinds)
-    _, rounds = payment_bound_from(start, None, PAYMENT_STEPS)
-    _, found = window_bound_from(start, from_rounds(rounds, kinds), EVALUATION_STEPS)
+    _, found = window_bound_from(start, _search_start(catalog, feats), EVALUATION_STEPS)
     slots = ROUNDS * BLOCKS
     price = [list(found[0].get(h, [0.0] * kinds)) for h in range(slots)]
     held_cost = held_costs([found[1].get(h, 0.0) for h in range(slots)])
@@ -160,7 +163,18 @@ def _search(catalog: Catalog, feats: tuple[int, ...]) -> WindowTables:
         for kind in sorted(set(catalog.first_copy))
         if model.cards[kind] is not None
     }
-    return WindowTables(catalog, price, held_cost, plans)
+    return WindowTables(catalog, price, held_cost, plans, found)
+
+
+def _search_start(catalog: Catalog, feats: tuple[int, ...]) -> WindowMultipliers:
+    """Where a card set's search starts: for the buildings alone, the payments
+    relaxation's multipliers; with feat cards, the buildings' prices
+    (:mod:`.card_set_prices` says why)."""
+    if feats:
+        price, sigma, pi = window_tables(catalog, ()).multipliers
+        return spread_prices(catalog, price), sigma, pi
+    _, rounds = payment_bound_from(card_set_deal(catalog, ()), None, PAYMENT_STEPS)
+    return from_rounds(rounds, len(store_model(catalog).kinds))
 
 
 _kept = PerCardSet(_search)
