@@ -164,12 +164,19 @@ class SharedState:
         (one step in the store: windows starting at once all get the same one)."""
         if self._store is None:
             return
-        if self.saving_off is not None:  # nothing is created: the latest played, if any
-            with contextlib.suppress(*store_errors()):
-                campaigns = self._store.campaigns()
-                self.campaign_name = campaigns[0].name if campaigns else None
+        if self.saving_off is not None:
+            self.campaign_name = self._latest_campaign()
             return
         self.campaign_name = self._store.default_campaign(DEFAULT_CAMPAIGN)
+
+    def _latest_campaign(self) -> str | None:
+        """With saving off nothing is created: the most recently played campaign, if any."""
+        if self._store is None:
+            return None
+        with contextlib.suppress(*store_errors()):
+            campaigns = self._store.campaigns()
+            return campaigns[0].name if campaigns else None
+        return None
 
     def saves_games(self) -> bool:
         """Whether new games go to a campaign in the file (else quick games: also
