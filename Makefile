@@ -79,7 +79,7 @@ sweep: $(TOOLS)
 
 # Everything but the slow property runs, the reliability suites and the snapshots.
 fast: $(TOOLS)
-	$(BIN)/python -m pytest -m "not slow and not reliability" --ignore-glob="*snapshots*" -n auto --dist worksteal
+	$(BIN)/python -m pytest -m "not slow and not reliability and not sweep" --ignore-glob="*snapshots*" -n auto --dist worksteal
 
 # The release path: sdist, a wheel built from it, installed in a clean venv and played.
 wheel: $(TOOLS)
