@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from palm_island.engine import GameState
 from palm_island.policies import random_policy
 from palm_island.session import GameSession
-from palm_island.solver import daily_seed
+from palm_island.solver import daily_seed, par_words, upper_bound
 from palm_island.storage.service import Store
 from palm_island.stored_session import StoredSession
 from palm_island.tui.config import AppConfig
@@ -27,6 +28,7 @@ from palm_island.tui.controller import (
     ToTitle,
     Watch,
 )
+from palm_island.tui.par import ParBook
 from storage_helpers import hold_for
 
 TODAY = dt.date(2026, 12, 3)
@@ -39,15 +41,38 @@ class Told(list[str]):
         self.append(text)
 
 
-def controller(folder: Path | None = None, told: Told | None = None) -> Controller:
+def controller(
+    folder: Path | None = None, told: Told | None = None, par: int | None = None
+) -> Controller:
+    """The controller as the app makes it; with ``par``, a par book that knows every
+    deal's par is ``par`` (no search, no app)."""
     config = AppConfig(
         seed=7,
         today=TODAY,
-        compute_par=False,
+        compute_par=par is not None,
         use_store=folder is not None,
         data_dir=folder,
     )
-    return Controller(config, None, told if told is not None else Told())
+    control = Controller(config, None, told if told is not None else Told())
+    if par is not None:
+        control.make_pars = lambda: KnownPars(par)
+    return control
+
+
+class KnownPars(ParBook):
+    """A par book that knows one par for every deal (the search is not under test)."""
+
+    def __init__(self, par: int) -> None:  # no app, no background search
+        self.par = par
+
+    def request(self, start: GameState, seed: int | None = None) -> None:
+        pass
+
+    def get(self, start: GameState) -> int | None:
+        return self.par
+
+    def flush(self) -> None:
+        pass
 
 
 def played(outcome: Outcome) -> GameSession:
@@ -91,6 +116,27 @@ def test_quick_daily_is_dealt_once_then_offered_as_practice() -> None:
     finish(practice)
     control.game_finished(practice)  # a practice game never replaces the attempt
     assert control.daily_done[daily_seed(TODAY)] is first
+
+
+@pytest.mark.parametrize("saved", [False, True], ids=["quick", "saved"])
+def test_the_daily_result_words_par_as_the_end_screen_does(tmp_path: Path, saved: bool) -> None:
+    """The title's "you played today's daily deal" line says par with what the deal's
+    bound says of it, in the end screen's words (par_words), in both kinds of game."""
+    control = controller(tmp_path if saved else None, par=40)
+    first = played(control.daily("red"))
+    control.begin(first)
+    first.play(first.legal_moves()[0])
+    control.leave_game()
+    first = played(control.daily("red"))  # a saved game is played from its reopened copy
+    control.begin(first)
+    finish(first)
+    control.game_finished(first)
+    control.end_session()
+    asked = control.daily("red")
+    assert isinstance(asked, AskPractice)
+    words = par_words(40, upper_bound(first.start))
+    assert words in asked.result and "best possible" in words, asked.result
+    control.close()
 
 
 def test_quick_daily_left_unfinished_resumes_the_same_attempt() -> None:

@@ -26,6 +26,7 @@ from .saved import SavedGames
 from .state import store_errors
 
 if TYPE_CHECKING:
+    from ...engine import GameState
     from ...session import DeckColour
 
 
@@ -52,12 +53,21 @@ class Controller(SavedGames):
         if done is None:
             return Play(self.new_session(seed, colour))
         from ...engine import score
-        from ...solver import share_line
 
         final = score(done.state)
-        par = self.pars.get(done.start) if self.config.compute_par else None
-        line = share_line(day, final.total, final.rank, par, hints=done.hints_used)
+        line = self._share_line(day, done.start, final.total, final.rank, done.hints_used)
         return AskPractice(f"You played today's daily deal:\n{line}", seed, colour)
+
+    def _share_line(
+        self, day: dt.date, start: GameState, total: int, rank: str, hints: int | None
+    ) -> str:
+        """The daily's share line as the end screen words it: par (when the par book
+        has it) with what the deal's upper bound says of it (``par_words``)."""
+        from ...solver import share_line, upper_bound
+
+        par = self.pars.get(start) if self.config.compute_par else None
+        bound = upper_bound(start) if par is not None else None
+        return share_line(day, total, rank, par, hints=hints, bound=bound)
 
     def _daily_saved(self, day: dt.date, seed: int, colour: DeckColour) -> Outcome:
         """The daily deal in the campaign file: its attempts are stored, in any campaign."""
@@ -91,8 +101,6 @@ class Controller(SavedGames):
 
     def daily_result(self, day: dt.date, game_id: int) -> str:
         """What today's official attempt came to: its share line (with the par if known)."""
-        from ...solver import share_line
-
         store = self.store
         assert store is not None
         try:
@@ -101,10 +109,9 @@ class Controller(SavedGames):
             if result is None:
                 return f"You gave up today's daily deal ({day.isoformat()})."
             start = store.replay_data(game_id).states[0]
-            par = self.pars.get(start) if self.config.compute_par else None
         except store_errors() as exc:
             return f"You played today's daily deal ({day.isoformat()}); its result: {exc}"
-        line = share_line(day, result.score, result.rank, par, hints=stored.hints)
+        line = self._share_line(day, start, result.score, result.rank, stored.hints)
         return f"You played today's daily deal:\n{line}"
 
     def practice(self, seed: int, colour: DeckColour) -> Outcome:
