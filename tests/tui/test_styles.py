@@ -119,10 +119,50 @@ async def test_a_new_screen_is_plain_on_an_ascii_terminal(tmp_path: Path) -> Non
             await pilot.pause()
 
 
-def test_the_app_loads_its_own_file_last() -> None:
-    """App rules beat a widget's on a specificity tie only when read last."""
+def app_css_paths() -> list[Path]:
     assert isinstance(PalmIslandApp.CSS_PATH, list)
-    assert Path(PalmIslandApp.CSS_PATH[-1]).name == "palm_island.tcss"
+    return [Path(path).resolve() for path in PalmIslandApp.CSS_PATH]
+
+
+def test_the_app_loads_its_own_file_after_the_widgets_and_before_the_screens() -> None:
+    """App rules beat a widget's on a specificity tie only when read after them; a
+    screen's file was always read after the app's (when the screen first showed)."""
+    paths = app_css_paths()
+    own = [p.name for p in paths].index("palm_island.tcss")
+    widget_files = {p.resolve() for p in TUI.glob("widgets/*.tcss")}
+    assert widget_files and widget_files <= set(paths[:own])
+    screen_files = {p for cls in tui_classes() for p in css_paths(cls) if issubclass(cls, Screen)}
+    assert screen_files and {p.resolve() for p in screen_files} <= set(paths[own + 1 :])
+
+
+def test_the_app_reads_every_screens_files_at_start_in_the_screens_order() -> None:
+    """A screen whose file the app has not read makes Textual reparse the whole
+    stylesheet and restyle every widget when it first shows (40 ms of CPU or more a
+    screen): every screen's CSS_PATH is in the app's, in the order the screen lists
+    them, so a new screen with a new file fails here until it is added."""
+    paths = app_css_paths()
+    screens = [cls for cls in tui_classes() if issubclass(cls, Screen) and css_paths(cls)]
+    assert len(screens) > 15  # the walk found the screens
+    for cls in screens:
+        own = [p.resolve() for p in css_paths(cls)]
+        missing = [str(p.relative_to(TUI)) for p in own if p not in paths]
+        assert not missing, f"{cls.__name__}'s {missing} not in PalmIslandApp.CSS_PATH"
+        places = [paths.index(p) for p in own]
+        assert places == sorted(places), f"{cls.__name__} lists {own} in another order"
+
+
+async def test_no_screen_makes_the_app_read_a_stylesheet_again(tmp_path: Path) -> None:
+    """What the two tests above are for, seen from the app: after start, showing each
+    screen reads no CSS source the app did not have."""
+    app = store_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        sources = set(app.stylesheet.source)
+        await pilot.press("enter", "enter")  # the deck preview, then the game
+        await pilot.press("question_mark")  # help
+        await pilot.press("escape", "escape")  # the game left for the title
+        await pilot.pause()
+        added = [name for name, _ in set(app.stylesheet.source) - sources if name.endswith(".tcss")]
+        assert not added, added
 
 
 def test_every_css_path_is_absolute_so_a_subclass_elsewhere_finds_it() -> None:

@@ -79,6 +79,14 @@ class PalmIslandApp(App[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = [
         *sorted(Path(__file__).parent.glob("widgets/*.tcss")),  # widgets have no CSS_PATH
         Path(__file__).with_name("palm_island.tcss"),  # absolute: subclasses elsewhere too
+        # Every screen's own CSS_PATH, read once here: Textual reparses the whole
+        # stylesheet and restyles every widget the first time a screen brings a file
+        # it has not read (about 40 ms of CPU each, three times from the title to the
+        # first move). Their rules name their screen, so reading them early changes
+        # no style; game.tcss before tutorial.tcss, as TutorialScreen lists them.
+        # tests/tui/test_styles.py checks every screen's files are here, in order.
+        *sorted(Path(__file__).parent.glob("screens/*.tcss")),
+        Path(__file__).with_name("holding.tcss"),
     ]
     HORIZONTAL_BREAKPOINTS = layout.HORIZONTAL_BREAKPOINTS
     """``-narrow`` on every screen below the table's width: the compact layout."""
