@@ -25,23 +25,8 @@ def test_every_shortfall_is_worded_as_costs_are_printed() -> None:
     assert shortfall(Resources(2, 0, 0), ASCII) == "needs 2W"
 
 
-@pytest.mark.slow
-async def test_no_card_line_is_cut_off_at_80_columns() -> None:
-    app = app_for(757206, compute_par=False)  # card 2 lacks three resources at once
-    policy = greedy_policy()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_game(pilot)
-        for _ in range(200):  # the whole game
-            state = session(app).state
-            if state.is_over:
-                break
-            await pilot.pause()
-            for position in (1, 2, 3):
-                card = game_screen(app).query_one(f"#card-{position}", CardWidget)
-                lines = card.render_lines(card.outer_size.region)
-                cut = [s.text for s in lines if "…" in s.text]
-                assert not cut, (position, cut, card_options(state, 1))
-            await play_by_keys(pilot, policy(state))
+# That no card line is cut off at 80 columns, at every turn of a whole game, is
+# checked in test_play.py's keyboard game (one whole-game walk for its checks).
 
 
 @pytest.mark.slow

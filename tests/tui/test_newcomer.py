@@ -78,42 +78,8 @@ def assert_no_rule_numbers(screen: Screen[Any]) -> None:
     assert not found, (type(screen).__name__, found)
 
 
-@pytest.mark.slow
-async def test_no_rule_numbers_on_any_screen_of_a_whole_game() -> None:
-    """Every screen of a whole game and its end screen (``slow``: the first 34 turns
-    alone, up to the first payment choice, took 9 s of make check's 90 s CPU budget,
-    and the whole game covers them)."""
-    app = app_for(0)  # greedy seed 0: returns, round ends, payment and release choices
-    policy = greedy_policy()
-    seen: set[str] = set()
-    async with app.run_test(size=(100, 32)) as pilot:
-        assert_no_rule_numbers(app.screen)
-        await pilot.press("enter")  # the deck preview
-        assert_no_rule_numbers(app.screen)
-        await pilot.press("enter")
-        await pilot.press("question_mark")
-        assert isinstance(app.screen, HelpScreen)
-        assert_no_rule_numbers(app.screen)
-        await pilot.press("escape", "p")
-        assert isinstance(app.screen, PeekScreen)
-        assert_no_rule_numbers(app.screen)
-        await pilot.press("escape")
-        while not session(app).state.is_over:
-            move = policy(session(app).state)
-            keys = __import__("benchmarks.keys", fromlist=["keys_for"]).keys_for(
-                session(app).state, move
-            )
-            await pilot.press(*keys[:2])
-            if game_screen(app).choice.is_open:
-                seen.add("choice")
-            assert_no_rule_numbers(app.screen)
-            if keys[2:]:
-                await pilot.press(*keys[2:])
-            assert_no_rule_numbers(app.screen)
-        assert isinstance(app.screen, EndScreen)
-        assert_no_rule_numbers(app.screen)
-        assert_no_rule_numbers(game_screen(app))  # the log: returns and round ends
-    assert "choice" in seen
+# Every screen of a whole game is checked for rule numbers in test_play.py's
+# keyboard game (one whole-game walk for its checks).
 
 
 @pytest.mark.slow  # over 1.3 s: make test, not make check (its 90 s CPU budget)
