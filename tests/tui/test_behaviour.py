@@ -22,9 +22,11 @@ from palm_island.tui.widgets.log import MoveLog
 
 from .helpers import (
     app_for,
+    app_in_game,
     click_choice,
     click_footer_key,
     game_screen,
+    in_game,
     open_game,
     play_by_keys,
     play_moves,
@@ -38,9 +40,9 @@ def log_text(screen: GameScreen) -> str:
 
 @pytest.mark.slow
 async def test_r21_r22_undo_and_redo_cross_automatic_steps_and_round_ends() -> None:
-    app = app_for(0)  # greedy play on seed 0 sees both within 19 turns
+    app = app_in_game(0)  # greedy play on seed 0 sees both within 19 turns
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         policy = greedy_policy()
         states: list[GameState] = [session(app).state]
         # Play until both a stored card came back (R21) and a round ended (R22).
@@ -85,9 +87,9 @@ async def test_escape_in_the_payment_choice_changes_nothing() -> None:
 
 @pytest.mark.slow
 async def test_arrows_and_enter_choose_in_the_payment_choice_without_moving_the_focus() -> None:
-    app = app_for(2)
+    app = app_in_game(2)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await play_moves(pilot, greedy_policy(), 8)  # seed 2, turn 8: two ways to pay
         focused = app.focused
         await pilot.press("1", "r")
@@ -105,9 +107,9 @@ async def test_arrows_and_enter_choose_in_the_payment_choice_without_moving_the_
 
 @pytest.mark.slow
 async def test_r20_storing_at_four_asks_which_card_to_release() -> None:
-    app = app_for(0)
+    app = app_in_game(0)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await play_moves(pilot, greedy_policy(), 48)  # seed 0, turn 48: store at 4/4
         assert session(app).state.stored_count == 4
         move = greedy_policy()(session(app).state)
@@ -133,9 +135,9 @@ async def test_r18_peek_shows_the_other_side_and_changes_nothing() -> None:
 
 @pytest.mark.slow
 async def test_keys_for_actions_that_are_not_legal_do_nothing() -> None:
-    app = app_for(7)  # card 1 is QU3 front up: rotate and flip both need resources
+    app = app_in_game(7)  # card 1 is QU3 front up: rotate and flip both need resources
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         screen = game_screen(app)
         assert screen.check_action("act", ("discard",)) is True
         assert screen.check_action("undo", ()) is False
@@ -146,9 +148,9 @@ async def test_keys_for_actions_that_are_not_legal_do_nothing() -> None:
 
 @pytest.mark.slow
 async def test_quitting_a_game_in_progress_asks_first_even_with_ctrl_c() -> None:
-    app = app_for(7)
+    app = app_in_game(7)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await pilot.press("d")
         await pilot.press("ctrl+c")
         assert isinstance(app.screen, ConfirmQuitScreen)
@@ -172,9 +174,9 @@ async def test_quitting_from_the_title_does_not_ask() -> None:
 
 @pytest.mark.slow
 async def test_a_small_terminal_shows_a_notice_and_resizing_keeps_the_game() -> None:
-    app = app_for(7)
+    app = app_in_game(7)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await pilot.press("d", "d")
         before = session(app).state
         await pilot.resize_terminal(70, 20)
@@ -202,9 +204,9 @@ async def test_help_opens_with_question_mark_and_lists_every_key() -> None:
 
 @pytest.mark.slow
 async def test_clicking_a_card_selects_it_and_the_key_bar_presses_keys() -> None:
-    app = app_for(7)
+    app = app_in_game(7)
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         screen = game_screen(app)
         assert await pilot.click("#card-2", offset=(5, 1))
         assert screen.selected == 2
@@ -218,9 +220,9 @@ async def test_clicking_a_card_selects_it_and_the_key_bar_presses_keys() -> None
 async def test_a_key_that_does_not_apply_explains_why(
     notifications: Callable[[App[Any]], list[str]],
 ) -> None:
-    app = app_for(42)  # card 1 HO2 cannot rotate yet; card 2 LG1 stores for free
+    app = app_in_game(42)  # card 1 HO2 cannot rotate yet; card 2 LG1 stores for free
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         notes = notifications(app)
         await pilot.press("s")
         assert session(app).turn == 0
@@ -237,9 +239,9 @@ async def test_a_key_that_does_not_apply_explains_why(
 @pytest.mark.slow  # over 1.5 s: make test, not make check (its 90 s CPU budget)
 async def test_keys_typed_at_once_apply_in_order() -> None:
     """Regression: "2" then "s" in one burst was judged against card 1 and did nothing."""
-    app = app_for(42)  # card 2 LG1 stores for free; card 1 HO2 has no store
+    app = app_in_game(42)  # card 2 LG1 stores for free; card 1 HO2 has no store
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         app.post_message(events.Key("2", "2"))
         app.post_message(events.Key("s", "s"))
         await pilot.pause()
@@ -266,9 +268,9 @@ async def test_undo_from_the_end_screen_goes_back_into_the_game() -> None:
 
 @pytest.mark.slow
 async def test_the_mouse_can_cancel_a_choice_and_close_the_help() -> None:
-    app = app_for(2)
+    app = app_in_game(2)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await play_moves(pilot, greedy_policy(), 8)
         before = session(app).state
         await pilot.press("1", "r")

@@ -10,7 +10,7 @@ from palm_island.tui.glyphs import ASCII, UNICODE
 from palm_island.tui.options import card_options
 from palm_island.tui.widgets.card import CardWidget
 
-from .helpers import app_for, game_screen, open_game, play_by_keys, session
+from .helpers import app_in_game, game_screen, in_game, play_by_keys, session
 
 
 def card_lines(card: CardWidget) -> list[str]:
@@ -31,10 +31,10 @@ def test_every_shortfall_is_worded_as_costs_are_printed() -> None:
 
 @pytest.mark.slow
 async def test_each_action_that_can_be_played_shows_the_face_it_leads_to() -> None:
-    app = app_for(42, compute_par=False)  # card 2 LG1 stores for free
+    app = app_in_game(42, compute_par=False)  # card 2 LG1 stores for free
     policy = greedy_policy()
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         card = game_screen(app).query_one("#card-2", CardWidget)
         lines = card_lines(card)
         row = next(i for i, line in enumerate(lines) if "store free" in line)

@@ -44,8 +44,10 @@ from palm_island.tui.widgets.touch_keys import (
 
 from .helpers import (
     app_for,
+    app_in_game,
     footer_text,
     game_screen,
+    in_game,
     open_game,
     play_moves,
     screen_rows,
@@ -78,9 +80,9 @@ LAYOUT_CLASSES = {"-narrow", "-snug", "-wide"}
 async def test_the_layout_class_and_the_notice_follow_the_window() -> None:
     """Each screen has one layout class by width; the notice covers only the sizes
     no layout fits, and the game comes back as it was."""
-    app = app_for(7)
+    app = app_in_game(7)
     async with app.run_test(size=(44, 40)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         for size, layout in [((44, 40), "-narrow"), ((80, 24), "-snug"), ((100, 32), "-wide")]:
             await pilot.resize_terminal(*size)
             await pilot.pause()
@@ -364,7 +366,7 @@ async def test_every_key_of_the_game_has_a_tap_target_on_a_phone() -> None:
     would leave out of reach) is on the compact key bar when it applies, or tapped
     on the table: a new binding with neither fails here. Redo, which the footer
     leaves out for room, is on the bar and a tap on it redoes the move."""
-    app = app_for(7)
+    app = app_in_game(7)
     bindings = [*GameScreen.BINDINGS, *PalmIslandApp.BINDINGS]
     actions = {
         binding.action
@@ -374,7 +376,7 @@ async def test_every_key_of_the_game_has_a_tap_target_on_a_phone() -> None:
     }
     on_the_bar: set[str] = set()
     async with app.run_test(size=(48, 44)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await pilot.pause()
         # the game's states with different keys: new, a move made, a move undone
         for keys in ((), ("d", "d"), ("u",)):

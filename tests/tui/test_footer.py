@@ -8,14 +8,23 @@ import pytest
 
 from palm_island.engine import legal_moves
 
-from .helpers import app_for, footer_text, game_screen, open_game, play_by_keys, session
+from .helpers import (
+    app_for,
+    app_in_game,
+    footer_text,
+    game_screen,
+    in_game,
+    open_game,
+    play_by_keys,
+    session,
+)
 
 
 @pytest.mark.slow
 async def test_the_footer_lists_undo_once_there_is_a_move_to_undo() -> None:
-    app = app_for(3)
+    app = app_in_game(3)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await pilot.pause()
         before = footer_text(app)
         assert "Store" in before and "Undo" not in before

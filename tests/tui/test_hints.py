@@ -15,7 +15,7 @@ from palm_island.tui.render import move_words
 from palm_island.tui.widgets.card import CardWidget
 from palm_island.tui.widgets.hint import HintLine
 
-from .helpers import app_for, game_screen, open_game, play_moves, session
+from .helpers import app_in_game, game_screen, in_game, play_moves, session
 
 SLOW = Budget(4000)
 """Several seconds from the start of a game: long enough to act during it."""
@@ -23,9 +23,9 @@ SLOW = Budget(4000)
 
 @pytest.mark.slow  # over 1.5 s: make test, not make check (its 90 s CPU budget)
 async def test_hint_is_the_solvers_best_move_at_the_same_budget() -> None:
-    app = app_for(7)
+    app = app_in_game(7)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         from palm_island.policies import greedy_policy
 
         await play_moves(pilot, greedy_policy(), 5)
@@ -51,9 +51,9 @@ async def test_hint_is_the_solvers_best_move_at_the_same_budget() -> None:
 
 @pytest.mark.slow  # over 1.3 s: make test, not make check (its 90 s CPU budget)
 async def test_a_move_clears_the_hint_and_counts_stay() -> None:
-    app = app_for(7, hint_budget=Budget(20))
+    app = app_in_game(7, hint_budget=Budget(20))
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await pilot.press("h")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -69,9 +69,9 @@ async def test_a_move_clears_the_hint_and_counts_stay() -> None:
 async def test_keys_work_while_a_hint_is_searched_and_a_move_cancels_it() -> None:
     # Off every known line a hint is a search; the par line is found first, then
     # greedy moves leave it, so the slow hint budget is what the key waits on.
-    app = app_for(7, hint_budget=SLOW)
+    app = app_in_game(7, hint_budget=SLOW)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         from palm_island.policies import greedy_policy
 
         await play_moves(pilot, greedy_policy(), 5)
@@ -108,9 +108,9 @@ async def test_keys_work_while_a_hint_is_searched_and_a_move_cancels_it() -> Non
 
 @pytest.mark.slow
 async def test_undo_drops_a_hint_for_the_later_position() -> None:
-    app = app_for(7, hint_budget=Budget(20))
+    app = app_in_game(7, hint_budget=Budget(20))
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await pilot.press("d", "h")
         await app.workers.wait_for_complete()
         await pilot.pause()

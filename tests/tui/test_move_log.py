@@ -8,14 +8,14 @@ from palm_island.policies import greedy_policy
 from palm_island.tui.render import event_line
 from palm_island.tui.widgets.log import MoveLog
 
-from .helpers import app_for, game_screen, open_game, play_moves, session
+from .helpers import app_in_game, game_screen, in_game, play_moves, session
 
 
 @pytest.mark.slow
 async def test_the_log_lists_every_step_follows_the_newest_and_cuts_back_on_undo() -> None:
-    app = app_for(3)
+    app = app_in_game(3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await play_moves(pilot, greedy_policy(), 12)  # more rows than the log shows
         await pilot.pause()
         log = game_screen(app).query_one(MoveLog)
@@ -41,9 +41,9 @@ async def test_the_log_lists_every_step_follows_the_newest_and_cuts_back_on_undo
 
 @pytest.mark.slow  # over 1.3 s: make test, not make check (its 90 s CPU budget)
 async def test_a_key_that_adds_nothing_to_the_log_leaves_it_where_the_player_scrolled() -> None:
-    app = app_for(3)
+    app = app_in_game(3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await play_moves(pilot, greedy_policy(), 12)
         await pilot.pause()
         log = game_screen(app).query_one(MoveLog)

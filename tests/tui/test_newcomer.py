@@ -35,9 +35,11 @@ from palm_island.tui.widgets.stored import StoredPanel
 
 from .helpers import (
     app_for,
+    app_in_game,
     footer_row,
     footer_text,
     game_screen,
+    in_game,
     open_game,
     palette_shows,
     play_by_keys,
@@ -84,9 +86,9 @@ def assert_no_rule_numbers(screen: Screen[Any]) -> None:
 
 @pytest.mark.slow  # over 1.3 s: make test, not make check (its 90 s CPU budget)
 async def test_the_turn_shown_is_the_turn_being_played() -> None:
-    app = app_for(7)
+    app = app_in_game(7)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await pilot.press("d", "d", "d")
         screen = game_screen(app)
         status = str(screen.query_one("#status", Static).render())
@@ -121,9 +123,9 @@ async def test_stored_cards_show_their_place_in_the_deck_here_and_in_the_choice(
 
 @pytest.mark.slow
 async def test_the_end_screen_shows_the_score_chart_with_the_band_reached() -> None:
-    app = app_for(2)
+    app = app_in_game(2)
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await play_moves(pilot, greedy_policy(), 200)
         assert isinstance(app.screen, EndScreen)
         chart = str(app.screen.query_one("#chart", Static).render()).splitlines()
@@ -245,9 +247,9 @@ async def test_the_theme_chosen_is_remembered_in_the_data_directory(tmp_path: Pa
 
 @pytest.mark.slow
 async def test_resizing_to_80_and_back_keeps_the_cards_padding() -> None:
-    app = app_for(7)
+    app = app_in_game(7)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         card = game_screen(app).query_one("#card-1", CardWidget)
         assert card.styles.padding.left == 1
         await pilot.resize_terminal(80, 24)

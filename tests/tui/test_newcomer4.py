@@ -41,7 +41,7 @@ from palm_island.tui.widgets.card import CardWidget
 from palm_island.tui.widgets.log import MoveLog
 from palm_island.tui.widgets.status import StatusBar
 
-from .helpers import app_for, game_screen, open_game, screen_rows, session
+from .helpers import app_for, app_in_game, game_screen, in_game, screen_rows, session
 from .store_helpers import opened, store_app
 from .test_newcomer import screen_text
 
@@ -162,10 +162,10 @@ async def test_the_score_history_says_first_last_lowest_and_highest(
 async def test_no_card_line_is_cut_at_80_columns_hint_marks_included() -> None:
     """Every line of cards 1 and 2 at 80x24, along a greedy game, with the hint or a
     lesson marking each of its actions in turn: whole, never cut (issue 38, 11)."""
-    app = app_for(7, compute_par=False)
+    app = app_in_game(7, compute_par=False)
     policy = greedy_policy()
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         screen = game_screen(app)
         checked = 0
         while not session(app).state.is_over:
@@ -267,9 +267,9 @@ async def test_an_analysis_with_no_costly_move_shows_no_empty_table(
 async def test_card_3_says_it_is_only_for_planning_by_key_and_by_click(
     notifications: Callable[[App[Any]], list[str]],
 ) -> None:
-    app = app_for(7, compute_par=False)
+    app = app_in_game(7, compute_par=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         notes = notifications(app)
         screen = game_screen(app)
         before = session(app).state

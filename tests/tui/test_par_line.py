@@ -12,7 +12,14 @@ from palm_island.solver import Budget
 from palm_island.solver.lines import deal_key, solver_tag
 from palm_island.storage.service import Store
 
-from .helpers import app_for, game_screen, open_game, par_shown, session, wait_until
+from .helpers import (
+    app_in_game,
+    game_screen,
+    in_game,
+    par_shown,
+    session,
+    wait_until,
+)
 from .store_helpers import new_saved_game, opened, store_app
 
 PAR = Budget(30)
@@ -51,9 +58,9 @@ def _deviate(app: object, line: tuple[Move, ...]) -> tuple[Move, ...]:
 
 @pytest.mark.slow
 async def test_following_the_hints_stays_on_the_par_line_at_par() -> None:
-    app = app_for(7, par_budget=PAR, hint_budget=HINT)
+    app = app_in_game(7, par_budget=PAR, hint_budget=HINT)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await app.workers.wait_for_complete()
         start = session(app).start
         par_line = app.controller.pars.line(start)
@@ -68,9 +75,9 @@ async def test_following_the_hints_stays_on_the_par_line_at_par() -> None:
 
 @pytest.mark.slow
 async def test_a_deviation_is_searched_once_then_followed_without_losing_stars() -> None:
-    app = app_for(7, par_budget=PAR, hint_budget=HINT)
+    app = app_in_game(7, par_budget=PAR, hint_budget=HINT)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await app.workers.wait_for_complete()
         par_line = app.controller.pars.line(session(app).start)
         assert par_line is not None
@@ -159,9 +166,9 @@ async def test_a_failed_par_search_does_not_hold_the_hint(
         raise RuntimeError("the par search failed")
 
     monkeypatch.setattr(par_module, "solve", broken)
-    app = app_for(7, par_budget=PAR, hint_budget=HINT)
+    app = app_in_game(7, par_budget=PAR, hint_budget=HINT)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await app.workers.wait_for_complete()
         assert app.controller.pars.get(session(app).start) is None
         move, _, searched = await _hint(pilot, app)
@@ -183,8 +190,8 @@ async def test_a_game_works_out_its_search_prices_as_it_begins(
         prepare(state)
 
     monkeypatch.setattr(par_module, "prepare", recorded)
-    app = app_for(7, compute_par=True, par_budget=PAR, hint_budget=HINT)
+    app = app_in_game(7, compute_par=True, par_budget=PAR, hint_budget=HINT)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await app.workers.wait_for_complete()
         assert prepared == [session(app).state.deck]

@@ -20,7 +20,16 @@ from palm_island.tui.widgets.analysis import AnalysisPanel
 from palm_island.tui.widgets.log import MoveLog
 from palm_island.tui.widgets.result import ResultLines
 
-from .helpers import app_for, open_game, par_shown, play_moves, session, wait_until
+from .helpers import (
+    app_for,
+    app_in_game,
+    in_game,
+    open_game,
+    par_shown,
+    play_moves,
+    session,
+    wait_until,
+)
 
 DAY = dt.date(2026, 11, 29)
 
@@ -83,9 +92,9 @@ async def test_par_is_one_number_on_the_end_screen_analysis_share_line_and_daily
 
 @pytest.mark.slow
 async def test_end_screen_shows_par_and_hints_for_an_ordinary_deal() -> None:
-    app = app_for(2)
+    app = app_in_game(2)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await pilot.press("h")
         await app.workers.wait_for_complete()
         await pilot.pause()

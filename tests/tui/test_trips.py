@@ -20,7 +20,15 @@ from palm_island.tui.screens.title import TitleScreen
 from palm_island.tui.widgets.log import MoveLog
 from palm_island.tui.widgets.result import ResultLines
 
-from .helpers import footer_text, game_screen, palette_shows, play_moves, session
+from .helpers import (
+    app_in_game,
+    footer_text,
+    game_screen,
+    in_game,
+    palette_shows,
+    play_moves,
+    session,
+)
 from .store_helpers import new_saved_game, opened, store_app
 
 DAY = dt.date(2026, 12, 1)
@@ -255,11 +263,9 @@ def test_campaign_names_are_unique_whatever_their_case(tmp_path: Path) -> None:
 async def test_end_screen_at_80x24_scrolls_the_cards_by_keys_from_the_start() -> None:
     from textual.containers import VerticalScroll
 
-    from .helpers import app_for, open_game
-
-    app = app_for(7, compute_par=False)
+    app = app_in_game(7, compute_par=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await play_moves(pilot, greedy_policy(), 200)
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
@@ -281,11 +287,10 @@ async def test_end_screen_at_80x24_scrolls_the_cards_by_keys_from_the_start() ->
 
 @pytest.mark.slow
 async def test_quit_from_the_command_palette_asks_as_q_does() -> None:
-    from .helpers import app_for, open_game
 
-    app = app_for(7, compute_par=False)
+    app = app_in_game(7, compute_par=False)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await pilot.press("d")  # one move: a game in progress
         await pilot.press("ctrl+p", *"Quit")
         await palette_shows(pilot, "Quit")
@@ -339,11 +344,11 @@ async def test_long_names_are_cut_by_cell_width_and_rows_stay_aligned(tmp_path: 
 
 @pytest.mark.slow
 async def test_after_using_card_2_the_selection_returns_to_card_1() -> None:
-    from .helpers import app_for, open_game, play_by_keys
+    from .helpers import app_in_game, in_game, play_by_keys
 
-    app = app_for(7, compute_par=False)
+    app = app_in_game(7, compute_par=False)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         for _ in range(30):  # until card 2 has an action to use
             on_card_2 = [m for m in session(app).legal_moves() if m.card == 2]
             if on_card_2:
@@ -380,11 +385,10 @@ async def test_history_screen_says_feats_in_play_not_a_bare_dash(tmp_path: Path)
 
 @pytest.mark.slow
 async def test_footer_at_80_columns_keeps_quit_when_redo_applies() -> None:
-    from .helpers import app_for, open_game
 
-    app = app_for(7, compute_par=False)
+    app = app_in_game(7, compute_par=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await pilot.press("d", "d", "u")  # something to redo
         await pilot.pause()
         drawn = footer_text(app)  # the key bar as drawn: a key cut at the edge is not there
@@ -398,11 +402,9 @@ async def test_footer_at_80_columns_keeps_quit_when_redo_applies() -> None:
 async def test_the_hint_marker_is_never_cut_at_80_columns() -> None:
     from palm_island.tui.widgets.card import CardWidget
 
-    from .helpers import app_for, open_game
-
-    app = app_for(7, compute_par=False, hint_budget=Budget(10))
+    app = app_in_game(7, compute_par=False, hint_budget=Budget(10))
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await pilot.press("d")
         await _hint(pilot)
         screen = game_screen(app)
@@ -455,14 +457,12 @@ async def test_a_payment_choice_lists_the_stored_cards_in_deck_order_and_plays_t
 
     from palm_island.tui.render import stored_places
 
-    from .helpers import app_for, open_game
-
     found = _first_choice_out_of_deck_order()
     assert found is not None
     seed, keys = found
-    app = app_for(seed, compute_par=False)
+    app = app_in_game(seed, compute_par=False)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await pilot.press(*keys)
         await pilot.pause()
         choice = game_screen(app).choice
@@ -488,11 +488,9 @@ async def test_a_payment_choice_lists_the_stored_cards_in_deck_order_and_plays_t
 async def test_a_cost_with_alternatives_names_what_each_lacks() -> None:
     from palm_island.tui.widgets.card import CardWidget
 
-    from .helpers import app_for, open_game
-
-    app = app_for(7, compute_par=False)
+    app = app_in_game(7, compute_par=False)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await pilot.press("d")  # card 1: Market, "store 1♣W / 1≈F", nothing stored
         text = str(game_screen(app).query_one("#card-1", CardWidget).render())
         assert "store 1♣W / 1≈F" in text and "needs 1♣W or 1≈F" in text
@@ -506,11 +504,9 @@ async def test_a_cost_with_alternatives_names_what_each_lacks() -> None:
 async def test_card_3_as_the_round_tracker_lists_no_actions() -> None:
     from palm_island.tui.widgets.card import CardWidget
 
-    from .helpers import app_for, open_game
-
-    app = app_for(7, compute_par=False)
+    app = app_in_game(7, compute_par=False)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         while not session(app).state.card_at(3).spec.is_round_tracker:
             await pilot.press("d")
         text = str(game_screen(app).query_one("#card-3", CardWidget).render())
@@ -542,11 +538,10 @@ def test_peek_names_the_halves_as_they_lie_after_a_flip() -> None:
 
 @pytest.mark.slow  # over 1.5 s: make test, not make check (its 90 s CPU budget)
 async def test_log_lines_wrap_again_when_the_terminal_widens() -> None:
-    from .helpers import app_for, open_game
 
-    app = app_for(7, compute_par=False)
+    app = app_in_game(7, compute_par=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         await pilot.press("d")
         log = game_screen(app).query_one(MoveLog)
         assert len(log.lines) > len(log.entries)  # the header wraps at 80 columns
@@ -572,11 +567,9 @@ async def test_statistics_has_a_title_and_help_speaks_plainly(tmp_path: Path) ->
 async def test_nothing_stored_yet_only_before_the_first_turn() -> None:
     from palm_island.tui.widgets.stored import StoredPanel
 
-    from .helpers import app_for, open_game
-
-    app = app_for(7, compute_par=False)
+    app = app_in_game(7, compute_par=False)
     async with app.run_test(size=(100, 32)) as pilot:
-        await open_game(pilot)
+        await in_game(pilot)
         panel = game_screen(app).query_one(StoredPanel)
         assert "nothing stored yet" in str(panel.render())
         await pilot.press("d")
