@@ -35,6 +35,17 @@ if not os.environ.get(CACHE_ENV_VAR):
 # fsyncs, which this does not touch) use the ``durable`` fixture or do not open SQLite.
 os.environ[NO_SYNC_ENV_VAR] = "1"
 
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: half as many workers again as cores. The UI tests wait on Pilot's
+    idle checks (each key sleeps 20 ms at least twice), so with a worker a core they
+    left the cores idle a third of the time: make test on 2 cores took 357 s of wall
+    for 508 s of CPU with 2 workers, 247 s for 426 s with 3 (2026-12-03)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    cores = cores or 1
+    return cores + cores // 2
+
+
 BUILDING_CODES = [
     "CH1",
     "CH2",

@@ -24,10 +24,19 @@ pytestmark = pytest.mark.reliability
 HERE = Path(__file__).parent
 
 
+@pytest.mark.parametrize(
+    "games",
+    [
+        pytest.param(150, id="150"),
+        pytest.param(1000, marks=[pytest.mark.slow, pytest.mark.sweep], id="1000"),
+    ],
+)
 def test_export_import_replay_is_identical_under_two_hash_seeds(
-    tmp_path_factory: pytest.TempPathFactory,
+    tmp_path_factory: pytest.TempPathFactory, games: int
 ) -> None:
-    games = scale(1000)
+    """T11's 1000 games in make sweep (CI); 150 of them in make test (about 7 s of CPU
+    for the thousand, two processes each)."""
+    games = scale(games)
     outputs = []
     for hash_seed in ("1", "2"):
         folder = fast_dir(tmp_path_factory, f"t11-{hash_seed}")
