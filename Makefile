@@ -66,8 +66,9 @@ lint: $(TOOLS)
 typecheck: $(TOOLS)
 	$(BIN)/mypy
 
-# Everything, slow and reliability suites included, on every core; the 15 slowest
-# tests are listed at the end (budget: 5 min wall and 450 s of CPU on a quiet 2-core machine).
+# Everything, slow and reliability suites included, on every core (half as many workers
+# again as cores: tests/conftest.py says why); the 15 slowest tests are listed at the
+# end (budget: 5 min wall and 450 s of CPU on a quiet 2-core machine, setup included).
 unit: $(TOOLS)
 	$(BIN)/python -m pytest -m "not sweep" -n auto --dist worksteal --durations=15
 
@@ -78,8 +79,11 @@ sweep: $(TOOLS)
 	$(BIN)/python -m pytest -m sweep -n auto --dist worksteal
 
 # Everything but the slow property runs, the reliability suites and the snapshots.
+# A worker a core: these tests keep a core busy (few UI waits), and each worker more
+# costs its start-up (-n auto's extra worker, tests/conftest.py, took 8 s more CPU).
+CORES := $(shell nproc 2>/dev/null || echo 2)
 fast: $(TOOLS)
-	$(BIN)/python -m pytest -m "not slow and not reliability and not sweep" --ignore-glob="*snapshots*" -n auto --dist worksteal
+	$(BIN)/python -m pytest -m "not slow and not reliability and not sweep" --ignore-glob="*snapshots*" -n $(CORES) --dist worksteal
 
 # The release path: sdist, a wheel built from it, installed in a clean venv and played.
 wheel: $(TOOLS)

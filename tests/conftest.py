@@ -36,6 +36,7 @@ if not os.environ.get(CACHE_ENV_VAR):
 os.environ[NO_SYNC_ENV_VAR] = "1"
 
 
+@pytest.hookimpl(optionalhook=True)  # known only where xdist is loaded
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: half as many workers again as cores. The UI tests wait on Pilot's
     idle checks (each key sleeps 20 ms at least twice), so with a worker a core they

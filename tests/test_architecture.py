@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 
 def modules_loaded_by(code: str, env: dict[str, str] | None = None) -> set[str]:
     script = f"{code}\nimport sys\nprint(' '.join(sorted(sys.modules)))"
@@ -51,6 +53,7 @@ def test_help_and_version_import_neither_the_engine_nor_textual() -> None:
     assert "palm_island.engine" not in loaded
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_the_same_game_under_different_hash_seeds() -> None:
     code = (
         "from palm_island.cli import main\n"
@@ -102,6 +105,7 @@ def test_engine_modules_import_only_the_standard_library_pydantic_and_each_other
         assert used <= ({"random"} if module.name == "deal.py" else set()), module.name
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_the_game_screen_starts_without_pydantic_or_the_solver(tmp_path: object) -> None:
     """Start-up imports only what the first screen needs: validating the card file
     (pydantic) happens once and is cached; records, feats and the solver load later."""

@@ -47,6 +47,7 @@ def data(tmp_path: Path) -> Path:
     return folder
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 @pytest.mark.parametrize("command", list(WRITERS))
 @pytest.mark.parametrize(
     ("where", "says"),

@@ -228,6 +228,7 @@ def _calls(node: ast.AST) -> set[str]:
     return names
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_every_insert_is_one_step_or_says_why() -> None:
     """Every ``INSERT`` in ``src/`` is idempotent SQL (``OR IGNORE``/``OR REPLACE``/
     ``ON CONFLICT``), or is made by a function that calls ``find_or_create``, or is

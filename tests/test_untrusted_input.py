@@ -92,6 +92,7 @@ def test_control_and_bidi_characters_are_refused_in_names(tmp_path: Path, name: 
         store.create_campaign(name)
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_stored_control_characters_are_escaped_on_output(tmp_path: Path) -> None:
     import sqlite3
 
@@ -113,6 +114,7 @@ def test_stored_control_characters_are_escaped_on_output(tmp_path: Path) -> None
 # --- derived fields are recomputed --------------------------------------------------
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_a_record_with_a_false_rank_is_refused(tmp_path: Path, record_text: str) -> None:
     raw = json.loads(record_text)
     true_rank = raw["result"]["rank"]
@@ -242,6 +244,7 @@ def test_play_with_a_negative_seed_fails_before_the_app_starts() -> None:
 # --- duplicates ---------------------------------------------------------------------
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_importing_the_same_game_twice_is_refused_naming_the_first(
     tmp_path: Path, record_text: str
 ) -> None:

@@ -33,6 +33,7 @@ def _candidates(stored: list[str]) -> list[Move]:
     ]
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_reasons_agree_with_the_legal_moves(seed: int) -> None:
     rng = random.Random(seed)

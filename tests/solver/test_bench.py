@@ -10,6 +10,7 @@ import pytest
 from palm_island.cli import main
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_solver_bench_prints_both_rows(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--solver", "--seeds", "2", "--width", "2"]) == 0
     out = capsys.readouterr().out
@@ -37,6 +38,7 @@ def test_solver_bench_refuses_a_zero_width(capsys: pytest.CaptureFixture[str]) -
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_solver_bench_against_a_checkout_pairs_each_deal(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -62,6 +64,7 @@ def test_solver_bench_against_a_folder_without_a_checkout_fails_in_one_line(
     assert "bench --against" in err and err.strip().count("\n") == 0
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_solver_bench_from_a_first_seed_plays_those_deals(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -109,6 +109,7 @@ def test_each_relaxation_alone_is_at_least_the_true_optimum(
     assert optimum <= _turn_budget_bound(state)
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_the_card_resources_relaxation_tightens_the_bound_mid_game(catalog: Catalog) -> None:
     """Along a line, from turn 64 on, the bound is below the turn-budget relaxation alone
     on most positions (measured: mean gap to the line's score 15.3 -> 8.0 at turn 64)."""
@@ -154,6 +155,7 @@ MANY_CASES = [
 ]
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 @pytest.mark.parametrize(("seed", "feat_count", "cards_left"), first_in_check(CASES))
 def test_the_payment_relaxation_is_never_below_the_true_optimum(
     seed: int, feat_count: int, cards_left: int
@@ -188,6 +190,7 @@ def check_against_exhaustive_search(seed: int, feat_count: int, cards_left: int)
     assert optimum <= along[-1]
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 @pytest.mark.parametrize("seed", first_in_check(range(3)))
 def test_any_multipliers_give_a_valid_bound(catalog: Catalog, seed: int) -> None:
     """Weak duality, checked: one step from random multipliers (no search at all) is
@@ -263,6 +266,7 @@ MANY_REDUCED = [
 ]
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 @pytest.mark.parametrize(("seed", "round_", "above", "below"), REDUCED)
 def test_the_window_relaxation_is_never_below_the_true_optimum_of_small_decks(
     catalog: Catalog, seed: int, round_: int, above: int, below: int
@@ -335,6 +339,7 @@ def searched_cold(state: GameState) -> tuple[int, Multipliers]:
     return payment_bound_from(state, None, 300)
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 @pytest.mark.parametrize("feats", [(), FEATS.catalog.feat_ids[:2]], ids=["base", "two feats"])
 def test_every_deal_of_a_card_set_gets_the_same_cold_payments_search(
     feats: tuple[int, ...],

@@ -141,6 +141,7 @@ def test_windows_prices_value_their_deal_at_the_windows_dual_value(catalog: Cata
     assert value != Evaluator(catalog, Weights(pricing="rounds")).value(start.deck, 1)
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_a_feat_deck_is_valued_at_the_prices_of_its_own_cards() -> None:
     """The prices depend on the deck's cards (more cards that store make stores
     cheaper), so a game with feat cards gets its own tables, found from its deck."""

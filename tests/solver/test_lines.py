@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from palm_island.engine import Catalog, apply_move, legal_moves, new_game
 from palm_island.solver import Budget, analyse, solve
 from palm_island.solver.lines import Line, LineBook, checked_line, joined, split
@@ -37,6 +39,7 @@ def test_a_book_keeps_the_better_line_through_a_position(catalog: Catalog) -> No
     assert book.at(start) == Line(strong.score, strong.moves)
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_a_move_the_search_before_played_is_valued_by_its_line_without_a_search(
     catalog: Catalog,
 ) -> None:

@@ -47,6 +47,7 @@ def test_every_shipped_set_matches_the_card_data_and_each_dealable_set_has_one()
     assert keys == dealable
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6, 7, 8])
 @pytest.mark.parametrize("feat_cards", [False, True], ids=["game catalog", "feats catalog"])
 def test_the_solved_multipliers_take_the_bound_from_a_deal_below_the_search(

@@ -156,6 +156,7 @@ async def test_a_move_that_cannot_be_saved_is_not_played(
         assert any("disk full" in note for note in notes)
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 async def test_the_title_draws_first_and_then_opens_the_campaign_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

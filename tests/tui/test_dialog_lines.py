@@ -113,6 +113,7 @@ def test_plain_lines_keeps_breaks_and_escapes_the_rest() -> None:
     assert not text.spans  # never parsed as markup
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 @pytest.mark.parametrize("name", first_in_check(sorted(DIALOGS), keep=3))
 async def test_a_dialog_shows_its_message_as_lines(name: str, tmp_path: Path) -> None:
     app = store_app(tmp_path)

@@ -174,6 +174,7 @@ def modules() -> list[tuple[str, ast.Module]]:
     ]
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_only_the_exit_guard_handles_signals_or_ends_the_process() -> None:
     found = {
         (name, called_name(node))
@@ -205,6 +206,7 @@ def app_runs(tree: ast.Module) -> list[tuple[list[ast.AST], ast.Call]]:
     return runs
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_every_run_of_the_app_on_a_terminal_is_inside_an_exit_guard() -> None:
     unguarded: list[str] = []
     guarded = 0

@@ -69,6 +69,7 @@ def difficulty(app: PalmIslandApp) -> str:
     return screen.difficulty
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 @pytest.mark.parametrize("reach", ["down", "tab"])
 async def test_the_feat_list_is_reached_as_its_heading_says(
     reach: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -92,6 +93,7 @@ async def test_the_feat_list_is_reached_as_its_heading_says(
         assert difficulty(app) == "medium"
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 async def test_each_feat_shows_what_its_card_does_not_its_goal(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -175,6 +175,7 @@ async def test_a_failed_par_search_does_not_hold_the_hint(
         assert searched and move in session(app).legal_moves()
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 async def test_a_game_works_out_its_search_prices_as_it_begins(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -172,6 +172,7 @@ def key_bar(app: App[Any]) -> str:
     return footer_text(app)
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 async def test_the_card_the_next_move_is_played_on_says_what_it_will_be(tmp_path: Path) -> None:
     finished_game(tmp_path)
     app = store_app(tmp_path)

@@ -150,6 +150,7 @@ async def test_leaving_the_analysis_early_cancels_it() -> None:
         assert panel.report is None
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 async def test_a_par_search_waits_while_a_hint_is_searched() -> None:
     app = app_for(7, compute_par=False)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -99,6 +99,7 @@ async def test_abandoning_a_saved_game_asks_first(tmp_path: Path) -> None:
         assert status.fetchone()[0] == "abandoned"
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 async def test_continue_takes_the_newest_unfinished_game_in_any_campaign(tmp_path: Path) -> None:
     _left_at_turn_7(tmp_path)
     with Store.open(tmp_path) as store:
@@ -114,6 +115,7 @@ async def test_continue_takes_the_newest_unfinished_game_in_any_campaign(tmp_pat
         assert app.controller.campaign_name == "Ben" and session(app).state == newest.state
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 async def test_the_restore_dialog_lists_backups_newest_first_with_what_they_hold(
     tmp_path: Path,
 ) -> None:
@@ -162,6 +164,7 @@ async def test_a_campaign_named_like_markup_opens_every_screen_as_text(tmp_path:
         assert app.is_running
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 async def test_history_names_a_damaged_game_and_lists_the_others(tmp_path: Path) -> None:
     import sqlite3
 

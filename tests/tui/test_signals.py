@@ -318,6 +318,7 @@ def test_two_hundred_terminals_closed_under_load_leave_no_process(tmp_path: Path
     check_closes(run_closes(tmp_path, 201, together=4))
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_a_player_who_quits_ends_the_process_with_status_0(tmp_path: Path) -> None:
     """The app arms the exit guard as it unmounts (with its own status): a quit still
     ends as a quit, the terminal given back."""

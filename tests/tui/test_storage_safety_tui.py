@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from palm_island.storage.service import Store
@@ -30,6 +31,7 @@ async def test_a_data_folder_that_is_a_file_opens_the_damaged_screen(tmp_path: P
     assert data.read_text(encoding="utf-8") == "not a folder"
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 async def test_a_missing_campaign_file_offers_the_backups_and_creates_nothing(
     tmp_path: Path,
 ) -> None:

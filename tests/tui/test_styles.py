@@ -9,6 +9,7 @@ import pkgutil
 import re
 from pathlib import Path
 
+import pytest
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
@@ -105,6 +106,7 @@ class NewScreen(Screen[None]):
 HALF_BLOCKS = re.compile(r"[\u2580-\u259f\u2500-\u257f]")
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 async def test_a_new_screen_is_plain_on_an_ascii_terminal(tmp_path: Path) -> None:
     app = store_app(tmp_path, ascii_only=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -151,6 +153,7 @@ def test_the_app_reads_every_screens_files_at_start_in_the_screens_order() -> No
         assert places == sorted(places), f"{cls.__name__} lists {own} in another order"
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 async def test_no_screen_makes_the_app_read_a_stylesheet_again(tmp_path: Path) -> None:
     """What the two tests above are for, seen from the app: after start, showing each
     screen reads no CSS source the app did not have."""

@@ -361,6 +361,7 @@ async def test_after_using_card_2_the_selection_returns_to_card_1() -> None:
         assert game_screen(app).selected == 1
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 async def test_history_screen_says_feats_in_play_not_a_bare_dash(tmp_path: Path) -> None:
     from textual.widgets import DataTable
 

@@ -234,6 +234,7 @@ STORE_KEYS = [
 ]
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 @pytest.mark.parametrize(("key", "screen"), first_in_check(FIRST_START_KEYS))
 async def test_first_start_shows_the_tutorial_entry_and_every_title_key_works(
     key: str, screen: str
@@ -253,6 +254,7 @@ async def test_first_start_shows_the_tutorial_entry_and_every_title_key_works(
         assert type(app.screen).__name__ == screen
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 @pytest.mark.parametrize(("key", "screen"), first_in_check(STORE_KEYS))
 async def test_first_start_with_a_campaign_file_every_title_key_works(
     key: str, screen: str, tmp_path: Path

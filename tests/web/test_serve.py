@@ -60,6 +60,7 @@ def test_a_served_run_passes_the_terminal_check_and_a_pipe_does_not(
     assert needs_terminal() == 2
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_the_game_speaks_to_textual_serve_over_pipes_and_quits_when_told(
     tmp_path: Path,
 ) -> None:
@@ -255,6 +256,7 @@ def test_port_0_takes_a_free_port_and_the_printed_address_answers_at_once(
 # --- the page -------------------------------------------------------------------
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 @needs_textual_serve
 def test_the_page_loads_everything_from_the_server_that_sent_it(tmp_path: Path) -> None:
     with serving(tmp_path / "data") as served:

@@ -134,6 +134,7 @@ def test_a_websocket_without_the_token_is_refused_whatever_its_origin(served: Se
     assert no_game_started(served)
 
 
+@pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_the_loopback_names_are_served(served: Served) -> None:
     for name in ("localhost", "127.0.0.1", "LOCALHOST."):
         headers = {"Host": f"{name}:{served.port}", "Cookie": served.cookie}
