@@ -183,12 +183,16 @@ async def palette_shows(pilot: Pilot[Any], title: str) -> None:
 
 
 def par_shown(app: App[Any]) -> Callable[[], bool]:
-    """Whether the end screen is up with the par on it (it polls for the par)."""
+    """Whether the end screen is up with the par and the deal's bound on it (it polls
+    the par book for both)."""
     from palm_island.tui.screens.end import EndScreen
     from palm_island.tui.widgets.result import ResultLines
 
     def shown() -> bool:
         lines = app.screen.query(ResultLines) if isinstance(app.screen, EndScreen) else None
-        return bool(lines) and lines is not None and lines.first().par is not None
+        if not lines:
+            return False
+        shown = lines.first()
+        return shown.par is not None and shown.bound is not None
 
     return shown

@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from palm_island.policies import greedy_policy
 from palm_island.tui.layout import COMPACT
 
-from .helpers import app_for, open_game, play_moves
+from .helpers import app_for, open_game, par_shown, play_moves, wait_until
 
 Snap = Callable[..., bool]
 PHONE = (48, 44)
@@ -56,7 +56,7 @@ def test_compact_end_of_game(snap_compare: Snap) -> None:
         await open_game(pilot)
         await play_moves(pilot, greedy_policy(), 200)  # stops at the end (seed 2, 124 turns)
         await pilot.app.workers.wait_for_complete()  # the par, searched in the background
-        await pilot.pause(0.3)  # the end screen polls for it
+        await wait_until(pilot, par_shown(pilot.app), "the end screen's par")  # it polls
 
     assert snap_compare(app_for(2), run_before=before, terminal_size=PHONE)
 

@@ -71,6 +71,9 @@ class _Deal:
         self.looked_in_store = False
         """Whether the campaign file was open when the kept lines were read back."""
         self.worker: Worker[Line | None] | None = None
+        self.bound: int | None = None
+        """The deal's upper bound (``solver.upper_bound``) once worked out off the UI
+        thread; the end screen shows this one number and never works it out itself."""
 
 
 class ParBook:
@@ -111,11 +114,11 @@ class ParBook:
             deal = self._deals[key] = _Deal(start, seed)
             self._read_back(deal)
             # The end screen shows the deal's upper bound: worked out here, off the UI
-            # thread (0.1-0.3 s), so the end screen finds it kept (solver.upper_bound);
+            # thread (0.1-0.3 s), kept on the deal for the end screen (ParBook.bound);
             # and the searches' round prices (solver.prepare), so that the first hint
             # does not wait for them when the par is kept.
             self._app.run_worker(
-                lambda: _ahead_of_time(start),
+                lambda: _ahead_of_time(deal),
                 thread=True,
                 group=BOUND_GROUP,
                 exit_on_error=False,
@@ -137,6 +140,12 @@ class ParBook:
         """The par of ``start``'s deal, or ``None`` while it is still being searched."""
         line = self.line(start)
         return None if line is None else line.score
+
+    def bound(self, start: GameState) -> int | None:
+        """The upper bound of ``start``'s deal, or ``None`` while it is worked out (or
+        for a deal not asked for in this run)."""
+        deal = self._deals.get(tuple(start.deck))
+        return None if deal is None else deal.bound
 
     def line(self, start: GameState) -> Line | None:
         """The par line of ``start``'s deal once known (kept in the store on first sight)."""
@@ -272,8 +281,8 @@ class ParBook:
         return line
 
 
-def _ahead_of_time(start: GameState) -> None:
+def _ahead_of_time(deal: _Deal) -> None:
     """What the game will ask of the solver for this deal, worked out early: the
-    searches' round prices, then the deal's upper bound."""
-    prepare(start)
-    upper_bound(start)
+    searches' round prices, then the deal's upper bound (kept on the deal)."""
+    prepare(deal.start)
+    deal.bound = upper_bound(deal.start)

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ...solver import par_words, share_line, upper_bound
+from ...solver import par_words, share_line
 from ..attached import while_attached
 from ..glyphs import Glyphs
 from ..intents import controller_of
@@ -76,9 +76,10 @@ class ResultLines(Static):
         """The daily deal's date, or ``None`` for any other deal."""
         self.glyphs = glyphs
         self.par: int | None = None
-        self.bound = upper_bound(session.start)
-        """No line from the deal scores more: kept by the solver since the par book
-        worked it out off the UI thread as the game began (0.1-0.3 s when not)."""
+        self.bound: int | None = None
+        """No line from the deal scores more: the par book's (worked out off the UI
+        thread as the game began), polled as the par is; never worked out here, where
+        it held the screen 0.1-0.3 s (0.7 s more on the first deal of a run)."""
         self._timer: Timer | None = None
 
     @property
@@ -92,16 +93,24 @@ class ResultLines(Static):
     @while_attached
     def on_mount(self) -> None:
         self._poll()
-        if self.par is None and self._searching:
+        if self._waiting:
             self._timer = self.set_interval(POLL_SECONDS, self._poll)
+
+    @property
+    def _waiting(self) -> bool:
+        """Whether the par book has more to give: the par or the bound."""
+        return self._searching and (self.par is None or self.bound is None)
 
     @property
     def _searching(self) -> bool:
         return controller_of(self).config.compute_par
 
     def _poll(self) -> None:
-        self.par = controller_of(self).pars.get(self.session.start)
-        if self.par is not None and self._timer is not None:
+        if self._searching:
+            pars = controller_of(self).pars
+            self.par = pars.get(self.session.start)
+            self.bound = pars.bound(self.session.start)
+        if not self._waiting and self._timer is not None:
             self._timer.stop()
         text = par_text(
             self.total,
