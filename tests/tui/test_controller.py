@@ -71,6 +71,9 @@ class KnownPars(ParBook):
     def get(self, start: GameState) -> int | None:
         return self.par
 
+    def bound(self, start: GameState) -> int | None:
+        return None  # not worked out yet: the controller works it out
+
     def flush(self) -> None:
         pass
 

@@ -66,7 +66,10 @@ class Controller(SavedGames):
         from ...solver import share_line, upper_bound
 
         par = self.pars.get(start) if self.config.compute_par else None
-        bound = upper_bound(start) if par is not None else None
+        bound = None
+        if par is not None:  # the par book's bound, worked out as the deal was asked for
+            bound = self.pars.bound(start)
+            bound = upper_bound(start) if bound is None else bound  # not yet: the same number
         return share_line(day, total, rank, par, hints=hints, bound=bound)
 
     def _daily_saved(self, day: dt.date, seed: int, colour: DeckColour) -> Outcome:
