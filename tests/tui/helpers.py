@@ -119,6 +119,19 @@ def screen_rows(app: App[Any]) -> list[str]:
     return ["".join(row).rstrip() for row in rows]
 
 
+async def keys_settled(pilot: Pilot[Any]) -> None:
+    """Waits until every key bar has passed its binding changes on, then lets the
+    stock rebuild run (``KeyBar`` gathers a burst of changes for a refresh): read
+    the footer after this, not after a bare ``pause``."""
+    from palm_island.tui.widgets.footer import KeyBar
+
+    def settled() -> bool:
+        return not any(bar.gathering for bar in pilot.app.screen.query(KeyBar))
+
+    await wait_until(pilot, settled, "the key bar to take the new keys")
+    await pilot.pause()
+
+
 def footer_row(app: App[Any]) -> tuple[int, str]:
     """The row the screen's key bar (Textual's ``Footer``) is drawn on, and its text."""
     footer = app.screen.query_one(Footer)
@@ -132,6 +145,7 @@ def footer_text(app: App[Any]) -> str:
 
 async def click_footer_key(pilot: Pilot[None], description: str) -> None:
     """Click the footer's key with ``description`` (e.g. ``Discard``), as a mouse user."""
+    await keys_settled(pilot)
     y, text = footer_row(pilot.app)
     assert description in text, f"no {description!r} key in the footer: {text!r}"
     assert await pilot.click(offset=(text.index(description), y))

@@ -48,6 +48,7 @@ from .helpers import (
     footer_text,
     game_screen,
     in_game,
+    keys_settled,
     open_game,
     play_moves,
     screen_rows,
@@ -304,20 +305,23 @@ def test_every_footer_comes_with_the_touch_key_bar() -> None:
     layout's tappable bar: a screen with a bare ``Footer`` would leave a phone with
     keys cut off at the right edge and no way to tap them."""
     package = Path(__file__).resolve().parents[2] / "src" / "palm_island" / "tui"
-    bare, wrapped = [], 0
+    bare, stock, wrapped = [], [], 0
     for path in sorted(package.rglob("*.py")):
         if path.relative_to(package) == Path("widgets/footer.py"):
             continue  # where key_bars makes them
         tree = ast.parse(path.read_text())
         for parent in ast.walk(tree):
             for node in ast.iter_child_nodes(parent):
-                if _called(node) in ("Footer", "modal_footer", "TouchKeys"):
+                where = f"{path.relative_to(package)}:{getattr(node, 'lineno', 0)}"
+                if _called(node) == "Footer":
+                    stock.append(where)  # rebuilt on every binding signal: KeyBar
+                if _called(node) in ("Footer", "KeyBar", "modal_footer", "TouchKeys"):
                     if _called(parent) == "key_bars":
                         wrapped += 1
                     else:
-                        line = getattr(node, "lineno", 0)
-                        bare.append(f"{path.relative_to(package)}:{line}")
+                        bare.append(where)
     assert bare == []
+    assert stock == []  # every footer is a KeyBar (one rebuild a burst of changes)
     assert wrapped >= 10  # the screens with a footer of their own (the scan sees them)
 
 
@@ -335,7 +339,7 @@ async def test_the_key_bar_shows_the_keys_of_now_after_a_spell_at_the_table_widt
         await pilot.resize_terminal(100, 32)
         await pilot.pause()
         await pilot.press("d")  # a move: Undo applies now
-        await pilot.pause()
+        await keys_settled(pilot)
         assert "Undo" in footer_text(app)
         await pilot.resize_terminal(48, 44)
         await pilot.pause()

@@ -14,9 +14,11 @@ from .helpers import (
     footer_text,
     game_screen,
     in_game,
+    keys_settled,
     open_game,
     play_by_keys,
     session,
+    wait_until,
 )
 
 
@@ -25,15 +27,15 @@ async def test_the_footer_lists_undo_once_there_is_a_move_to_undo() -> None:
     app = app_in_game(3)
     async with app.run_test(size=(100, 32)) as pilot:
         await in_game(pilot)
-        await pilot.pause()
+        await keys_settled(pilot)
         before = footer_text(app)
         assert "Store" in before and "Undo" not in before
         await pilot.press("2", "1")  # selecting a card: the same keys apply
-        await pilot.pause()
+        await keys_settled(pilot)
         assert footer_text(app) == before
 
         await play_by_keys(pilot, legal_moves(session(app).state)[-1])  # discard
-        await pilot.pause()
+        await keys_settled(pilot)
         assert "Undo" in footer_text(app)
 
 
@@ -44,16 +46,14 @@ async def test_the_footer_follows_an_open_choice_and_its_closing() -> None:
         await open_game(pilot)
         screen = game_screen(app)
         state = session(app).state
-        await pilot.pause()
+        await keys_settled(pilot)
         table = footer_text(app)
         screen.choice.ask(state, legal_moves(state)[:2])
-        await pilot.pause()
-        asking = footer_text(app)
-        assert "Cancel" in asking
-        assert "Discard" not in asking
+        # The key bar is rebuilt once a burst of changes, a refresh later (KeyBar).
+        await wait_until(pilot, lambda: "Cancel" in footer_text(app), "the choice's keys")
+        assert "Discard" not in footer_text(app)
         await pilot.press("escape")
-        await pilot.pause()
-        assert footer_text(app) == table
+        await wait_until(pilot, lambda: footer_text(app) == table, "the table's keys again")
 
 
 def test_screens_refresh_their_keys_only_through_refresh_keys() -> None:

@@ -40,6 +40,7 @@ from .helpers import (
     footer_text,
     game_screen,
     in_game,
+    keys_settled,
     open_game,
     palette_shows,
     play_by_keys,
@@ -295,6 +296,7 @@ async def test_the_replay_footer_fits_80_columns(tmp_path: Path) -> None:
         await pilot.press("y", "enter")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
+        await keys_settled(pilot)
         y, drawn = footer_row(app)
         assert y == 23
         shown = [b.description for _, b, _, _ in app.screen.active_bindings.values() if b.show]
@@ -310,6 +312,7 @@ async def test_title_footer_offers_continue_as_o(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
         assert isinstance(app.screen, TitleScreen)
+        await keys_settled(pilot)
         assert "o Continue" in footer_text(app)
 
 

@@ -16,7 +16,7 @@ from palm_island.tui.screens.help import HelpScreen
 from palm_island.tui.screens.preview import PreviewScreen
 from palm_island.tui.screens.title import TitleScreen
 
-from .helpers import app_for, footer_text, open_game, play_moves, session
+from .helpers import app_for, footer_text, keys_settled, open_game, play_moves, session
 from .store_helpers import opened, store_app
 
 
@@ -108,6 +108,7 @@ async def test_every_entry_can_be_chosen_with_the_mouse() -> None:
 async def test_escape_leaves_a_game_for_the_title_and_continue_resumes_it() -> None:
     app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
+        await keys_settled(pilot)
         assert "o Continue" not in footer_text(app)
         await open_game(pilot)
         await pilot.press("d", "d")
@@ -116,6 +117,7 @@ async def test_escape_leaves_a_game_for_the_title_and_continue_resumes_it() -> N
         title = title_of(app)
         assert title.shown_entries()[0] == "continue"
         assert app.focused is not None and app.focused.id == "continue"
+        await keys_settled(pilot)
         assert "o Continue" in footer_text(app)
         await pilot.press("o")
         assert isinstance(app.screen, GameScreen) and session(app) is kept
@@ -170,7 +172,8 @@ async def test_campaign_entries_show_only_with_saved_games(tmp_path: Path) -> No
 
 async def test_an_ascii_terminal_gets_an_ascii_title() -> None:
     app = app_for(7, ascii_only=True)
-    async with app.run_test(size=(100, 32)):
+    async with app.run_test(size=(100, 32)) as pilot:
+        await keys_settled(pilot)
         title = title_of(app)
         shown = [str(b.label) for b in title.query(Button)] + [footer_text(app)]
         assert all(line.isascii() for line in shown), shown

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
+from textual.pilot import Pilot
 
 from palm_island.policies import greedy_policy
 from palm_island.solver import Budget
@@ -25,6 +26,7 @@ from .helpers import (
     footer_text,
     game_screen,
     in_game,
+    keys_settled,
     palette_shows,
     play_moves,
     session,
@@ -391,7 +393,7 @@ async def test_footer_at_80_columns_keeps_quit_when_redo_applies() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await in_game(pilot)
         await pilot.press("d", "d", "u")  # something to redo
-        await pilot.pause()
+        await keys_settled(pilot)
         drawn = footer_text(app)  # the key bar as drawn: a key cut at the edge is not there
         assert "q Quit" in drawn
         assert "? Help" in drawn
@@ -628,8 +630,9 @@ async def test_a_resumed_games_log_shows_the_latest_turn_at_once(tmp_path: Path)
         app.workers.cancel_all()
 
 
-def _quit_fits(app: App[None]) -> bool:
-    return "q Quit" in footer_text(app)  # as drawn in 80 columns: cut keys are not there
+async def _quit_fits(pilot: Pilot[None]) -> bool:
+    await keys_settled(pilot)
+    return "q Quit" in footer_text(pilot.app)  # as drawn in 80 columns: cut keys are not there
 
 
 @pytest.mark.slow
@@ -642,20 +645,20 @@ async def test_every_screen_keeps_q_quit_in_its_80_column_footer(tmp_path: Path)
         await play_moves(pilot, greedy_policy(), 200)
         await pilot.pause()
         assert isinstance(quick.screen, EndScreen) and quick.screen.session.can_undo
-        assert _quit_fits(quick), "end screen of a quick game (with undo)"
+        assert await _quit_fits(pilot), "end screen of a quick game (with undo)"
         await pilot.press("t", "d", "enter")  # the daily deal: the copy key too
         await play_moves(pilot, greedy_policy(), 200)
         await pilot.pause()
         assert isinstance(quick.screen, EndScreen)
-        assert _quit_fits(quick), "end screen of a daily deal"
+        assert await _quit_fits(pilot), "end screen of a daily deal"
     app = store_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
-        assert _quit_fits(app), "title"
+        assert await _quit_fits(pilot), "title"
         for key in ("m", "y", "z", "f", "s"):
             await pilot.press(key)
             await pilot.pause()
-            assert _quit_fits(app), type(app.screen).__name__
+            assert await _quit_fits(pilot), type(app.screen).__name__
             await pilot.press("escape")
             await pilot.pause()
 

@@ -13,13 +13,13 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import GameState, Move
 from ...solver import ANALYSIS_BUDGET
 from ..intents import ControlledScreen
 from ..widgets.analysis import AnalysisPanel
-from ..widgets.footer import key_bars
+from ..widgets.footer import KeyBar, key_bars
 
 
 class AnalysisScreen(ControlledScreen[None]):
@@ -53,4 +53,4 @@ class AnalysisScreen(ControlledScreen[None]):
             game_id=self.game_id,
             id="analysis",
         )
-        yield from key_bars(Footer(compact=True))
+        yield from key_bars(KeyBar(compact=True))

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...campaign.service import CampaignError
@@ -22,7 +22,7 @@ from ...storage.errors import LoadError, SaveError
 from ..attached import while_attached
 from ..intents import ControlledScreen
 from ..plain import fit, notify_plain, plain
-from ..widgets.footer import key_bars
+from ..widgets.footer import KeyBar, key_bars
 from .ask import AskScreen, InputScreen
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ class CampaignScreen(ControlledScreen[None]):
             yield Static("Campaigns (* = current). Each keeps its own feats and history.")
             yield OptionList(id="campaigns")
             yield Static("enter: play in it  c: create  r: rename  d: delete", id="campaign-help")
-        yield from key_bars(Footer())
+        yield from key_bars(KeyBar())
 
     @while_attached
     def on_mount(self) -> None:

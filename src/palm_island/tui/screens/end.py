@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...engine import ScoreBreakdown, VillageRank, score
 from ...session import GameSession
@@ -26,7 +26,7 @@ from ..glyphs import Glyphs
 from ..intents import ControlledScreen
 from ..plain import notify_plain
 from ..render import orientation_name, resources
-from ..widgets.footer import key_bars
+from ..widgets.footer import KeyBar, key_bars
 from ..widgets.result import ResultLines
 
 
@@ -81,7 +81,7 @@ class EndScreen(ControlledScreen[str]):
             yield Button("Same deal again (g)", id="again", variant="primary")
             yield Button("New deal (n)", id="new")
             yield Button("Title (t)", id="title")
-        yield from key_bars(Footer(compact=True))
+        yield from key_bars(KeyBar(compact=True))
 
     def _usable_feats(self) -> list[str] | None:
         """The feats a new game in this game's campaign can use; None for a quick game."""

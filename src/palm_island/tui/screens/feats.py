@@ -14,12 +14,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..glyphs import Glyphs
 from ..intents import ControlledScreen
 from ..render import card_faces
-from ..widgets.footer import key_bars
+from ..widgets.footer import KeyBar, key_bars
 
 if TYPE_CHECKING:
     from ...storage.service import FeatStatus
@@ -67,7 +67,7 @@ class FeatsScreen(ControlledScreen[None]):
             yield Static(
                 feats_text(control.campaign_name, statuses, cards, control.glyphs), id="feats-text"
             )
-        yield from key_bars(Footer())
+        yield from key_bars(KeyBar())
 
     def action_back(self) -> None:
         self.dismiss(None)

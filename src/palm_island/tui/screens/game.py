@@ -17,7 +17,6 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
 
 from ...engine import CardView, GameState, Move, TableView, observe, score
@@ -32,7 +31,7 @@ from ..plain import notify_plain
 from ..why import why
 from ..widgets.card import DISCARD, CardWidget
 from ..widgets.choice import ChoiceBox
-from ..widgets.footer import key_bars, refresh_keys
+from ..widgets.footer import KeyBar, key_bars, refresh_keys
 from ..widgets.hint import HintLine
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
@@ -117,7 +116,7 @@ class GameScreen(ControlledScreen[None]):
         yield HintLine(id="hint")
         # ctrl+p: in the help; the cards are tap targets for their own actions
         yield from key_bars(
-            Footer(compact=True, show_command_palette=False), on_screen=frozenset({"act"})
+            KeyBar(compact=True, show_command_palette=False), on_screen=frozenset({"act"})
         )
 
     def opening_line(self) -> str:

@@ -14,13 +14,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...storage.errors import LoadError, SaveError
 from ..attached import while_attached
 from ..intents import ControlledScreen
 from ..plain import fit, plain
-from ..widgets.footer import key_bars
+from ..widgets.footer import KeyBar, key_bars
 from .ask import InputScreen
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ class HistoryScreen(ControlledScreen[None]):
             yield Static("History: finished games of every campaign, and imports.")
             yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
             yield Static("enter: replay  i: import a game file", id="history-message")
-        yield from key_bars(Footer())
+        yield from key_bars(KeyBar())
 
     @while_attached
     def on_mount(self) -> None:

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...engine import DeckCard, observe
 from ...session import GameSession
@@ -21,7 +21,7 @@ from ..attached import while_attached
 from ..glyphs import Glyphs
 from ..intents import BackToTitle, ControlledScreen, PreviewSeen, send
 from ..render import face_actions, face_summary, orientation_name
-from ..widgets.footer import key_bars
+from ..widgets.footer import KeyBar, key_bars
 
 
 class PreviewScreen(ControlledScreen[None]):
@@ -50,7 +50,7 @@ class PreviewScreen(ControlledScreen[None]):
         with VerticalScroll(id="deck"):
             yield Static(deck_listing(order, g), id="listing")
         yield Button("Start playing (enter)", id="start", variant="primary")
-        yield from key_bars(Footer())
+        yield from key_bars(KeyBar())
 
     @while_attached
     def on_mount(self) -> None:

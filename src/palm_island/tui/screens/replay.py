@@ -18,7 +18,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.timer import Timer
-from textual.widgets import Footer
 
 from ...engine import Catalog, GameState, Move, apply_move, observe, score
 from ...records import GameRecord
@@ -30,7 +29,7 @@ from ..intents import ControlledScreen
 from ..plain import notify_plain
 from ..render import move_details
 from ..widgets.card import CardWidget
-from ..widgets.footer import key_bars, refresh_keys
+from ..widgets.footer import KeyBar, key_bars, refresh_keys
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
 from ..widgets.stored import StoredPanel
@@ -110,7 +109,7 @@ class ReplayScreen(ControlledScreen[None]):
             name = printable(self.replay.name)
             deal = f"Replay of {name}: seed {record.seed}, {record.deck_colour} deck"
             yield MoveLog(f"{deal}, {record.setup.difficulty}.", id="log")
-        yield from key_bars(Footer(compact=True, show_command_palette=False))  # fits 80 columns
+        yield from key_bars(KeyBar(compact=True, show_command_palette=False))  # fits 80 columns
 
     @while_attached
     def on_mount(self) -> None:

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...solver.daily import daily_date
@@ -26,7 +26,7 @@ from ...storage.errors import LoadError, SaveError
 from ..attached import while_attached
 from ..intents import ControlledScreen, RefreshTitle, Show, send
 from ..plain import fit, notify_plain, plain
-from ..widgets.footer import key_bars, refresh_keys
+from ..widgets.footer import KeyBar, key_bars, refresh_keys
 from .ask import AskScreen
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ class SavedGamesScreen(ControlledScreen[None]):
             yield Static("Saved games: every unfinished game, most recently played first.")
             yield OptionList(id="saved")
             yield Static("enter: resume  a: abandon  escape: back", id="saved-help")
-        yield from key_bars(Footer())
+        yield from key_bars(KeyBar())
 
     @while_attached
     def on_mount(self) -> None:

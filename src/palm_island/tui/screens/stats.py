@@ -13,13 +13,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...campaign.stats import sparkline, sparkline_caption
 from ...text import printable
 from ..intents import ControlledScreen
 from ..plain import fit
-from ..widgets.footer import key_bars
+from ..widgets.footer import KeyBar, key_bars
 
 if TYPE_CHECKING:
     from ...campaign.model import CampaignStats
@@ -77,7 +77,7 @@ class StatsScreen(ControlledScreen[None]):
                 ),
                 id="stats",
             )
-        yield from key_bars(Footer())
+        yield from key_bars(KeyBar())
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -17,13 +17,13 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from ...arguments import MAX_SEED
 from ..attached import while_attached
 from ..intents import ControlledScreen, RequestQuit, Show, ShowHelp, StartTutorial, send
 from ..plain import fit, plain
-from ..widgets.footer import key_bars, refresh_keys
+from ..widgets.footer import KeyBar, key_bars, refresh_keys
 
 if TYPE_CHECKING:
     from ...session import DeckColour
@@ -132,7 +132,7 @@ class TitleScreen(ControlledScreen[None]):
                     yield Button(
                         self.entry_label(entry.label, entry.key), id=entry.id, compact=True
                     )
-        yield from key_bars(Footer())
+        yield from key_bars(KeyBar())
 
     @while_attached
     def on_mount(self) -> None:

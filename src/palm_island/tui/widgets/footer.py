@@ -1,13 +1,14 @@
 """Provides :func:`refresh_keys` (the key bar follows a change of state, and only
-then), :func:`key_bars` (every screen's key bars) and :func:`modal_footer` (the
-footer of a pop-up screen).
+then), :class:`KeyBar` (Textual's ``Footer``, rebuilt once a burst of changes),
+:func:`key_bars` (every screen's key bars) and :func:`modal_footer` (the footer of
+a pop-up screen).
 
 Every screen yields its key bars through :func:`key_bars`: Textual's ``Footer`` at
 the table's width and :class:`.touch_keys.TouchKeys` (the keys wrapped, each a tap
 target) in the compact layout; the app's CSS shows one of the two by the screen's
 ``-narrow`` class.
 
-Every screen shows Textual's stock ``Footer``: its keys come from the screen's
+Every screen shows Textual's stock ``Footer`` (as :class:`KeyBar`): its keys come from the screen's
 ``BINDINGS`` and ``check_action``. The stock footer rebuilds its keys on every
 ``refresh_bindings`` call, even when it would show the same keys: a layout of the
 screen (about 20 ms here) and some forty DOM nodes for the cyclic collector, on
@@ -52,17 +53,50 @@ def refresh_keys(screen: Screen[Any]) -> None:
         screen.refresh_bindings()
 
 
-def modal_footer() -> Footer:
+class KeyBar(Footer):
+    """Textual's ``Footer``, rebuilt once for a burst of binding changes.
+
+    The stock footer rebuilds its keys for every ``bindings_updated_signal`` of its
+    screen, and a screen coming up sends several (its mount, the focus, the stack):
+    the deck preview rebuilt its footer 12 times (67 keys) on the way in, half the
+    screen's CPU. Each signal here asks for one rebuild after the next refresh; the
+    signals until then ride on it (6 rebuilds for the preview, 1 for the game).
+    The keys shown are the same: the stock rebuild reads the bindings as they are
+    when it runs.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._rebuild_asked: Screen[Any] | None = None
+
+    @property
+    def gathering(self) -> bool:
+        """Whether binding changes wait for the next refresh to be passed on (then the
+        stock footer rebuilds as it always does, a refresh later)."""
+        return self._rebuild_asked is not None
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        if self._rebuild_asked is None:
+            self.call_after_refresh(self._rebuild)
+        self._rebuild_asked = screen
+
+    def _rebuild(self) -> None:
+        screen, self._rebuild_asked = self._rebuild_asked, None
+        if screen is not None:
+            super().bindings_changed(screen)
+
+
+def modal_footer() -> KeyBar:
     """The key bar of a pop-up screen: Textual's ``Footer``, listing the pop-up's keys.
 
     Without one the footer of the screen underneath stays in view, listing keys
     that do nothing while the pop-up is open.
     """
-    return Footer(compact=True, show_command_palette=False)
+    return KeyBar(compact=True, show_command_palette=False)
 
 
 def key_bars(
-    footer: Footer | None = None, *, on_screen: frozenset[str] = frozenset()
+    footer: KeyBar | None = None, *, on_screen: frozenset[str] = frozenset()
 ) -> ComposeResult:
     """A screen's key bars: ``footer`` (default: :func:`modal_footer`) and the compact
     layout's :class:`TouchKeys`, which leaves out the actions in ``on_screen`` (tap
