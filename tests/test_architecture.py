@@ -186,6 +186,7 @@ def test_no_screen_or_widget_imports_the_app() -> None:
     assert offenders == []
 
 
+@pytest.mark.slow  # over 0.3 s of CPU: make test, not make check (60 s budget)
 def test_only_the_commands_that_run_the_game_import_the_app() -> None:
     """Everything else in the TUI talks to the app through intents."""
     from import_graph import graph
@@ -210,6 +211,7 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
+@pytest.mark.slow  # over 0.3 s of CPU: make test, not make check (60 s budget)
 def test_the_controller_imports_no_textual() -> None:
     """The controller and what it imports, at any depth and inside functions too,
     never reach Textual (or Rich): it is tested and reasoned about without a terminal."""

@@ -34,6 +34,7 @@ def test_deal_prints_the_starting_position(capsys: pytest.CaptureFixture[str]) -
     assert line.startswith("1/0 ") and line.endswith(" RT:FU") and len(line.split()) == 18
 
 
+@pytest.mark.slow  # over 0.3 s of CPU: make test, not make check (60 s budget)
 def test_autoplay_writes_a_record_that_replay_check_verifies(tmp_path: Path) -> None:
     out = tmp_path / "game.json"
     played = run("autoplay", "--seed", "5", "--policy", "greedy", "--out", str(out))

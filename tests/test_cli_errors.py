@@ -92,6 +92,7 @@ READERS = [
 ]
 
 
+@pytest.mark.slow  # over 0.3 s of CPU: make test, not make check (60 s budget)
 @pytest.mark.parametrize("argv", READERS, ids=[a[0] for a in READERS])
 @pytest.mark.parametrize("fault", ["missing", "not JSON", "a folder"])
 def test_a_bad_file_is_named_in_one_line(

@@ -104,6 +104,7 @@ def check_reduced_game(catalog: Catalog, case: tuple[int, int, int, int]) -> boo
     return proven
 
 
+@pytest.mark.slow  # over 0.3 s of CPU: make test, not make check (60 s budget)
 @pytest.mark.parametrize("case", FAST_REDUCED)
 def test_on_a_few_reduced_games_proven_means_optimal(
     catalog: Catalog, case: tuple[int, int, int, int]

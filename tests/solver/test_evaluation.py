@@ -109,6 +109,7 @@ def test_round_prices_value_a_deal_at_the_bounds_dual_value(catalog: Catalog) ->
         )
 
 
+@pytest.mark.slow  # over 0.3 s of CPU: make test, not make check (60 s budget)
 def test_windows_prices_value_their_deal_at_the_windows_dual_value(catalog: Catalog) -> None:
     """The default evaluation is the windows relaxation's Lagrangian at the multipliers
     searched from the card set's deal (its cards in catalog order): that deal's value

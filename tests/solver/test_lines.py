@@ -18,6 +18,7 @@ def test_a_line_read_back_is_replayed_and_rescored(catalog: Catalog) -> None:
     assert checked_line(start, ["S9", *texts[1:]]) is None  # not a move
 
 
+@pytest.mark.slow  # over 0.3 s of CPU: make test, not make check (60 s budget)
 def test_on_the_par_line_every_move_is_best_and_valued_at_par(catalog: Catalog) -> None:
     start = new_game(catalog, seed=3)
     found = solve(start, Budget(30))

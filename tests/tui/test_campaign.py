@@ -119,6 +119,7 @@ async def test_a_feat_unlocked_by_the_game_is_shown_then_offered(tmp_path: Path)
         assert played.difficulty == "medium" and played.feats == ("FT1",)
 
 
+@pytest.mark.slow  # over 0.3 s of CPU: make test, not make check (60 s budget)
 async def test_a_damaged_file_offers_the_newest_backup_and_keeps_it(tmp_path: Path) -> None:
     Store.open(tmp_path).close()  # the daily backup is taken here
     (tmp_path / "campaign.db").write_bytes(b"not a database" * 500)

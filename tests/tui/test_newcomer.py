@@ -303,6 +303,7 @@ async def test_the_replay_footer_fits_80_columns(tmp_path: Path) -> None:
         assert shown and all(description in drawn for description in shown), drawn
 
 
+@pytest.mark.slow  # over 0.3 s of CPU: make test, not make check (60 s budget)
 async def test_title_footer_offers_continue_as_o(tmp_path: Path) -> None:
     with Store.open(tmp_path) as store:
         store.create_campaign("My island")

@@ -297,6 +297,7 @@ def hold_in_another_window(folder: Path, game_id: int) -> None:
         )
 
 
+@pytest.mark.slow  # over 0.3 s of CPU: make test, not make check (60 s budget)
 async def test_abandon_is_not_offered_for_a_game_another_window_plays(
     tmp_path: Path, notifications: Callable[[App[Any]], list[str]]
 ) -> None:

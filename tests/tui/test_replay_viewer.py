@@ -101,6 +101,7 @@ async def test_a_game_is_exported_then_imported_and_bad_files_explained(
         assert "Imported as game 2" in str(app.screen.query_one("#history-message").render())
 
 
+@pytest.mark.slow  # over 0.3 s of CPU: make test, not make check (60 s budget)
 async def test_statistics_show_the_campaign_with_its_score_chart(tmp_path: Path) -> None:
     finished_game(tmp_path)
     app = store_app(tmp_path)

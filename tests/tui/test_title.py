@@ -146,6 +146,7 @@ async def test_a_finished_game_rolls_a_new_seed_unless_the_player_typed_one() ->
         assert title_of(app).seed_text == "42"  # typed: kept for another go
 
 
+@pytest.mark.slow  # over 0.3 s of CPU: make test, not make check (60 s budget)
 async def test_campaign_entries_show_only_with_saved_games(tmp_path: Path) -> None:
     app = store_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -312,6 +312,7 @@ LONG_NAMES = (
 )
 
 
+@pytest.mark.slow  # over 0.3 s of CPU: make test, not make check (60 s budget)
 async def test_long_names_are_cut_by_cell_width_and_rows_stay_aligned(tmp_path: Path) -> None:
     from rich.cells import cell_len
     from textual.widgets import OptionList, Static
@@ -554,6 +555,7 @@ async def test_log_lines_wrap_again_when_the_terminal_widens() -> None:
         assert len(log.lines) == len(log.entries)
 
 
+@pytest.mark.slow  # over 0.3 s of CPU: make test, not make check (60 s budget)
 async def test_statistics_has_a_title_and_help_speaks_plainly(tmp_path: Path) -> None:
     from palm_island.tui.glyphs import UNICODE
     from palm_island.tui.screens.help import help_text
@@ -567,6 +569,7 @@ async def test_statistics_has_a_title_and_help_speaks_plainly(tmp_path: Path) ->
         assert str(app.screen.query_one("#stats").render()).startswith("Statistics\n")
 
 
+@pytest.mark.slow  # over 0.3 s of CPU: make test, not make check (60 s budget)
 async def test_nothing_stored_yet_only_before_the_first_turn() -> None:
     from palm_island.tui.widgets.stored import StoredPanel
 

@@ -273,6 +273,7 @@ def test_with_ascii_every_lesson_is_written_in_ascii() -> None:
         assert ASCII.in_text(lesson.title + lesson.text).isascii(), lesson.title
 
 
+@pytest.mark.slow  # over 0.3 s of CPU: make test, not make check (60 s budget)
 async def test_with_ascii_the_lesson_panel_draws_only_ascii() -> None:
     app = app_for(7, ascii_only=True)
     async with app.run_test(size=(80, 24)) as pilot:
