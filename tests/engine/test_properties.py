@@ -6,6 +6,7 @@ shrinks well: a smaller index is a simpler choice).
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -43,6 +44,7 @@ def play(catalog: Catalog, seed: int, picks: list[int]) -> tuple[list[GameState]
     return states, moves
 
 
+@pytest.mark.slow  # over 1 s of CPU (whole games of examples): make test, not make check
 @PROFILE
 @given(seed=seeds, picks=choices)
 def test_invariants_hold_after_every_move(catalog: Catalog, seed: int, picks: list[int]) -> None:
