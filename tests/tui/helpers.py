@@ -28,10 +28,15 @@ SIZE_IDS = ["100x32", "80x24"]
 
 
 def app_for(seed: int, **options: object) -> PalmIslandApp:
-    """The app as the CLI builds it, with the seed and "new deal" seeds fixed."""
+    """The app as the CLI builds it, with the seed and "new deal" seeds fixed and no
+    background par (``compute_par=True`` turns it on)."""
     counter = itertools.count(1000)
-    config = AppConfig(seed=seed, seed_source=lambda: next(counter))
-    # Cheap, fixed searches: the par runs in the background of every game, and the
+    # No background par unless the test asks (``compute_par=True``): a game's start
+    # searches its par and works out the deal's bound in threads, about 0.2 s of CPU
+    # per app run that no test of the game screen looks at (the UI tests took 222 s of
+    # CPU with it, 2026-12-03), and the screens that show par have tests of their own.
+    config = AppConfig(seed=seed, seed_source=lambda: next(counter), compute_par=False)
+    # Cheap, fixed searches where a test turns the par on or asks for a hint: the
     # default budgets would take seconds of CPU away from the UI under test.
     config.par_budget = Budget(10)
     config.analysis_budget = Budget(5)

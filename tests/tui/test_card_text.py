@@ -31,7 +31,7 @@ def test_every_shortfall_is_worded_as_costs_are_printed() -> None:
 
 @pytest.mark.slow
 async def test_each_action_that_can_be_played_shows_the_face_it_leads_to() -> None:
-    app = app_in_game(42, compute_par=False)  # card 2 LG1 stores for free
+    app = app_in_game(42)  # card 2 LG1 stores for free
     policy = greedy_policy()
     async with app.run_test(size=(100, 32)) as pilot:
         await in_game(pilot)

@@ -164,7 +164,7 @@ async def test_the_score_history_says_first_last_lowest_and_highest(
 async def test_no_card_line_is_cut_at_80_columns_hint_marks_included() -> None:
     """Every line of cards 1 and 2 at 80x24, along a greedy game, with the hint or a
     lesson marking each of its actions in turn: whole, never cut (issue 38, 11)."""
-    app = app_in_game(7, compute_par=False)
+    app = app_in_game(7)
     policy = greedy_policy()
     async with app.run_test(size=(80, 24)) as pilot:
         await in_game(pilot)
@@ -199,7 +199,7 @@ DAY = dt.date(2026, 12, 3)
 async def test_the_daily_deals_status_line_says_daily_and_is_never_cut() -> None:
     """The status line names the daily deal by its date and fits 80 columns on every
     turn (the longest turn numbers and scores included), as every line must."""
-    app = app_for(7, today=DAY, compute_par=False)
+    app = app_for(7, today=DAY)
     policy = greedy_policy()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("d", "enter")  # the daily deal, past its deck preview
@@ -269,7 +269,7 @@ async def test_an_analysis_with_no_costly_move_shows_no_empty_table(
 async def test_card_3_says_it_is_only_for_planning_by_key_and_by_click(
     notifications: Callable[[App[Any]], list[str]],
 ) -> None:
-    app = app_in_game(7, compute_par=False)
+    app = app_in_game(7)
     async with app.run_test(size=(80, 24)) as pilot:
         await in_game(pilot)
         notes = notifications(app)

@@ -58,7 +58,7 @@ def _deviate(app: object, line: tuple[Move, ...]) -> tuple[Move, ...]:
 
 @pytest.mark.slow
 async def test_following_the_hints_stays_on_the_par_line_at_par() -> None:
-    app = app_in_game(7, par_budget=PAR, hint_budget=HINT)
+    app = app_in_game(7, compute_par=True, par_budget=PAR, hint_budget=HINT)
     async with app.run_test(size=(100, 32)) as pilot:
         await in_game(pilot)
         await app.workers.wait_for_complete()
@@ -75,7 +75,7 @@ async def test_following_the_hints_stays_on_the_par_line_at_par() -> None:
 
 @pytest.mark.slow
 async def test_a_deviation_is_searched_once_then_followed_without_losing_stars() -> None:
-    app = app_in_game(7, par_budget=PAR, hint_budget=HINT)
+    app = app_in_game(7, compute_par=True, par_budget=PAR, hint_budget=HINT)
     async with app.run_test(size=(100, 32)) as pilot:
         await in_game(pilot)
         await app.workers.wait_for_complete()
@@ -166,7 +166,7 @@ async def test_a_failed_par_search_does_not_hold_the_hint(
         raise RuntimeError("the par search failed")
 
     monkeypatch.setattr(par_module, "solve", broken)
-    app = app_in_game(7, par_budget=PAR, hint_budget=HINT)
+    app = app_in_game(7, compute_par=True, par_budget=PAR, hint_budget=HINT)
     async with app.run_test(size=(100, 32)) as pilot:
         await in_game(pilot)
         await app.workers.wait_for_complete()

@@ -28,7 +28,7 @@ async def test_a_whole_game_played_with_the_keyboard_at_80_columns(catalog: Cata
     Greedy seed 757206: card 2 lacks three resources at once; 22 payment choices."""
     seed = 757206
     expected_final, expected_moves = play_out(new_game(catalog, seed=seed), greedy_policy())
-    app = app_for(seed, compute_par=False)
+    app = app_for(seed)
     policy = greedy_policy()
     choices = 0
     async with app.run_test(size=(80, 24)) as pilot:

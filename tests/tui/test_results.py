@@ -36,7 +36,7 @@ DAY = dt.date(2026, 11, 29)
 
 @pytest.mark.slow
 async def test_daily_deal_uses_the_dates_seed_and_shows_par_and_share_line() -> None:
-    app = app_for(7, today=DAY, par_budget=Budget(20))
+    app = app_for(7, compute_par=True, today=DAY, par_budget=Budget(20))
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.press("d")  # title: daily deal
         assert session(app).seed == 20261129
@@ -67,7 +67,7 @@ async def test_par_is_one_number_on_the_end_screen_analysis_share_line_and_daily
 ) -> None:
     from palm_island.cli import main
 
-    app = app_for(7, today=DAY, par_budget=Budget(20))
+    app = app_for(7, compute_par=True, today=DAY, par_budget=Budget(20))
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.press("d", "enter")  # title: daily deal; deck preview -> game
         await play_moves(pilot, greedy_policy(), 200)
@@ -92,7 +92,7 @@ async def test_par_is_one_number_on_the_end_screen_analysis_share_line_and_daily
 
 @pytest.mark.slow
 async def test_end_screen_shows_par_and_hints_for_an_ordinary_deal() -> None:
-    app = app_in_game(2)
+    app = app_in_game(2, compute_par=True)
     async with app.run_test(size=(100, 32)) as pilot:
         await in_game(pilot)
         await pilot.press("h")
@@ -152,7 +152,7 @@ async def test_leaving_the_analysis_early_cancels_it() -> None:
 
 @pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 async def test_a_par_search_waits_while_a_hint_is_searched() -> None:
-    app = app_for(7, compute_par=False)
+    app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
         start = new_game(app.controller.catalog, seed=7)
         with app.controller.pars.paused():
@@ -164,7 +164,7 @@ async def test_a_par_search_waits_while_a_hint_is_searched() -> None:
 
 
 async def test_starting_another_deal_cancels_the_first_par_search() -> None:
-    app = app_for(7, compute_par=False, par_budget=Budget(4000))
+    app = app_for(7, par_budget=Budget(4000))
     async with app.run_test(size=(100, 32)):
         first, second = (new_game(app.controller.catalog, seed=seed) for seed in (7, 8))
         app.controller.pars.request(first)

@@ -58,7 +58,7 @@ def test_compact_end_of_game(snap_compare: Snap) -> None:
         await pilot.app.workers.wait_for_complete()  # the par, searched in the background
         await wait_until(pilot, par_shown(pilot.app), "the end screen's par")  # it polls
 
-    assert snap_compare(app_for(2), run_before=before, terminal_size=PHONE)
+    assert snap_compare(app_for(2, compute_par=True), run_before=before, terminal_size=PHONE)
 
 
 def test_compact_tutorial(snap_compare: Snap) -> None:

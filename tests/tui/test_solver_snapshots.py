@@ -28,7 +28,7 @@ def test_hint_shown(snap_compare: Snap, size: tuple[int, int]) -> None:
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
 
-    app = app_for(2, hint_budget=Budget(100))
+    app = app_for(2, compute_par=True, hint_budget=Budget(100))
     assert snap_compare(app, run_before=before, terminal_size=size)
 
 
@@ -41,4 +41,4 @@ def test_analysis_screen(snap_compare: Snap, size: tuple[int, int]) -> None:
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
 
-    assert snap_compare(app_for(2), run_before=before, terminal_size=size)
+    assert snap_compare(app_for(2, compute_par=True), run_before=before, terminal_size=size)

@@ -265,7 +265,7 @@ def test_campaign_names_are_unique_whatever_their_case(tmp_path: Path) -> None:
 async def test_end_screen_at_80x24_scrolls_the_cards_by_keys_from_the_start() -> None:
     from textual.containers import VerticalScroll
 
-    app = app_in_game(7, compute_par=False)
+    app = app_in_game(7)
     async with app.run_test(size=(80, 24)) as pilot:
         await in_game(pilot)
         await play_moves(pilot, greedy_policy(), 200)
@@ -290,7 +290,7 @@ async def test_end_screen_at_80x24_scrolls_the_cards_by_keys_from_the_start() ->
 @pytest.mark.slow
 async def test_quit_from_the_command_palette_asks_as_q_does() -> None:
 
-    app = app_in_game(7, compute_par=False)
+    app = app_in_game(7)
     async with app.run_test(size=(100, 32)) as pilot:
         await in_game(pilot)
         await pilot.press("d")  # one move: a game in progress
@@ -349,7 +349,7 @@ async def test_long_names_are_cut_by_cell_width_and_rows_stay_aligned(tmp_path: 
 async def test_after_using_card_2_the_selection_returns_to_card_1() -> None:
     from .helpers import app_in_game, in_game, play_by_keys
 
-    app = app_in_game(7, compute_par=False)
+    app = app_in_game(7)
     async with app.run_test(size=(100, 32)) as pilot:
         await in_game(pilot)
         for _ in range(30):  # until card 2 has an action to use
@@ -390,7 +390,7 @@ async def test_history_screen_says_feats_in_play_not_a_bare_dash(tmp_path: Path)
 @pytest.mark.slow
 async def test_footer_at_80_columns_keeps_quit_when_redo_applies() -> None:
 
-    app = app_in_game(7, compute_par=False)
+    app = app_in_game(7)
     async with app.run_test(size=(80, 24)) as pilot:
         await in_game(pilot)
         await pilot.press("d", "d", "u")  # something to redo
@@ -406,7 +406,7 @@ async def test_footer_at_80_columns_keeps_quit_when_redo_applies() -> None:
 async def test_the_hint_marker_is_never_cut_at_80_columns() -> None:
     from palm_island.tui.widgets.card import CardWidget
 
-    app = app_in_game(7, compute_par=False, hint_budget=Budget(10))
+    app = app_in_game(7, hint_budget=Budget(10))
     async with app.run_test(size=(80, 24)) as pilot:
         await in_game(pilot)
         await pilot.press("d")
@@ -464,7 +464,7 @@ async def test_a_payment_choice_lists_the_stored_cards_in_deck_order_and_plays_t
     found = _first_choice_out_of_deck_order()
     assert found is not None
     seed, keys = found
-    app = app_in_game(seed, compute_par=False)
+    app = app_in_game(seed)
     async with app.run_test(size=(100, 32)) as pilot:
         await in_game(pilot)
         await pilot.press(*keys)
@@ -492,7 +492,7 @@ async def test_a_payment_choice_lists_the_stored_cards_in_deck_order_and_plays_t
 async def test_a_cost_with_alternatives_names_what_each_lacks() -> None:
     from palm_island.tui.widgets.card import CardWidget
 
-    app = app_in_game(7, compute_par=False)
+    app = app_in_game(7)
     async with app.run_test(size=(100, 32)) as pilot:
         await in_game(pilot)
         await pilot.press("d")  # card 1: Market, "store 1♣W / 1≈F", nothing stored
@@ -508,7 +508,7 @@ async def test_a_cost_with_alternatives_names_what_each_lacks() -> None:
 async def test_card_3_as_the_round_tracker_lists_no_actions() -> None:
     from palm_island.tui.widgets.card import CardWidget
 
-    app = app_in_game(7, compute_par=False)
+    app = app_in_game(7)
     async with app.run_test(size=(100, 32)) as pilot:
         await in_game(pilot)
         while not session(app).state.card_at(3).spec.is_round_tracker:
@@ -543,7 +543,7 @@ def test_peek_names_the_halves_as_they_lie_after_a_flip() -> None:
 @pytest.mark.slow  # over 1.5 s: make test, not make check (its 90 s CPU budget)
 async def test_log_lines_wrap_again_when_the_terminal_widens() -> None:
 
-    app = app_in_game(7, compute_par=False)
+    app = app_in_game(7)
     async with app.run_test(size=(80, 24)) as pilot:
         await in_game(pilot)
         await pilot.press("d")
@@ -573,7 +573,7 @@ async def test_statistics_has_a_title_and_help_speaks_plainly(tmp_path: Path) ->
 async def test_nothing_stored_yet_only_before_the_first_turn() -> None:
     from palm_island.tui.widgets.stored import StoredPanel
 
-    app = app_in_game(7, compute_par=False)
+    app = app_in_game(7)
     async with app.run_test(size=(100, 32)) as pilot:
         await in_game(pilot)
         panel = game_screen(app).query_one(StoredPanel)
@@ -603,7 +603,7 @@ async def test_the_end_screen_does_not_claim_a_copy_it_cannot_make(
 
     assert isinstance(monkeypatch, pytest.MonkeyPatch)
     monkeypatch.setenv("TERM", "linux")
-    app = app_for(7, today=DAY, compute_par=False)
+    app = app_for(7, today=DAY)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.press("d", "enter")
         await play_moves(pilot, greedy_policy(), 200)
@@ -642,7 +642,7 @@ async def _quit_fits(pilot: Pilot[None]) -> bool:
 async def test_every_screen_keeps_q_quit_in_its_80_column_footer(tmp_path: Path) -> None:
     from .helpers import app_for, open_game
 
-    quick = app_for(7, today=DAY, compute_par=False)
+    quick = app_for(7, today=DAY)
     async with quick.run_test(size=(80, 24)) as pilot:
         await open_game(pilot)
         await play_moves(pilot, greedy_policy(), 200)
@@ -682,7 +682,7 @@ def test_a_game_whose_moves_are_all_taken_back_is_not_offered(tmp_path: Path) ->
 async def test_without_a_campaign_file_the_daily_deal_is_one_attempt_in_the_run() -> None:
     from .helpers import app_for
 
-    app = app_for(7, today=DAY, compute_par=False)
+    app = app_for(7, today=DAY)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.press("d", "enter", "d", "escape")  # one move, back to the title
         await pilot.press("d")  # the kept daily goes on
