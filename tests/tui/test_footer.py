@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
+from textual.dom import DOMNode
+from textual.reactive import Reactive
 
 from palm_island.engine import legal_moves
+from palm_island.tui.widgets.footer import KeyBar
 
 from .helpers import (
     app_for,
@@ -67,3 +71,46 @@ def test_screens_refresh_their_keys_only_through_refresh_keys() -> None:
         if "refresh_bindings(" in path.read_text()
     )
     assert callers == ["widgets/footer.py"]
+
+
+async def test_key_bar_keys_mount_styled_once_compact_as_the_stock_footer_makes_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A key of a key bar mounts with its ``compact`` and ``-compact`` class already
+    as the stock footer ends them (the bar's own; the command palette's key always
+    compact), so no key is restyled on the way from the title (a wide bar with the
+    palette key) through the deck preview to the game (a compact bar) and back."""
+    restyled: list[str] = []
+    stock = DOMNode.update_node_styles
+
+    def counting(node: DOMNode, animate: bool = True) -> None:
+        if isinstance(node.parent, KeyBar) or isinstance(
+            node.parent and node.parent.parent, KeyBar
+        ):
+            restyled.append(f"{type(node).__name__} {sorted(node.classes)}")
+        stock(node, animate)
+
+    monkeypatch.setattr(DOMNode, "update_node_styles", counting)
+    app = app_for(3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        seen: list[tuple[bool, bool]] = []
+        for step in ("title", "preview", "game", "title"):
+            if step == "title" and seen:
+                await pilot.press("escape")
+                await wait_until(pilot, lambda: type(app.screen).__name__ == "TitleScreen", step)
+            elif step != "title":
+                await pilot.press("enter")
+            await keys_settled(pilot)
+            bar = app.screen.query_one(KeyBar)
+            keys = [
+                w for w in bar.query("*") if isinstance(getattr(type(w), "compact", None), Reactive)
+            ]
+            assert keys, f"the {step} screen's key bar shows keys"
+            for key in keys:
+                palette = key.has_class("-command-palette")
+                compact = bool(cast(Any, key).compact)
+                assert compact == (bar.compact or palette), (step, key)
+                assert key.has_class("-compact") == compact, (step, key)
+            seen.append((bar.compact, any(k.has_class("-command-palette") for k in keys)))
+    assert (True, False) in seen and (False, True) in seen  # both kinds of bar were seen
+    assert restyled == []

@@ -24,6 +24,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from textual.app import ComposeResult
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -74,6 +75,26 @@ class KeyBar(Footer):
         """Whether binding changes wait for the next refresh to be passed on (then the
         stock footer rebuilds as it always does, a refresh later)."""
         return self._rebuild_asked is not None
+
+    def compose(self) -> ComposeResult:
+        """The stock keys, each told before it mounts how compact it is.
+
+        A stock key mounts as compact (its own default, which adds its ``-compact``
+        class and restyles it) and then learns the bar's setting (on a wide bar,
+        removing the class restyles it again): 6,400 restyles, 9 % of the CPU of the
+        UI tests of trips, the tutorial and the newcomer's list (cProfile,
+        2026-12-03). Set first with the public ``set_reactive`` and the class
+        without a restyle, mounting changes nothing. The value is the one the stock
+        key ends with: the bar's, but the command palette's key, which is not bound
+        to it and stays compact.
+        """
+        for widget in super().compose():
+            key_compact = getattr(type(widget), "compact", None)
+            if isinstance(key_compact, Reactive):
+                compact = self.compact or widget.has_class("-command-palette")
+                widget.set_reactive(key_compact, compact)
+                widget.set_class(compact, "-compact", update=False)
+            yield widget
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         if self._rebuild_asked is None:
