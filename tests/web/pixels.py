@@ -9,11 +9,16 @@ Chromium: ``createImageBitmap`` and a canvas), so the tests need no image librar
 from __future__ import annotations
 
 import base64
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
+
+Seen = TypeVar("Seen")
 
 BRIGHT = 128
 """A pixel is drawn text when a colour channel reaches this (the page's background
@@ -114,3 +119,51 @@ def cell_box(page: Page, column: int, row: int, width: int = 1, height: int = 1)
     cell_width, cell_height = screen["width"] / cols, screen["height"] / rows
     left, top = screen["x"] + column * cell_width, screen["y"] + row * cell_height
     return Box(left, top, left + width * cell_width, top + height * cell_height)
+
+
+WRITES_PARSED_JS = """() => {
+  if (window.palmIslandWritesParsed === undefined) {
+    window.palmIslandWritesParsed = 0;
+    window.palmIslandTerminal.onWriteParsed(() => { window.palmIslandWritesParsed += 1; });
+  }
+  return window.palmIslandWritesParsed;
+}"""
+"""How many writes the terminal has parsed since this was first asked (xterm.js's
+public ``onWriteParsed``; the page exposes the terminal with ``?expose-terminal``)."""
+
+PAINTED_JS = f"""() => {{
+  const parsed = ({WRITES_PARSED_JS})();
+  return new Promise((done) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => done(parsed))));
+}}"""
+"""The parsed count at the call, returned two frames later: xterm.js draws what it
+parsed in its next animation frame, so by then the page shows it."""
+
+
+def while_quiet(page: Page, look: Callable[[], Seen], timeout: float = 30) -> Seen:
+    """``look()`` (a screenshot, the buffer's text, cell boxes) at a moment when the
+    page shows what the buffer holds and nothing is written to it.
+
+    The buffer can change between reading it and a screenshot: the game's next
+    frame (a key bar rebuilt, a resize) comes at any time, and xterm.js draws what
+    it parsed an animation frame later. Under a loaded CI run a screenshot showed
+    the title's box without the key bar the buffer had read a moment before. So
+    ``look`` runs two frames after a count of parsed writes, and again while a
+    write was parsed from that count to its end.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        before = page.evaluate(PAINTED_JS)
+        seen = look()
+        if page.evaluate(WRITES_PARSED_JS) == before:
+            return seen
+        assert time.monotonic() < deadline, f"the terminal was still written after {timeout} s"
+
+
+def quiet_screenshot(page: Page, path: Path | None = None) -> bytes:
+    """A screenshot (PNG) of the page when it shows what the buffer holds
+    (:func:`while_quiet`), also written to ``path`` if given."""
+    png = while_quiet(page, page.screenshot)
+    if path is not None:
+        path.write_bytes(png)
+    return png

@@ -23,6 +23,7 @@ from palm_island.storage.catalog_files import standard_catalog
 if TYPE_CHECKING:
     from playwright.sync_api import ViewportSize
 
+from .pixels import quiet_screenshot
 from .served import SCREEN_JS, need_browser, serving, wait_for_screen
 from .test_serve_screens import played_by_taps
 
@@ -61,8 +62,7 @@ def take(target: Path, viewport: ViewportSize, ratio: float) -> None:
                 page.keyboard.press(BROWSER_KEYS.get(key, key))
             session.play(move)
             wait_for_screen(page, f"Turn {session.turn}:")
-        page.wait_for_timeout(500)
-        page.screenshot(path=str(target))
+        quiet_screenshot(page, target)
         chromium.close()
     print(f"wrote {target}")
 

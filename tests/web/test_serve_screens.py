@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .pixels import Box, bright_pixels, cell_box
+from .pixels import Box, bright_pixels, cell_box, quiet_screenshot, while_quiet
 from .served import (
     Served,
     need_browser,
@@ -108,12 +108,6 @@ def text_bounds(page: Page) -> tuple[int, int, int, int]:
     return first, used[0][0], last - 1, used[-1][0]
 
 
-def title_drawn(browser: Browser, page: Page, scale: float, where: Box) -> Box:
-    drawn = bright_pixels(browser, page.screenshot(), scale, where)
-    assert drawn is not None, f"nothing is drawn where the title is at pixel ratio {scale}"
-    return drawn.box
-
-
 def open_on_title(browser: Browser, served: Served, ratio: float) -> Page:
     page, errors = open_page(browser, served, viewport=LAPTOP, device_scale_factor=ratio)
     wait_for_screen(page, TITLE)
@@ -125,13 +119,20 @@ def open_on_title(browser: Browser, served: Served, ratio: float) -> Page:
 def title_where_the_buffer_has_it(browser: Browser, page: Page, ratio: float) -> Box:
     """The title's bright pixels, checked to be in the title's cells (as the buffer
     and the cell size place them) and across them, not a stray mark."""
-    rows = screen_text(page).split("\n")
-    found = [(y, row.find(TITLE)) for y, row in enumerate(rows) if TITLE in row]
-    assert len(found) == 1, rows
-    row, column = found[0]
-    letters = cell_box(page, column, row, len(TITLE))
-    around = cell_box(page, column - 1, row, len(TITLE) + 2)
-    drawn = title_drawn(browser, page, ratio, around)
+
+    def look() -> tuple[Box, Box, bytes]:
+        rows = screen_text(page).split("\n")
+        found = [(y, row.find(TITLE)) for y, row in enumerate(rows) if TITLE in row]
+        assert len(found) == 1, rows
+        row, column = found[0]
+        letters = cell_box(page, column, row, len(TITLE))
+        around = cell_box(page, column - 1, row, len(TITLE) + 2)
+        return letters, around, page.screenshot()
+
+    letters, around, png = while_quiet(page, look)
+    found = bright_pixels(browser, png, ratio, around)
+    assert found is not None, f"nothing is drawn where the title is at pixel ratio {ratio}"
+    drawn = found.box
     assert drawn.inside(letters, margin=1.0), (ratio, drawn, letters)
     assert drawn.right - drawn.left >= 0.9 * (letters.right - letters.left), (ratio, drawn)
     return drawn
@@ -170,15 +171,19 @@ def test_a_phone_at_ratio_3_draws_the_screen_where_the_buffer_has_it_in_a_readab
     assert cell.bottom - cell.top >= READABLE_FONT_PX
     assert 44 <= cols <= 60, cols  # what the compact layout is made for
 
-    first_column, first_row, last_column, last_row = text_bounds(page)
-    text = cell_box(
-        page,
-        first_column,
-        first_row,
-        last_column - first_column + 1,
-        last_row - first_row + 1,
-    )
-    drawn = bright_pixels(browser, page.screenshot(), 3)
+    def look() -> tuple[Box, bytes]:
+        first_column, first_row, last_column, last_row = text_bounds(page)
+        text = cell_box(
+            page,
+            first_column,
+            first_row,
+            last_column - first_column + 1,
+            last_row - first_row + 1,
+        )
+        return text, page.screenshot()
+
+    text, png = while_quiet(page, look)
+    drawn = bright_pixels(browser, png, 3)
     assert drawn is not None, "the phone's screenshot is blank"
     assert drawn.box.inside(text, margin=1.0), (drawn.box, text, screen_text(page))
     # Most of the text's box is drawn across (not a corner of it, as at 1x backing).
@@ -233,7 +238,7 @@ def played_by_taps(browser: Browser, served: Served, picture: Path | None = None
     screen = wait_for_key_bar(page, "Undo", "Title", showing=("Turn 2 ",))
     assert "Redo" not in screen.split("\n")[-1], screen
     if picture is not None:
-        page.screenshot(path=str(picture))
+        quiet_screenshot(page, picture)
     tap_text(page, "Title", last=True)  # "esc Title" on the key bar: a phone has no esc
     # the title, with the game kept for Continue
     wait_for_key_bar(page, "Continue", "Quit", showing=(TITLE, "Saved games (1 unfinished)"))
@@ -275,3 +280,32 @@ SCREEN_LAST_ROW = (
     "palmIslandTerminal.buffer.active.getLine(palmIslandTerminal.rows - 1)"
     ".translateToString(true, 0, palmIslandTerminal.cols)"
 )
+
+
+def test_a_look_during_which_the_terminal_is_written_is_taken_again(
+    browser: Browser, served: Served
+) -> None:
+    """:func:`.pixels.while_quiet` looks again when a write was parsed while it
+    looked, and the screenshot it keeps shows the written text."""
+    page, errors = open_page(browser, served, viewport=LAPTOP)
+    wait_for_screen(page, TITLE)
+    looks: list[str] = []
+
+    def look() -> tuple[str, bytes]:
+        if not looks:  # a bright mark on the first row, written while looking
+            page.evaluate(
+                "() => new Promise(done => palmIslandTerminal.write("
+                "'\\x1b[1;1H\\x1b[97mXXXXXXXX\\x1b[0m', done))"
+            )
+        looks.append(screen_text(page).split("\n")[0])
+        return looks[-1], page.screenshot()
+
+    first_row, png = while_quiet(page, look)
+    assert len(looks) == 2 and first_row.startswith("XXXXXXXX"), looks
+    drawn = bright_pixels(browser, png, 1, cell_box(page, 0, 0, 8))
+    assert drawn is not None and drawn.pixels > 0
+    again = len(looks)
+    assert while_quiet(page, look)[0] == first_row  # nothing written now: one look
+    assert len(looks) == again + 1, looks
+    assert not errors, errors
+    page.context.close()
