@@ -235,10 +235,15 @@ async def test_the_theme_chosen_is_remembered_in_the_data_directory(tmp_path: Pa
         app.theme = "nord"
         await pilot.pause()
     assert settings_path(tmp_path).exists()
+    kept = settings_path(tmp_path).stat()
     again = store_app(tmp_path)
     async with again.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await opened(pilot)
         assert again.theme == "nord"
+    # Applying the kept theme is not a choice to keep again: the file is not rewritten
+    # (an atomic rewrite is a new file).
+    now = settings_path(tmp_path).stat()
+    assert (now.st_ino, now.st_mtime_ns) == (kept.st_ino, kept.st_mtime_ns)
     settings_path(tmp_path).write_text("{not json")  # a bad file: the default, no crash
     third = store_app(tmp_path)
     async with third.run_test(size=(100, 32)) as pilot:

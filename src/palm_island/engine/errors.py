@@ -7,9 +7,7 @@ nothing else.
 
 from __future__ import annotations
 
-
-class PalmIslandError(Exception):
-    """Base class of every error the engine raises on purpose."""
+from ..errors import PalmIslandError as PalmIslandError  # defined outside: see its module
 
 
 class CatalogError(PalmIslandError, ValueError):

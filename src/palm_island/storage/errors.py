@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from ..engine import PalmIslandError
+from ..errors import PalmIslandError  # not the engine package: the settings read needs this
 
 LoadErrorKind = Literal[
     "too_large",

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Final
 
 from ..tutorial.progress import Progress
-from . import safe_write
 from .errors import LoadError
 from .paths import SETTINGS_NAME
 from .safe_read import load_json, read_bytes
@@ -72,7 +71,12 @@ def _progress(data: object) -> Progress | None:
 
 def save_settings(directory: Path, settings: Settings) -> None:
     """Write ``settings`` atomically, with what it kept unread (a newer release's
-    keys) as it was. Raises SaveError (a full disk, no folder)."""
+    keys) as it was. Raises SaveError (a full disk, no folder).
+
+    The writer is imported here, not with the module: the title reads the settings
+    before its first frame, and the writer brings SQLite (its backups) with it."""
+    from . import safe_write
+
     safe_write.make_dir(directory, parents=True)
     fields: dict[str, object] = dict(settings.kept)
     if settings.theme is not None or "theme" not in fields:
