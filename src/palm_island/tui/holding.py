@@ -25,9 +25,11 @@ from ..engine import Move
 from ..session import GameSession
 from ..storage.errors import LoadError, SaveError
 from .attached import while_attached
+from .fitted import Fitted
 from .intents import BackToTitle, Show, send
 from .plain import notify_plain, plain
 from .screens.game import GameScreen
+from .widgets.buttons import GameButton
 from .widgets.footer import key_bars
 
 if TYPE_CHECKING:
@@ -38,7 +40,7 @@ WATCH_REFRESH = 1.0
 STORE_ERRORS = (LoadError, SaveError, CampaignError, KeyError)
 
 
-class HeldElsewhereScreen(ModalScreen[str | None]):
+class HeldElsewhereScreen(Fitted, ModalScreen[str | None]):
     """The game is open in another window: ``w`` watch, ``t`` take over, ``esc`` back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -64,9 +66,9 @@ class HeldElsewhereScreen(ModalScreen[str | None]):
                 classes="note",
             )
             with Horizontal():
-                yield Button("Watch (w)", id="watch", variant="primary")
-                yield Button("Take over (t)", id="take")
-                yield Button("Back (esc)", id="back")
+                yield GameButton("Watch (w)", id="watch", variant="primary")
+                yield GameButton("Take over (t)", id="take")
+                yield GameButton("Back (esc)", id="back")
         yield from key_bars()
 
     def action_answer(self, answer: str | None) -> None:

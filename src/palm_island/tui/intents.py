@@ -18,6 +18,7 @@ from textual.message_pump import MessagePump
 from textual.screen import ModalScreen, Screen
 
 from .controller import Controller, Outcome
+from .fitted import Fitted
 
 if TYPE_CHECKING:
     from ..session import GameSession
@@ -49,7 +50,7 @@ def send(node: MessagePump, intent: Intent) -> None:
     app.handle_intent(intent)
 
 
-class ControlledScreen(Screen[ResultType]):
+class ControlledScreen(Fitted, Screen[ResultType]):
     """A screen of this game: it reads the shared state through :attr:`controller`."""
 
     @property
@@ -57,7 +58,7 @@ class ControlledScreen(Screen[ResultType]):
         return controller_of(self)
 
 
-class ControlledModal(ModalScreen[ResultType]):
+class ControlledModal(Fitted, ModalScreen[ResultType]):
     """A modal screen of this game, with :attr:`controller` as :class:`ControlledScreen`."""
 
     @property

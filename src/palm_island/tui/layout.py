@@ -53,3 +53,18 @@ def fits(size: Size) -> bool:
         size.width >= layout.minimum.width and size.height >= layout.minimum.height
         for layout in (TABLE, COMPACT)
     )
+
+
+def breakpoint_classes(size: Size) -> dict[str, bool]:
+    """The breakpoint classes a screen of ``size`` has: for each of the two lists,
+    the class of the largest threshold within the size, as Textual's screens choose
+    them on a resize (every other class of the lists False)."""
+    classes: dict[str, bool] = {}
+    for breakpoints, extent in (
+        (HORIZONTAL_BREAKPOINTS, size.width),
+        (VERTICAL_BREAKPOINTS, size.height),
+    ):
+        within = [(threshold, name) for threshold, name in breakpoints if extent >= threshold]
+        chosen = max(within)[1] if within else None
+        classes.update({name: name == chosen for _, name in breakpoints})
+    return classes

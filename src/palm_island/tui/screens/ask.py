@@ -17,11 +17,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from ..attached import while_attached
+from ..fitted import Fitted
 from ..plain import plain_lines
+from ..widgets.buttons import GameButton
 from ..widgets.footer import key_bars
 
 
-class AskScreen(ModalScreen[bool]):
+class AskScreen(Fitted, ModalScreen[bool]):
     """``y`` yes, ``n``/``escape`` no (the safe answer is focused)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -40,8 +42,8 @@ class AskScreen(ModalScreen[bool]):
         with Vertical():
             yield Static(plain_lines(self.question), id="question")
             with Horizontal():
-                yield Button(f"{self.yes} (y)", id="yes", variant="error")
-                yield Button("No (n)", id="no", variant="primary")
+                yield GameButton(f"{self.yes} (y)", id="yes", variant="error")
+                yield GameButton("No (n)", id="no", variant="primary")
         yield from key_bars()
 
     @while_attached
@@ -56,7 +58,7 @@ class AskScreen(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
-class InputScreen(ModalScreen[str | None]):
+class InputScreen(Fitted, ModalScreen[str | None]):
     """``enter`` submits the text, ``escape`` cancels (``None``).
 
     With ``submit``, ``enter`` runs it on the text: a message back keeps the dialog

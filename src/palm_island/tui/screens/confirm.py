@@ -16,11 +16,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..attached import while_attached
+from ..fitted import Fitted
 from ..plain import plain_lines
+from ..widgets.buttons import GameButton
 from ..widgets.footer import key_bars
 
 
-class ConfirmQuitScreen(ModalScreen[bool]):
+class ConfirmQuitScreen(Fitted, ModalScreen[bool]):
     """``y`` quits, ``n`` or ``escape`` goes back to the game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -44,8 +46,8 @@ class ConfirmQuitScreen(ModalScreen[bool]):
         with Vertical():
             yield Static(plain_lines(f"Quit Palm Island?\n{note}"), id="question")
             with Horizontal():
-                yield Button("Quit (y)", id="yes", variant="error")
-                yield Button("Keep playing (n)", id="no", variant="primary")
+                yield GameButton("Quit (y)", id="yes", variant="error")
+                yield GameButton("Keep playing (n)", id="no", variant="primary")
         yield from key_bars()
 
     @while_attached

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from ...storage.errors import LoadError, SaveError
 from ..intents import ControlledModal, RefreshTitle, send
 from ..plain import notify_plain, plain, plain_lines
+from ..widgets.buttons import GameButton
 from ..widgets.footer import key_bars
 
 if TYPE_CHECKING:
@@ -87,8 +88,8 @@ class DamagedScreen(ControlledModal[None]):
                 yield Static(plain_lines("Games played now are not saved."))
             with Horizontal():
                 if self.backups:
-                    yield Button("Restore backup (r)", id="restore", variant="warning")
-                yield Button("Continue without saving (esc)", id="skip", variant="primary")
+                    yield GameButton("Restore backup (r)", id="restore", variant="warning")
+                yield GameButton("Continue without saving (esc)", id="skip", variant="primary")
         yield from key_bars()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

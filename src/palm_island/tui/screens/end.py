@@ -26,6 +26,7 @@ from ..glyphs import Glyphs
 from ..intents import ControlledScreen
 from ..plain import notify_plain
 from ..render import orientation_name, resources
+from ..widgets.buttons import GameButton
 from ..widgets.footer import KeyBar, key_bars
 from ..widgets.result import ResultLines
 
@@ -78,9 +79,9 @@ class EndScreen(ControlledScreen[str]):
             tracker = self.session.state.catalog.cards[-1].code
             yield Static(card_table(self.breakdown, g, skip=tracker), id="cards")
         with Horizontal(id="buttons"):
-            yield Button("Same deal again (g)", id="again", variant="primary")
-            yield Button("New deal (n)", id="new")
-            yield Button("Title (t)", id="title")
+            yield GameButton("Same deal again (g)", id="again", variant="primary")
+            yield GameButton("New deal (n)", id="new")
+            yield GameButton("Title (t)", id="title")
         yield from key_bars(KeyBar(compact=True))
 
     def _usable_feats(self) -> list[str] | None:

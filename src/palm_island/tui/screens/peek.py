@@ -15,12 +15,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine import CardView
+from ..fitted import Fitted
 from ..glyphs import Glyphs
 from ..render import peek_text
 from ..widgets.footer import key_bars
 
 
-class PeekScreen(ModalScreen[None]):
+class PeekScreen(Fitted, ModalScreen[None]):
     """Keys: ``escape``, ``p`` or ``enter`` put the card back as it was."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -21,6 +21,7 @@ from ..attached import while_attached
 from ..glyphs import Glyphs
 from ..intents import BackToTitle, ControlledScreen, PreviewSeen, send
 from ..render import face_actions, face_summary, orientation_name
+from ..widgets.buttons import GameButton
 from ..widgets.footer import KeyBar, key_bars
 
 
@@ -49,7 +50,7 @@ class PreviewScreen(ControlledScreen[None]):
         order = observe(self.session.state).full_order or ()
         with VerticalScroll(id="deck"):
             yield Static(deck_listing(order, g), id="listing")
-        yield Button("Start playing (enter)", id="start", variant="primary")
+        yield GameButton("Start playing (enter)", id="start", variant="primary")
         yield from key_bars(KeyBar())
 
     @while_attached

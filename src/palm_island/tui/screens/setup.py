@@ -28,6 +28,7 @@ from ..glyphs import Glyphs
 from ..intents import ControlledModal
 from ..plain import fit, notify_plain, plain
 from ..render import card_faces
+from ..widgets.buttons import GameButton
 from ..widgets.footer import key_bars
 
 if TYPE_CHECKING:
@@ -209,8 +210,8 @@ class SetupScreen(ControlledModal[Setup | None]):
                 yield Static("No feats unlocked yet: finish games to earn them (see Feats).")
             yield Static(self._note(control.difficulty), id="setup-note")
             with Horizontal():
-                yield Button("Start (enter)", id="start", variant="primary", compact=True)
-                yield Button("Back (esc)", id="back", compact=True)
+                yield GameButton("Start (enter)", id="start", variant="primary", compact=True)
+                yield GameButton("Back (esc)", id="back", compact=True)
         yield from key_bars()
 
     def _note(self, difficulty: Difficulty) -> str:

@@ -23,6 +23,7 @@ from ...arguments import MAX_SEED
 from ..attached import while_attached
 from ..intents import ControlledScreen, RequestQuit, Show, ShowHelp, StartTutorial, send
 from ..plain import fit, plain
+from ..widgets.buttons import GameButton
 from ..widgets.footer import KeyBar, key_bars, refresh_keys
 
 if TYPE_CHECKING:
@@ -111,7 +112,7 @@ class TitleScreen(ControlledScreen[None]):
             yield Static(TAGLINE, id="tagline")
             with Horizontal(classes="setting"):
                 yield Label("Deck colour")
-                yield Button("blue", id="colour", compact=True)
+                yield GameButton("blue", id="colour", compact=True)
                 yield Label("c", classes="key")
             with Horizontal(classes="setting"):
                 yield Label("Seed (deal)")
@@ -127,9 +128,9 @@ class TitleScreen(ControlledScreen[None]):
             yield Static(id="campaign-row")
             with Vertical(id="entries"):
                 yield Static("Opening your campaign file...", id="wait")
-                yield Button("", id="tutorial-new", compact=True)
+                yield GameButton("", id="tutorial-new", compact=True)
                 for entry in ENTRIES:
-                    yield Button(
+                    yield GameButton(
                         self.entry_label(entry.label, entry.key), id=entry.id, compact=True
                     )
         yield from key_bars(KeyBar())

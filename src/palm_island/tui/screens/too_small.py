@@ -15,12 +15,13 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..attached import while_attached
+from ..fitted import Fitted
 from ..glyphs import UNICODE, Glyphs
 from ..intents import controller_of
 from ..layout import COMPACT, TABLE
 
 
-class TooSmallScreen(Screen[None]):
+class TooSmallScreen(Fitted, Screen[None]):
     """``Terminal too small — needs at least 80×24, or 44×40 ...``; quits with ``q``
     like elsewhere. The sizes are the layouts' own (:mod:`..layout`)."""
 
