@@ -74,6 +74,11 @@ def test_every_screen_of_the_game_is_fitted() -> None:
     assert not issubclass(Fitted, DOMNode)
 
 
+@pytest.mark.skipif(
+    not hasattr(DOMNode, "update_classes"),
+    reason="Textual before 8.2.4 sets a screen's breakpoint classes on every resize by "
+    "removing and adding them (each a restyle) whatever they were: nothing to save there",
+)
 @pytest.mark.parametrize("size", [(100, 32), (48, 44)])
 async def test_no_screen_changes_its_layout_classes_on_its_first_resize(
     monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]

@@ -8,6 +8,9 @@ app's size, so the classes are known before it composes; set then (the public
 ``on_compose`` handler runs before Textual composes the screen, and the classes
 go on without a restyle), the resize finds them in place and changes nothing.
 Every screen of the game is ``Fitted`` (``tests/tui/test_fitted.py`` lists them).
+Textual before 8.2.4 (the lowest version the game declares is 7.0) removes and adds
+the classes on every resize, whatever they were: there this saves nothing and
+changes nothing.
 """
 
 from __future__ import annotations
