@@ -216,21 +216,23 @@ def damaged(path: Path, problem: str) -> LoadError:
 def open_database(
     path: Path,
     before_migration: Callable[[Path, int], None],
-    has_backups: Callable[[], bool] = lambda: False,
+    *,
+    empty_is_damage: bool = False,
 ) -> sqlite3.Connection:
     """Open (or create) the campaign database at ``path`` and bring it up to date.
 
     ``before_migration(path, version)`` is called before an older file is
     upgraded, to back it up (see backups.py). An empty (0-byte) file is a new
-    store only when there is nothing to lose: if ``has_backups()``, it is damage
-    (a truncated file), reported so the backups are offered.
+    store only when there is nothing to lose: ``empty_is_damage`` (the caller's
+    first look at the folder found backups, then the file empty: first_look.py)
+    reports it as damage (a truncated file), so the backups are offered.
 
     Raises:
         LoadError: ``db_damaged``, ``wrong_kind`` or ``newer_version``.
         SaveError: the file cannot be opened or stayed busy past the timeout.
     """
     check_store_files(path)
-    if empty_file(path) and has_backups():
+    if empty_is_damage:
         raise damaged(path, "the file is empty")
     try:
         conn = connect(path)

@@ -35,10 +35,8 @@ from ..records import Difficulty, GameRecord, RecordError, build_record, replay,
 from . import backups, holders, repositories, safe_write, solver_rows
 from .catalog_files import standard_feats
 from .db import (
-    check_store_files,
     checkpoint,
     empty_database,
-    empty_file,
     guard,
     open_database,
     open_read_only,
@@ -46,8 +44,9 @@ from .db import (
     side_files_exist,
 )
 from .errors import LoadError, SaveError
+from .first_look import first_look
 from .loading import as_load_error, check_record, export_record, import_record_file
-from .paths import BACKUP_DIR, DB_NAME, MARKER_NAME, SETTINGS_NAME, data_dir, db_path, own_files
+from .paths import BACKUP_DIR, DB_NAME, MARKER_NAME, data_dir, db_path, own_files
 from .safe_read import check_folder
 from .stored_game import StoredGame
 
@@ -93,30 +92,6 @@ class FeatStatus:
 
     feat: FeatSpec
     unlock: FeatUnlock | None
-
-
-def store_evidence(folder: Path) -> str | None:
-    """Why ``folder`` has held a campaign file (its marker, backups, settings), or
-    None: a folder with none of them may start a new, empty store."""
-    if os.path.lexists(folder / MARKER_NAME):
-        return "its marker file is there"
-    if backups.has_backups(folder):
-        return "backups are there"
-    if os.path.lexists(folder / SETTINGS_NAME):
-        return "its settings are there"
-    return None
-
-
-def _refuse_missing(folder: Path) -> None:
-    """A missing campaign file where one has been is damage, never a fresh start."""
-    evidence = store_evidence(folder)
-    if evidence is not None:
-        raise LoadError(
-            "db_damaged",
-            DB_NAME,
-            f"campaign file is missing (this folder has held one: {evidence}); "
-            "run `palm-island doctor --restore` to restore a backup",
-        )
 
 
 def _mark(folder: Path) -> None:
@@ -198,9 +173,9 @@ class Store:
         # Temp files of a process killed mid-write (an export, a backup, a restore).
         safe_write.clean_stale(folder)
         safe_write.clean_stale(folder / BACKUP_DIR)
-        if not check_store_files(path):
-            _refuse_missing(folder)
-        conn = open_database(path, backups.before_migration, lambda: backups.has_backups(folder))
+        seen = first_look(folder, path)
+        seen.refuse_if_missing()
+        conn = open_database(path, backups.before_migration, empty_is_damage=seen.empty_is_damage)
         try:
             _mark(folder)
         except SaveError:
@@ -217,11 +192,12 @@ class Store:
         if not check_folder(folder, str(folder)):
             return cls(folder, empty_database(), feats or standard_feats(), read_only=True)
         path = db_path(folder)
-        if not check_store_files(path):
-            _refuse_missing(folder)
+        seen = first_look(folder, path)
+        if not seen.exists:
+            seen.refuse_if_missing()
             return cls(folder, empty_database(), feats or standard_feats(), read_only=True)
-        if empty_file(path) and backups.has_backups(folder):
-            return None
+        if seen.empty_is_damage:
+            return None  # opened for writing, which reports it
         untouched = not side_files_exist(path)  # no window has the file open
         conn = open_read_only(path)
         if conn is None:
