@@ -6,6 +6,7 @@ SIGTERM, sizes past the cap. Stand-ins start in milliseconds, so these run in
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import sys
 import time
@@ -133,3 +134,31 @@ async def test_the_game_is_told_clamped_sizes_and_passed_keys(tmp_path: Path) ->
     ]
     assert metas[-1] == {"type": "quit"}
     assert ["D", "d"] in packets
+
+
+async def test_a_send_cut_off_by_its_tab_going_leaves_no_exception_unread() -> None:
+    """CI, 2026-12-04: a tab dropped mid-send left the send running; it failed on the
+    closed connection and asyncio logged "Task exception was never retrieved"."""
+    loop = asyncio.get_running_loop()
+    unread: list[dict[str, object]] = []
+    loop.set_exception_handler(lambda _loop, context: unread.append(context))
+    sending, closed = asyncio.Event(), asyncio.Event()
+
+    async def fails_once_the_connection_closes(frame: bytes | str) -> None:
+        sending.set()
+        await closed.wait()
+        raise ConnectionResetError("Cannot write to closing transport")
+
+    outbox = Outbox(fails_once_the_connection_closes, max_bytes=1 << 20, timeout=60)
+    outbox.put(b"frame")
+    pump = asyncio.create_task(outbox.pump())
+    await sending.wait()
+    pump.cancel()  # the tab went: run_tab cancels the pump
+    await asyncio.gather(pump, return_exceptions=True)
+    closed.set()
+    for _ in range(5):
+        await asyncio.sleep(0)
+    del pump, outbox
+    gc.collect()
+    loop.set_exception_handler(None)
+    assert unread == []

@@ -29,6 +29,7 @@ import signal
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from importlib.metadata import version
+from typing import Any
 
 log = logging.getLogger("palm-island.serve")
 
@@ -99,6 +100,25 @@ class ClientStalled(Exception):
 Send = Callable[[bytes | str], Awaitable[None]]
 
 
+def settle(future: asyncio.Future[Any]) -> None:
+    """Cancel ``future`` if it is still running, and read its outcome when it ends.
+
+    A send still in flight when its tab goes fails on the closed connection ("Cannot
+    write to closing transport") with no one left to await it, and asyncio printed
+    "Task exception was never retrieved" and a traceback into the server's log
+    (seen in CI, 2026-12-04). Every task the server starts is awaited, gathered, or
+    settled here: ``tests/web/test_tasks_settled.py`` lists them and fails on a new one.
+    """
+    if not future.done():
+        future.cancel()
+    future.add_done_callback(_read_outcome)
+
+
+def _read_outcome(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled():
+        future.exception()
+
+
 class Outbox:
     """Frames for the browser, queued without waiting and sent by one task.
 
@@ -141,15 +161,14 @@ class Outbox:
             await asyncio.wait(
                 (sending, stalling), timeout=self.timeout, return_when=asyncio.FIRST_COMPLETED
             )
-        finally:
-            stalling.cancel()
-        if self.stalled.is_set():
-            sending.cancel()
-            raise ClientStalled(f"more than {self.max_bytes} bytes not sent")
-        if not sending.done():
-            sending.cancel()
-            raise ClientStalled(f"a send took over {self.timeout} s")
-        sending.result()
+            if self.stalled.is_set():
+                raise ClientStalled(f"more than {self.max_bytes} bytes not sent")
+            if not sending.done():
+                raise ClientStalled(f"a send took over {self.timeout} s")
+            sending.result()
+        finally:  # also when the pump is cancelled mid-send: the tab has gone
+            settle(stalling)
+            settle(sending)
 
 
 class TabGame:
