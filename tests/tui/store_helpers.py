@@ -10,6 +10,8 @@ from textual.pilot import Pilot
 from palm_island.tui.app import AppConfig, PalmIslandApp, make_app
 from palm_island.tui.screens.game import GameScreen
 
+from .helpers import wait_until
+
 FEAT_SEED = 1
 """A deal whose greedy game unlocks FT1 in a new campaign (checked in the test)."""
 
@@ -37,11 +39,7 @@ async def opened(pilot: Pilot[None]) -> None:
     and the title shows the campaign's menu."""
     app = pilot.app
     assert isinstance(app, PalmIslandApp)
-    for _ in range(200):
-        if not app.controller.store_pending:
-            break
-        await pilot.pause(0.01)
-    assert not app.controller.store_pending
+    await wait_until(pilot, lambda: not app.controller.store_pending, "the campaign file")
     await pilot.pause()
     await pilot.pause()
 

@@ -22,7 +22,7 @@ from palm_island.tui.screens.game import GameScreen
 from palm_island.tui.screens.setup import FeatList, SetupScreen
 from palm_island.tui.screens.title import TitleScreen
 
-from .helpers import play_by_keys, play_moves, session
+from .helpers import play_by_keys, play_moves, session, wait_until
 from .store_helpers import FEAT_SEED, new_saved_game, opened, store_app
 
 
@@ -110,7 +110,8 @@ async def test_a_feat_unlocked_by_the_game_is_shown_then_offered(tmp_path: Path)
         await pilot.press("h", "tab", "space", "enter")
         assert drawn_line(feats, 0).startswith("[x] FT1 Granary")
         assert isinstance(app.screen, SetupScreen)  # hard allows no feats (R31)
-        await pilot.pause(0.3)  # a button ignores presses while it shows the last one
+        # A button ignores presses while it shows the last one (Textual's -active).
+        await wait_until(pilot, lambda: not app.screen.query(".-active"), "buttons ready")
         await pilot.press("m", "enter", "enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

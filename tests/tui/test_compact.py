@@ -157,10 +157,7 @@ async def check(pilot: Pilot[None], expected: type[Screen[Any]], where: str) -> 
 
 
 async def wait_for(pilot: Pilot[None], expected: type[Screen[Any]]) -> None:
-    for _ in range(100):
-        if isinstance(pilot.app.screen, expected):
-            return
-        await pilot.pause(0.02)
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, expected), expected.__name__)
 
 
 @pytest.mark.slow

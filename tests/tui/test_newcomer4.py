@@ -41,7 +41,15 @@ from palm_island.tui.widgets.card import CardWidget
 from palm_island.tui.widgets.log import MoveLog
 from palm_island.tui.widgets.status import StatusBar
 
-from .helpers import app_for, app_in_game, game_screen, in_game, screen_rows, session
+from .helpers import (
+    app_for,
+    app_in_game,
+    game_screen,
+    in_game,
+    palette_shows,
+    screen_rows,
+    session,
+)
 from .store_helpers import opened, store_app
 from .test_newcomer import screen_text
 
@@ -348,7 +356,7 @@ async def test_every_way_back_into_a_game_shows_the_latest_move_in_the_log(
             await pilot.press("ctrl+p")
             await pilot.pause()
             await pilot.press(*"Continue")
-            await pilot.pause(0.3)  # the palette searches off the key's handler
+            await palette_shows(pilot, "Continue")  # it searches off the key's handler
             await pilot.press("enter")
         await pilot.pause()
         log = game_screen(app).query_one(MoveLog)

@@ -157,7 +157,7 @@ async def test_a_par_search_waits_while_a_hint_is_searched() -> None:
         start = new_game(app.controller.catalog, seed=7)
         with app.controller.pars.paused():
             app.controller.pars.request(start)  # Budget(10): a few hundredths of a second
-            await pilot.pause(0.5)
+            await wait_until(pilot, lambda: app.controller.pars.held == 1, "the search held")
             assert app.controller.pars.get(start) is None
         await app.workers.wait_for_complete()
         assert app.controller.pars.get(start) == solve(start, Budget(10)).score

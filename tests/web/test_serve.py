@@ -17,6 +17,7 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -336,6 +337,18 @@ def test_without_the_browser_the_browser_test_skips_but_fails_in_ci(
     assert "CI must run the browser test" in str(failed.value)
 
 
+def read_until_drawn(stdout: IO[bytes], text: bytes) -> None:
+    """Reads the web driver's packets (a kind byte, a 4-byte size, the payload) until
+    the screen's output has shown ``text``."""
+    drawn = b""
+    while text not in drawn:
+        head = stdout.read(5)
+        assert len(head) == 5, f"the game ended before drawing {text!r}"
+        payload = stdout.read(int.from_bytes(head[1:], "big"))
+        if head[:1] == b"D":
+            drawn = drawn[-len(text) :] + payload
+
+
 @pytest.mark.slow
 def test_a_served_game_whose_server_is_gone_ends_within_two_seconds(tmp_path: Path) -> None:
     """A server killed outright (SIGKILL) closes the game's pipes: the game must end."""
@@ -350,7 +363,12 @@ def test_a_served_game_whose_server_is_gone_ends_within_two_seconds(tmp_path: Pa
     assert game.stdout is not None and game.stdin is not None
     try:
         assert game.stdout.readline() == b"__GANGLION__\n"
-        time.sleep(1.0)  # the title is up
+        watchdog = threading.Timer(60, game.kill)  # a game that never draws fails, not hangs
+        watchdog.start()
+        try:
+            read_until_drawn(game.stdout, b"Daily deal")  # the title is up
+        finally:
+            watchdog.cancel()
         game.stdin.close()  # what the kernel does to a killed server's pipes
         game.stdout.close()
         closed = time.monotonic()
