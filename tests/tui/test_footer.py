@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
+from textual import events
 from textual.dom import DOMNode
 from textual.reactive import Reactive
 
@@ -58,6 +59,33 @@ async def test_the_footer_follows_an_open_choice_and_its_closing() -> None:
         assert "Discard" not in footer_text(app)
         await pilot.press("escape")
         await wait_until(pilot, lambda: footer_text(app) == table, "the table's keys again")
+
+
+async def test_the_focus_coming_back_leaves_the_keys_in_place_for_the_click_that_brought_it() -> (
+    None
+):
+    """Textual asks the key bar for a rebuild when the terminal (a browser tab) gets
+    the focus back, and the click that brought it comes right after: a rebuild then
+    would replace the key under the pointer, which never hears the click. The keys
+    are the same, so ``KeyBar`` keeps them."""
+    app = app_in_game(3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await in_game(pilot)
+        await keys_settled(pilot)
+        bar = game_screen(app).query_one(KeyBar)
+        keys = list(bar.query("*"))
+        assert keys
+        app.post_message(events.AppBlur())
+        await wait_until(pilot, lambda: not app.app_focus, "the app to lose the focus")
+        app.post_message(events.AppFocus())
+        await wait_until(pilot, lambda: app.app_focus, "the focus back")
+        await keys_settled(pilot)
+        assert list(bar.query("*")) == keys
+        assert all(key.is_attached for key in keys)
+
+        await pilot.press("d")  # a change of keys (Undo) still rebuilds the bar
+        await keys_settled(pilot)
+        assert "Undo" in footer_text(app) and not keys[0].is_attached
 
 
 def test_screens_refresh_their_keys_only_through_refresh_keys() -> None:

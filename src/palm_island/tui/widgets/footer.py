@@ -64,11 +64,17 @@ class KeyBar(Footer):
     signals until then ride on it (6 rebuilds for the preview, 1 for the game).
     The keys shown are the same: the stock rebuild reads the bindings as they are
     when it runs.
+
+    A rebuild that would show the keys already shown is skipped. Textual itself asks
+    for one when the terminal (or the browser tab) gets the focus back, and a
+    rebuild replaces every key: the click that brought the focus back (sent right
+    after the focus) could land on a key being replaced, which never hears it.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._rebuild_asked: Screen[Any] | None = None
+        self._composed: Shown | None = None
 
     @property
     def gathering(self) -> bool:
@@ -88,7 +94,9 @@ class KeyBar(Footer):
         key ends with: the bar's, but the command palette's key, which is not bound
         to it and stays compact.
         """
+        keys = shown_keys(self.screen)
         for widget in super().compose():
+            self._composed = keys  # the stock bar composed its keys (not a bare first pass)
             key_compact = getattr(type(widget), "compact", None)
             if isinstance(key_compact, Reactive):
                 compact = self.compact or widget.has_class("-command-palette")
@@ -103,7 +111,7 @@ class KeyBar(Footer):
 
     def _rebuild(self) -> None:
         screen, self._rebuild_asked = self._rebuild_asked, None
-        if screen is not None:
+        if screen is not None and shown_keys(screen) != self._composed:
             super().bindings_changed(screen)
 
 
