@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import ViewportSize
 
 from .pixels import quiet_screenshot
-from .served import SCREEN_JS, need_browser, serving, wait_for_screen
+from .served import SCREEN_JS, need_browser, serving, wait_for, wait_for_screen
 from .test_serve_screens import played_by_taps
 
 SEED = 7
@@ -47,7 +47,7 @@ def take(target: Path, viewport: ViewportSize, ratio: float) -> None:
         chromium = playwright.chromium.launch(executable_path=browser)
         page = chromium.new_page(viewport=viewport, device_scale_factor=ratio)
         page.goto(served.page("expose-terminal"))
-        page.wait_for_function(f"() => ({SCREEN_JS})()?.trim()")  # the first screen
+        wait_for(page, f"() => ({SCREEN_JS})()?.trim()", what="the first screen")
         for key, shows in (
             (str(SEED), f"Seed (deal)    {SEED} "),
             ("n", "Start (enter)"),

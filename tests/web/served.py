@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NewType
 
 import pytest
 
@@ -188,37 +188,71 @@ def screen_text(page: Page) -> str:
 
 def wait_for_screen(page: Page, wanted: str, timeout: float = 30) -> str:
     """Waits until the screen shows ``wanted``; returns the screen."""
-    page.wait_for_function(
-        f"(wanted) => ({SCREEN_JS})()?.includes(wanted)", arg=wanted, timeout=timeout * 1000
+    wait_for(
+        page,
+        f"(wanted) => ({SCREEN_JS})()?.includes(wanted)",
+        arg=wanted,
+        timeout=timeout,
+        what=f"the screen to show {wanted!r}",
     )
     return screen_text(page)
 
 
+Settled = NewType("Settled", str)
+"""A screen read once its key bar lists the keys expected there: the only screen a
+click or a tap may aim at (:func:`click_text`, :func:`tap_text`)."""
+
+
 def wait_for_key_bar(
     page: Page, *labels: str, showing: tuple[str, ...] = (), timeout: float = 30
-) -> str:
-    """Waits until the screen's last two rows (where the compact layout's key bar
-    is: at a phone's 55 columns it wraps to two at most) show each of ``labels``
-    and the screen shows each of ``showing``; returns the screen. A screen's
-    compact layout is in place by then: a new screen's first frame may still be
-    laid out at the table's width, and its key bar is drawn once the narrow layout
-    is. Both in one wait: the bar and the rest of a screen may change in two
-    frames."""
-    page.wait_for_function(
+) -> Settled:
+    """Waits until the screen's last two rows (the key bar: the wide layout's footer
+    is the last row; at a phone's 55 columns the compact bar wraps to two at most)
+    show each of ``labels`` and the screen shows each of ``showing``; returns the
+    screen. Both in one wait: the bar and the rest of a screen may change in two
+    frames.
+
+    Why a click waits for this: a key bar whose keys change is rebuilt a refresh or
+    two after the screen shows the new state (a new screen's first frame may still
+    be laid out at the table's width, too), and the buffer can hold half of a frame.
+    A click aimed at the old bar lands on a key being replaced, which Textual never
+    hears of (a browser run lost the third move's click so, under load). Once the
+    bar lists the keys of the state shown, nothing is rebuilt under the pointer.
+    """
+    wait_for(
+        page,
         f"([labels, showing]) => {{ const text = ({SCREEN_JS})(); if (!text) return false; "
         "const bar = text.split('\\n').slice(-2).join(' '); "
         "return labels.every(label => bar.includes(label)) "
         "&& showing.every(part => text.includes(part)); }",
         arg=[list(labels), list(showing)],
-        timeout=timeout * 1000,
+        timeout=timeout,
+        what=f"the key bar to list {list(labels)} with {list(showing)} on screen",
     )
-    return screen_text(page)
+    return Settled(screen_text(page))
 
 
-def text_at(page: Page, text: str, *, last: bool = False) -> tuple[float, float]:
+def wait_for(
+    page: Page, condition: str, *, what: str, arg: object = None, timeout: float = 30
+) -> None:
+    """``page.wait_for_function`` of ``condition``: every browser test's wait goes
+    through here (``tests/web/test_browser_helpers.py`` checks). Past ``timeout``
+    seconds, an assertion that says what was awaited and shows the screen as it was
+    then: a bare Playwright timeout says neither."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(condition, arg=arg, timeout=timeout * 1000)
+    except PlaywrightTimeout:
+        raise AssertionError(
+            f"waited {timeout:g} s for {what}; the screen then:\n{screen_text(page)}"
+        ) from None
+
+
+def text_at(page: Page, screen: Settled, text: str, *, last: bool = False) -> tuple[float, float]:
     """The page's CSS pixel at the middle of the first (or last) cell where ``text``
-    is on screen."""
-    rows = screen_text(page).split("\n")
+    is on the settled ``screen``."""
+    rows = screen.split("\n")
     found = [(y, row.find(text)) for y, row in enumerate(rows) if text in row]
     assert found, f"{text!r} is not on screen:\n" + "\n".join(rows)
     y, x = found[-1] if last else found[0]
@@ -229,11 +263,12 @@ def text_at(page: Page, text: str, *, last: bool = False) -> tuple[float, float]
     return box["x"] + (x + 0.5) * width, box["y"] + (y + 0.5) * height
 
 
-def click_text(page: Page, text: str, *, last: bool = False) -> None:
-    """Clicks the middle of the first (or last) cell where ``text`` is on screen."""
-    page.mouse.click(*text_at(page, text, last=last))
+def click_text(page: Page, screen: Settled, text: str, *, last: bool = False) -> None:
+    """Clicks the middle of the first (or last) cell where ``text`` is on ``screen``."""
+    page.mouse.click(*text_at(page, screen, text, last=last))
 
 
-def tap_text(page: Page, text: str, *, last: bool = False) -> None:
-    """Taps (a touch screen's tap, no mouse) the first (or last) cell of ``text``."""
-    page.touchscreen.tap(*text_at(page, text, last=last))
+def tap_text(page: Page, screen: Settled, text: str, *, last: bool = False) -> None:
+    """Taps (a touch screen's tap, no mouse) the first (or last) cell of ``text`` on
+    ``screen``."""
+    page.touchscreen.tap(*text_at(page, screen, text, last=last))

@@ -21,6 +21,7 @@ from .served import (
     need_browser,
     screen_text,
     serving,
+    wait_for_key_bar,
     wait_for_screen,
     wait_until_ended,
 )
@@ -68,9 +69,10 @@ def test_a_game_played_in_the_browser_is_saved_and_the_page_asks_nothing_of_othe
         page.keyboard.press("d")
         wait_for_screen(page, "Turn 1: discard")
         page.keyboard.press("d")
-        wait_for_screen(page, "Turn 2: discard")
-        # The mouse: a click on the footer's Discard plays the third move.
-        click_text(page, "Discard", last=True)
+        # The mouse: a click on the footer's Discard plays the third move, once the
+        # footer lists the keys of this turn (Undo, since the first move).
+        screen = wait_for_key_bar(page, "Discard", "Undo", showing=("Turn 2: discard",))
+        click_text(page, screen, "Discard", last=True)
         screen = wait_for_screen(page, "Turn 3: discard")
         assert turn_on(screen) == 4
         # Undo, then redo with U (ctrl+r may reload the page in a browser).

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .served import child_pids, need_browser, serving, wait_for_screen
+from .served import child_pids, need_browser, serving, wait_for, wait_for_screen
 
 TITLE_TEXT = "P A L M   I S L A N D"
 
@@ -69,7 +69,7 @@ def test_another_page_in_the_players_browser_cannot_drive_the_game(tmp_path: Pat
         with evil_site(served.port) as evil_url:
             evil = context.new_page()
             evil.goto(evil_url)
-            evil.wait_for_function("window.seen.closed", timeout=15_000)
+            wait_for(evil, "window.seen.closed", what="the evil page's socket closed", timeout=15)
             seen = evil.evaluate("window.seen")
         assert seen == {"opened": False, "bytes": 0, "closed": True}
         assert len(child_pids(served.process.pid)) == 1  # no game started for it

@@ -21,6 +21,7 @@ from .served import (
     screen_text,
     serving,
     tap_text,
+    wait_for,
     wait_for_key_bar,
     wait_for_screen,
 )
@@ -159,7 +160,7 @@ def test_a_phone_at_ratio_3_draws_the_screen_where_the_buffer_has_it_in_a_readab
     browser: Browser, served: Served
 ) -> None:
     page, errors = open_page(browser, served, **ON_A_PHONE)
-    page.wait_for_function(FIRST_FRAME)
+    wait_for(page, FIRST_FRAME, what="the first bytes of the game")
     wait_for_key_bar(page, "New game", "Quit")  # the title in its compact layout
     assert TITLE in screen_text(page)
     width, font, cols = page.evaluate(
@@ -193,12 +194,16 @@ def test_a_phone_at_ratio_3_draws_the_screen_where_the_buffer_has_it_in_a_readab
     # Turned sideways: the terminal refits (a larger font again, more columns) and
     # the game hears the new size.
     page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
-    page.wait_for_function(f"() => palmIslandTerminal.cols > {cols}")
+    wait_for(page, f"() => palmIslandTerminal.cols > {cols}", what="more columns, sideways")
     wide_font, wide_cols = page.evaluate(
         "[palmIslandTerminal.options.fontSize, palmIslandTerminal.cols]"
     )
     assert wide_font > font and wide_cols > 80
-    page.wait_for_function(f"() => ({TEXT_ON_SCREEN}) && ({SCREEN_WIDTH_USED}) > {cols}")
+    wait_for(
+        page,
+        f"() => ({TEXT_ON_SCREEN}) && ({SCREEN_WIDTH_USED}) > {cols}",
+        what="the game drawn across the wider terminal",
+    )
     assert not errors, errors
     page.context.close()
 
@@ -220,26 +225,26 @@ def played_by_taps(browser: Browser, served: Served, picture: Path | None = None
     """The phone's visit; with ``picture``, a screenshot of the compact table there
     (``tests/web/screenshot_serve.py`` makes the docs' phone picture so)."""
     page, errors = open_page(browser, served, **ON_A_PHONE)
-    wait_for_key_bar(page, "New game", "Quit", showing=(TITLE,))
-    tap_text(page, "New game")  # the title's entry (the key bar's is the last row)
-    wait_for_key_bar(page, "Start", "Back", showing=("Start (enter)",))
-    tap_text(page, "Start (enter)")  # the new game's dialog
-    wait_for_key_bar(page, "Start playing", "Back", showing=("Start playing (enter)",))
-    tap_text(page, "Start playing (enter)", last=True)  # the deck preview's button
+    screen = wait_for_key_bar(page, "New game", "Quit", showing=(TITLE,))
+    tap_text(page, screen, "New game")  # the title's entry (the key bar's is the last row)
+    screen = wait_for_key_bar(page, "Start", "Back", showing=("Start (enter)",))
+    tap_text(page, screen, "Start (enter)")  # the new game's dialog
+    screen = wait_for_key_bar(page, "Start playing", "Back", showing=("Start playing (enter)",))
+    tap_text(page, screen, "Start playing (enter)", last=True)  # the deck preview's button
     # the compact table: the cards stacked, the first one selected
     turn_1 = ("Turn 1 ", "Card 1 (selected)", "Card 2", "Card 3", "discard to back")
-    wait_for_key_bar(page, "Title", "Quit", showing=turn_1)
-    tap_text(page, "discard to back")  # card 1's action line
-    wait_for_key_bar(page, "Undo", "Title", showing=("Turn 2 ",))
-    tap_text(page, "Undo", last=True)  # the key bar's undo and redo (ctrl+r, U)
+    screen = wait_for_key_bar(page, "Title", "Quit", showing=turn_1)
+    tap_text(page, screen, "discard to back")  # card 1's action line
+    screen = wait_for_key_bar(page, "Undo", "Title", showing=("Turn 2 ",))
+    tap_text(page, screen, "Undo", last=True)  # the key bar's undo and redo (ctrl+r, U)
     screen = wait_for_key_bar(page, "Redo", "Title", showing=("Turn 1 ",))
     assert "Undo" not in screen.split("\n")[-1], screen
-    tap_text(page, "Redo", last=True)
+    tap_text(page, screen, "Redo", last=True)
     screen = wait_for_key_bar(page, "Undo", "Title", showing=("Turn 2 ",))
     assert "Redo" not in screen.split("\n")[-1], screen
     if picture is not None:
         quiet_screenshot(page, picture)
-    tap_text(page, "Title", last=True)  # "esc Title" on the key bar: a phone has no esc
+    tap_text(page, screen, "Title", last=True)  # "esc Title" on the key bar: a phone has no esc
     # the title, with the game kept for Continue
     wait_for_key_bar(page, "Continue", "Quit", showing=(TITLE, "Saved games (1 unfinished)"))
     assert not errors, errors
@@ -264,12 +269,14 @@ def test_the_page_loads_without_errors_and_fits_the_game_to_a_resized_window(
     wait_for_screen(page, TITLE)
     before = page.evaluate("[palmIslandTerminal.cols, palmIslandTerminal.rows]")
     page.set_viewport_size({"width": 900, "height": 640})
-    page.wait_for_function(f"() => palmIslandTerminal.cols < {before[0]}")
+    wait_for(page, f"() => palmIslandTerminal.cols < {before[0]}", what="fewer columns")
     cols, rows = page.evaluate("[palmIslandTerminal.cols, palmIslandTerminal.rows]")
     assert rows < before[1]
     # The game heard the new size: it draws its footer to the new last column.
-    page.wait_for_function(
-        f"() => {cols} - ({SCREEN_LAST_ROW}).indexOf('palette') - 'palette'.length <= 1"
+    wait_for(
+        page,
+        f"() => {cols} - ({SCREEN_LAST_ROW}).indexOf('palette') - 'palette'.length <= 1",
+        what="the footer drawn to the new last column",
     )
     assert TITLE in screen_text(page)
     assert not errors, errors
