@@ -15,11 +15,17 @@ from palm_island.engine.layout import tracker_orientation
 from palm_island.storage.catalog_files import standard_catalog
 from palm_island.storage.db import NO_SYNC_ENV_VAR
 from palm_island.storage.paths import CACHE_ENV_VAR
+from port_guard import default_port_taken
 from slow_check import pytest_configure, pytest_runtest_makereport, pytest_runtest_setup
 
 # The slow-marker check's hooks (slow_check.py), and pytester for its test.
 pytest_plugins = ["pytester"]
-__all__ = ["pytest_configure", "pytest_runtest_makereport", "pytest_runtest_setup"]
+__all__ = [
+    "default_port_taken",  # serve's default port is held: port_guard.py
+    "pytest_configure",
+    "pytest_runtest_makereport",
+    "pytest_runtest_setup",
+]
 
 # The validated-catalog cache of the test run (and of the processes it starts:
 # xdist workers, the app in a subprocess) stays out of the user's cache directory.

@@ -205,12 +205,13 @@ def test_public_warns_that_whoever_reaches_the_port_plays_with_this_data_directo
 
     listened: list[tuple[str, int]] = []
     monkeypatch.setattr(GameServer, "serve", lambda self: listened.append((self.host, self.port)))
-    assert main(["--data-dir", str(tmp_path), "serve", "--public", "--port", "8123"]) == 0
-    assert listened == [("0.0.0.0", 8123)]
+    assert main(["--data-dir", str(tmp_path), "serve", "--public", "--port", "0"]) == 0
+    [(host, port)] = listened
+    assert host == "0.0.0.0" and port > 0  # port 0: a free one, never a fixed one
     err = capsys.readouterr().err
-    assert "warning" in err and "8123" in err and str(tmp_path) in err
+    assert "warning" in err and f"port {port} " in err and str(tmp_path) in err
     # Loopback: no warning.
-    assert main(["--data-dir", str(tmp_path), "serve", "--host", "127.0.0.1"]) == 0
+    assert main(["--data-dir", str(tmp_path), "serve", "--host", "127.0.0.1", "--port", "0"]) == 0
     assert capsys.readouterr().err == ""
 
 
