@@ -592,6 +592,8 @@ SEAM_CALLS = {
     "make_dir",
     "clean_stale",
     "fsync_dir",
+    "create_owner_only",
+    "make_owner_only",
 }
 """The seam's functions (``db.sql_write``, ``db.tx`` and ``safe_write``'s)."""
 RAW_OS = {
@@ -617,6 +619,13 @@ ALLOWED = {
     ),
     ("tui/exit_guard.py", "os.write"): (
         "one byte into the guard's own wake-up pipe (a self-pipe), never a file"
+    ),
+    ("storage/db.py", "sqlite3.connect"): (
+        "the campaign file, created owner-only just before (db.owner_only: SQLite gives "
+        "its -wal and -shm its mode); the other connects are mode=ro or mode=rw URIs"
+    ),
+    ("storage/backups.py", "sqlite3.connect"): (
+        "the damaged file just set aside (it exists, owner-only): its log folded in"
     ),
 }
 """Raw writes outside the seam, each with the reason it is not the player's data."""
@@ -659,6 +668,13 @@ def _open_mode_writes(node: ast.Call) -> bool:
     return any(c in "".join(_strings(mode)) for c in "wax+")
 
 
+def _may_create(call: ast.Call) -> bool:
+    """Whether a ``sqlite3.connect`` may create its file (and so choose its mode): any
+    but an in-memory database or a URI opened ``mode=ro``/``mode=rw``."""
+    text = " ".join(_strings(call.args[0])) if call.args else ""
+    return not any(never in text for never in (":memory:", "mode=ro", "mode=rw"))
+
+
 def _raw_write(call: ast.Call, name: str, last: str) -> bool:
     """Whether ``call`` writes a file or the database without the seam."""
     method = isinstance(call.func, ast.Attribute)
@@ -671,6 +687,7 @@ def _raw_write(call: ast.Call, name: str, last: str) -> bool:
         method and last in RAW_METHODS,
         method and last == "replace" and len(call.args) == 1,  # Path.replace, not str's
         name in ("open", "os.fdopen", "io.open") and _open_mode_writes(call),
+        name == "sqlite3.connect" and _may_create(call),
         last == "execute" and _writes_sql(call),
     )
     return any(checks)
@@ -745,14 +762,15 @@ def test_the_site_scan_finds_a_raw_write(tmp_path: Path) -> None:
         "    conn.execute('UPDATE game SET score = 1')\n"
         "    os.replace(p, p)\n"
         "    open(p, 'w')\n"
-        "    p.write_text('x')\n",
+        "    p.write_text('x')\n"
+        "    sqlite3.connect(p)\n",
         encoding="utf-8",
     )
     try:
         raw, _ = scan(planted)
     finally:
         planted.unlink()
-    assert len(raw) == 4, raw
+    assert len(raw) == 5, raw
 
 
 def _naive_restore(directory: Path, backup: Path, now: datetime | None = None) -> Path | None:

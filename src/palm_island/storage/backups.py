@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sqlite3
+import stat
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -39,6 +41,7 @@ from .db import (
     sql_write,
 )
 from .errors import LoadError, SaveError
+from .folder_identity import check_folder_of
 from .once import find_or_create
 from .paths import BACKUP_DIR, backup_dir, db_path
 from .safe_read import check_folder, check_regular
@@ -190,6 +193,7 @@ def copy_database(
     Raises:
         SaveError: nothing was written.
     """
+    check_folder_of(source)  # never into a folder put where the store's was
     now = now or datetime.now(UTC)
     labels = _labels(folder) if labels is None else labels
     sequence = 1 + max((label.sequence for label in labels.values()), default=0)
@@ -227,7 +231,9 @@ def before_migration(path: Path, version: int) -> None:
 
 def take_backup(conn: sqlite3.Connection, directory: Path, now: datetime | None = None) -> Path:
     """Back up the open store now (after a finished game, at a clean close) and keep
-    the :data:`AUTO_KEEP` newest by sequence (never the one just written). Raises SaveError."""
+    the :data:`AUTO_KEEP` newest by sequence (never the one just written). Raises SaveError
+    (``FolderGone``: the store's folder was deleted or replaced; nothing is made)."""
+    check_folder_of(conn)
     folder = backup_dir(directory)
     labels = _labels(folder)
     target = copy_database(conn, folder, "auto", now, labels)
@@ -235,11 +241,25 @@ def take_backup(conn: sqlite3.Connection, directory: Path, now: datetime | None 
     return target
 
 
+def made_by_rotation(path: Path, kind: str) -> bool:
+    """Whether ``path`` is a backup of ``kind`` as the game names and makes it: exactly
+    ``campaign.KIND-SEQUENCE.db`` and a regular file (a link is never followed or
+    removed). Rotation deletes nothing else: a file the player put there, or one named
+    almost like ours, is kept."""
+    if re.fullmatch(rf"campaign\.{re.escape(kind)}-[0-9]{{6,}}\.db", path.name) is None:
+        return False
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
 def _rotate(
     folder: Path, kind: str, keep_count: int, keep: Path, labels: dict[Path, Label]
 ) -> None:
-    """Delete the oldest (by label) of one kind beyond ``keep_count``, never ``keep``."""
-    own = [path for path in _candidates(folder) if path.name.startswith(f"campaign.{kind}-")]
+    """Delete the oldest (by label) of one kind beyond ``keep_count``, never ``keep``,
+    and only backups the game made (:func:`made_by_rotation`)."""
+    own = [path for path in _candidates(folder) if made_by_rotation(path, kind)]
 
     def order(path: Path) -> tuple[int, str, str]:
         label = labels.get(path)
@@ -263,6 +283,7 @@ def daily_backup(conn: sqlite3.Connection, directory: Path, now: datetime | None
     Returns True if one was taken.
     """
     now = now or datetime.now(UTC)
+    check_folder_of(conn)
     folder = backup_dir(directory)
     if _recent_daily(_labels(folder), now):
         return False  # the usual start: no lock taken
@@ -324,7 +345,7 @@ def list_backups(directory: Path) -> list[Backup]:
         LoadError: ``backups`` is a file or cannot be read.
     """
     folder = directory / BACKUP_DIR
-    if not check_folder(folder, BACKUP_DIR):
+    if not check_folder(folder, BACKUP_DIR, follow=False):
         return []
     found: list[Backup] = []
     for path in _candidates(folder):
@@ -420,6 +441,8 @@ def restore_backup(directory: Path, backup: Path, now: datetime | None = None) -
     finally:
         source.close()
     if kept:
+        # The player's old file, owner-only like every file of the folder.
+        safe_write.make_owner_only([kept[0].with_name(kept[0].name + s) for s in ("", "-wal")])
         _fold_log_in(kept[0])
     return kept[0] if kept else None
 

@@ -22,6 +22,7 @@ from typing import Final
 
 from . import faults
 from .errors import LoadError, SaveError
+from .folder_identity import StoreConnection
 from .permissions import no_permission
 from .safe_read import check_regular
 from .transaction import tx as tx  # the store's write transaction, for its modules
@@ -187,7 +188,12 @@ def connect(path: Path) -> sqlite3.Connection:
     The journal mode is left alone: switching to WAL writes to the file, which must
     not happen before we know the file is ours (see :func:`_use_wal`).
     """
-    conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+    conn = sqlite3.connect(
+        path,
+        isolation_level=None,
+        timeout=BUSY_TIMEOUT_MS / 1000,
+        factory=StoreConnection,  # knows its folder once the store opened it
+    )
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys = ON")
     synchronous = "OFF" if os.environ.get(NO_SYNC_ENV_VAR) == "1" else "FULL"
@@ -234,6 +240,7 @@ def open_database(
     check_store_files(path)
     if empty_is_damage:
         raise damaged(path, "the file is empty")
+    owner_only(path)
     try:
         conn = connect(path)
     except sqlite3.OperationalError as exc:
@@ -330,6 +337,21 @@ def check_store_files(path: Path) -> bool:
         if denied is not None:  # not damage: never offer a backup for it
             raise denied
     return path in found
+
+
+def owner_only(path: Path) -> None:
+    """The campaign file, its ``-wal`` and ``-shm`` are the player's alone (0600, as
+    backups, settings and exports are): a missing file is created so before SQLite
+    opens it (SQLite gives the other two its mode); one an older release made 0644
+    is tightened (safe_write.make_owner_only).
+
+    Raises:
+        SaveError: the file could not be created.
+    """
+    from . import safe_write
+
+    safe_write.create_owner_only(path)
+    safe_write.make_owner_only([path.with_name(path.name + s) for s in ("", "-wal", "-shm")])
 
 
 def connect_snapshot(path: Path, *, immutable: bool = True) -> sqlite3.Connection:

@@ -45,11 +45,12 @@ def db_path(directory: Path) -> Path:
 
 
 def backup_dir(directory: Path) -> Path:
-    """``backups/``, created if missing. Raises SaveError (a file in the way...)."""
+    """``backups/``, created if missing. Raises SaveError (a file in the way, a
+    symbolic link: never followed, so nothing is written or rotated elsewhere)."""
     from .safe_write import make_dir
 
     path = directory / BACKUP_DIR
-    make_dir(path)
+    make_dir(path, follow=False)
     return path
 
 

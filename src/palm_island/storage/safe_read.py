@@ -149,20 +149,22 @@ def load_json(data: str | bytes, where: str, limit: int = MAX_JSON_DEPTH) -> obj
         raise LoadError("not_json", where, f"not readable JSON: {type(exc).__name__}") from None
 
 
-def check_folder(path: Path, where: str) -> bool:
+def check_folder(path: Path, where: str, *, follow: bool = True) -> bool:
     """Whether the folder exists; refuse a file in its place or one that cannot be
-    listed. Nothing is created.
+    listed (with ``follow=False``, a symbolic link too). Nothing is created.
 
     Raises:
-        LoadError: ``wrong_kind`` (a file where the folder should be),
+        LoadError: ``wrong_kind`` (a file or refused link where the folder should be),
             ``unreadable`` (no permission to list or enter it).
     """
     try:
-        info = os.stat(path)
+        info = os.stat(path) if follow else os.lstat(path)
     except FileNotFoundError:
         return False
     except OSError as exc:
         raise LoadError("unreadable", where, f"cannot look at it: {_reason(exc)}") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise LoadError("wrong_kind", where, "is a link to another folder; move the link away")
     if not stat.S_ISDIR(info.st_mode):
         raise LoadError(
             "wrong_kind", where, f"is {_what(info.st_mode)}, not a folder; move it away"

@@ -362,19 +362,85 @@ def remove(path: Path) -> None:
         raise SaveError(path.name, f"not removed: {reason(exc)}") from None
 
 
-def make_dir(path: Path, *, parents: bool = False) -> None:
-    """Create a folder of ours (mode 0700: campaigns are the player's own).
+OWNER_ONLY: Final = 0o600
+"""The mode of every file the game makes in its data and cache folders (folders: 0700)."""
+
+
+def create_owner_only(path: Path) -> None:
+    """Create ``path`` empty with mode 0600 (whatever the umask) if it is missing, never
+    through a link (a dangling one is refused): for a file another program then fills
+    in place. SQLite
+    gives a database's ``-wal`` and ``-shm`` the mode of the database file, so the
+    campaign file made this way before SQLite opens it keeps all three owner-only
+    (a umask set around the open would be process-wide, not thread-safe).
 
     Raises:
-        SaveError: a file is in the way, or it cannot be created; said plainly.
+        SaveError: it could not be created.
     """
     try:
-        info = os.stat(path)
+        faults.point("fs:create")
+        fd = os.open(path, _CREATE, OWNER_ONLY)
+    except FileExistsError:
+        if os.path.islink(path) and not os.path.exists(path):  # it would create its target
+            raise SaveError(path.name, "is a link to nothing; move it away") from None
+        return
+    except OSError as exc:
+        raise not_written(path, exc) from None
+    try:
+        os.fchmod(fd, OWNER_ONLY)
+    finally:
+        os.close(fd)
+
+
+def make_owner_only(paths: Sequence[Path]) -> None:
+    """Take group's and others' access away from these files of the player's (a
+    campaign file an older release made 0644, and its ``-wal``/``-shm``). A link, a
+    file of another user, a read-only mount or a missing file is left as it is; never
+    raises: the file works either way."""
+    for path in paths:
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        try:
+            fd = os.open(path, flags)
+        except OSError:
+            continue
+        try:
+            info = os.fstat(fd)
+            mode = stat.S_IMODE(info.st_mode)
+            if stat.S_ISREG(info.st_mode) and info.st_uid == os.geteuid() and mode & 0o077:
+                faults.point("fs:chmod")
+                os.fchmod(fd, mode & 0o700)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+
+LINKED_FOLDER: Final = (
+    "is a link to another folder; the game writes only in a folder of its own here: "
+    "move the link away"
+)
+"""Why a folder of the game's own (``backups``) that is a symbolic link is refused."""
+
+
+def make_dir(path: Path, *, parents: bool = False, follow: bool = True) -> None:
+    """Create a folder of ours (mode 0700: campaigns are the player's own).
+
+    ``follow=False`` (a folder the game makes inside its data folder, ``backups``):
+    a symbolic link there is refused, never written through, as ``settings.json``
+    is never written through one; the data folder itself may be a link the player made.
+
+    Raises:
+        SaveError: a file or link is in the way, or it cannot be created; said plainly.
+    """
+    try:
+        info = os.stat(path) if follow else os.lstat(path)
     except FileNotFoundError:
         pass
     except OSError as exc:
         raise SaveError(str(path), f"cannot use this folder: {reason(exc)}") from None
     else:
+        if stat.S_ISLNK(info.st_mode):
+            raise SaveError(path.name, LINKED_FOLDER)
         if not stat.S_ISDIR(info.st_mode):
             raise SaveError(str(path), "is a file, not a folder; move it away")
         return

@@ -45,9 +45,12 @@ from .db import (
 )
 from .errors import LoadError, SaveError
 from .first_look import first_look
+from .folder_identity import FolderGone, bind_folder, folder_of
 from .loading import as_load_error, check_record, export_record, import_record_file
 from .paths import BACKUP_DIR, DB_NAME, MARKER_NAME, data_dir, db_path, own_files
 from .safe_read import check_folder
+from .settings import save_settings
+from .settings_data import Settings
 from .stored_game import StoredGame
 
 P = ParamSpec("P")
@@ -177,6 +180,7 @@ class Store:
         seen.refuse_if_missing()
         conn = open_database(path, backups.before_migration, empty_is_damage=seen.empty_is_damage)
         try:
+            bind_folder(conn, folder, path)  # every write checks it first
             _mark(folder)
         except SaveError:
             conn.close()
@@ -213,7 +217,7 @@ class Store:
         file itself is safe.
         """
         try:
-            if not self.read_only:
+            if not self.read_only and self.folder_problem() is None:
                 checkpoint(self.conn)
                 self.backup_if_changed()
         finally:
@@ -236,9 +240,29 @@ class Store:
         """A game just ended: move the log into the main file and back it all up, so
         neither a lost ``-wal`` file nor a damaged file can cost a finished game.
         Never raises: the game is committed; a backup that fails is not its failure."""
+        if self.folder_problem() is not None:
+            return  # nothing more is written: the next move says why
         with contextlib.suppress(sqlite3.Error):
             checkpoint(self.conn)
         self.backup_if_changed()
+
+    def folder_problem(self) -> str | None:
+        """What happened to the data folder since the store opened it (deleted, moved,
+        replaced; folder_identity.py), or None: it is the same and writes may go on."""
+        found = folder_of(self.conn)
+        return None if found is None else found.problem()
+
+    def save_settings(self, settings: Settings) -> None:
+        """Remember ``settings`` in the store's folder (settings.py), once it is checked
+        to be the folder the store opened.
+
+        Raises:
+            SaveError: not written (``FolderGone``: the folder was deleted or replaced).
+        """
+        problem = self.folder_problem()
+        if problem is not None:
+            raise FolderGone(problem)
+        save_settings(self.directory, settings)
 
     def __enter__(self) -> Store:
         return self

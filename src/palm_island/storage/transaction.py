@@ -11,14 +11,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from . import faults
+from .folder_identity import check_folder_of
 
 
 @contextmanager
 def tx(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """One write transaction: ``BEGIN IMMEDIATE`` … ``COMMIT``, or ``ROLLBACK`` on any
-    exception (even ``KeyboardInterrupt``), so nothing is ever half-written."""
+    exception (even ``KeyboardInterrupt``), so nothing is ever half-written. Once it
+    holds the write lock it checks the store's folder is still the one it opened
+    (folder_identity.py): a deleted or replaced one raises ``FolderGone``."""
     conn.execute("BEGIN IMMEDIATE")
     try:
+        check_folder_of(conn)
         yield conn
         faults.point("sql:commit")
     except BaseException:
