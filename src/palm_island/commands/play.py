@@ -20,15 +20,36 @@ def register(subparsers: Any) -> None:
         help=f"start a new game with this deal (0 to {arguments.MAX_SEED:,})",
     )
     parser.add_argument("--ascii", action="store_true", help="use plain ASCII glyphs")
+    parser.add_argument(  # serve's games: the folder it serves, never one made afresh
+        "--served-folder",
+        type=served_folder,
+        default=None,
+        metavar="DEVICE:INODE",
+        help=argparse.SUPPRESS,
+    )
     parser.set_defaults(run=run)
 
 
-def usable_data_dir(override: Path | None) -> None:
+def served_folder(text: str) -> tuple[int, int]:
+    """An argparse type: the data folder's device and inode, as ``serve`` passes them."""
+    from ..storage.folder_identity import parse_folder_id
+
+    try:
+        return parse_folder_id(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a folder's DEVICE:INODE: {text!r}") from None
+
+
+def usable_data_dir(override: Path | None, *, served: bool = False) -> None:
     """Before Textual starts: a data directory that is a file or cannot be used raises
     its OSError here, which the CLI turns into one line and a status (exits.py),
-    rather than a crash inside the full-screen app."""
+    rather than a crash inside the full-screen app. A game ``serve`` started
+    (``served``) never creates the folder: one gone since the server started is said
+    in the game (SharedState.open_store), not replaced by an empty one."""
     from ..storage.paths import data_dir
 
+    if served and not os.path.isdir(data_dir(override, create=False)):
+        return
     try:
         folder = data_dir(override)  # NotADirectoryError / PermissionError / ...
     except FileExistsError as exc:  # mkdir on a file: say what is wrong with it
@@ -45,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     no_terminal = needs_terminal()
     if no_terminal is not None:
         return no_terminal
-    usable_data_dir(args.data_dir)
+    usable_data_dir(args.data_dir, served=args.served_folder is not None)
     import sys
 
     from ..tui.glyphs import output_takes_glyphs
@@ -55,4 +76,9 @@ def run(args: argparse.Namespace) -> int:
     ascii_only = args.ascii or not output_takes_glyphs((sys.stdout, sys.stderr))
     from ..tui.app import run_app  # Textual is imported only here.
 
-    return run_app(seed=args.seed, ascii_only=ascii_only, data_dir=args.data_dir)
+    return run_app(
+        seed=args.seed,
+        ascii_only=ascii_only,
+        data_dir=args.data_dir,
+        served_folder=args.served_folder,
+    )

@@ -178,8 +178,14 @@ def url_for(host: str, port: int) -> str:
 
 def app_command(data_dir: Path) -> list[str]:
     """The command the server runs for each tab (no shell): this interpreter and
-    this package (``palm-island`` need not be on the PATH), this data directory."""
-    return [sys.executable, "-m", "palm_island", "--data-dir", str(data_dir.resolve()), "play"]
+    this package (``palm-island`` need not be on the PATH), this data directory, and
+    its identity now (``--served-folder``): a tab opened after the folder was deleted
+    or replaced says so instead of starting an empty campaign in a new one."""
+    from ..storage.folder_identity import format_folder_id, hold_folder
+
+    command = [sys.executable, "-m", "palm_island", "--data-dir", str(data_dir.resolve()), "play"]
+    found = hold_folder(data_dir)
+    return command if found is None else [*command, "--served-folder", format_folder_id(found)]
 
 
 def served_names(host: str, allowed: list[str]) -> list[str]:

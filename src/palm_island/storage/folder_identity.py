@@ -127,6 +127,24 @@ def folder_id(folder: Path) -> tuple[int, int] | None:
     return (info.st_dev, info.st_ino) if os.path.isdir(folder) else None
 
 
+_held: list[int] = []
+"""Descriptors of folders held open for the process's life (:func:`hold_folder`)."""
+
+
+def hold_folder(folder: Path) -> tuple[int, int] | None:
+    """The folder's device and inode, and the folder held open until this process ends:
+    a deleted folder's inode number is free for the next folder made (``rm -rf``
+    then ``mkdir`` got the same number), but not while a process holds it open. For
+    a server, whose folder must be told from one put in its place. None: no folder."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | os.O_CLOEXEC)
+    except OSError:
+        return None
+    _held.append(fd)
+    info = os.fstat(fd)
+    return (info.st_dev, info.st_ino)
+
+
 def served_folder_problem(folder: Path, expected: tuple[int, int]) -> str | None:
     """Why ``folder`` is not the folder a server was started on (``expected``: its
     device and inode then), or None. A game a server starts must never create a

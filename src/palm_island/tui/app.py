@@ -499,6 +499,7 @@ def run_app(
     ascii_only: bool = False,
     data_dir: Path | None = None,
     replay_file: Path | None = None,
+    served_folder: tuple[int, int] | None = None,
 ) -> int:
     """Run the game in this terminal, saving to the campaign file; returns the exit code.
 
@@ -512,6 +513,7 @@ def run_app(
 
     with ExitGuard() as guard:  # before the app starts any thread
         config = cli_config(seed, ascii_only, data_dir, replay_file)
+        config.served_folder = served_folder  # AppConfig.served_folder
         config.exit_guard = guard
         app = make_app(config)
         app.run()

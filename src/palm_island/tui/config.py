@@ -50,6 +50,9 @@ class AppConfig:
     data_dir: Path | None = None
     """Where the campaign file is (``--data-dir``; None: $PALM_ISLAND_DATA_DIR or
     the user data dir, see storage/paths.py)."""
+    served_folder: tuple[int, int] | None = None
+    """A game started by ``serve``: the device and inode of the data folder the server
+    serves. A folder gone or replaced since is said, never created or started afresh."""
     hint_budget: Budget | None = None
     """The solver's effort for ``h``; ``None`` is ``solver.HINT_BUDGET`` (tests pass others)."""
     par_budget: Budget | None = None

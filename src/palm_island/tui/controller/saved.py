@@ -11,6 +11,7 @@ from .state import is_stored, store_errors
 
 if TYPE_CHECKING:
     from ...campaign.model import SavedGame
+    from ...storage.folder_identity import FolderGone
     from ...storage.stored_game import StoredGame
 
 
@@ -97,10 +98,19 @@ class SavedGames(Games):
         """A write was refused: if the game changed in (or was taken by) another window,
         reload it from the store (or watch it), so this window shows what is stored."""
         from ...storage.errors import StaleGameError
+        from ...storage.folder_identity import FolderGone
 
         if isinstance(exc, StaleGameError):
             return self.open_saved(exc.game_id)
+        if isinstance(exc, FolderGone):
+            return self.folder_gone(exc)
         return None
+
+    def folder_gone(self, exc: FolderGone) -> Outcome:
+        """The data folder went away under a saved game: saving stops, and the title
+        (where new games are quick games) replaces the game that cannot be saved."""
+        self.stop_saving(exc.problem)
+        return ToTitle()
 
     def heartbeat(self) -> Outcome:
         """Renew the hold of the game being played; if another window took it over (this
@@ -111,8 +121,12 @@ class SavedGames(Games):
         game_id = getattr(session, "game_id", None)
         if session.state.is_over or game_id is None:
             return None  # over, or no move yet: stored (and held) with its first move
+        from ...storage.folder_identity import FolderGone
+
         try:
             held = self._store.renew_hold(game_id)
+        except FolderGone as exc:  # found by the beat, before the next move
+            return self.folder_gone(exc)
         except store_errors():
             return None  # a busy file: the next beat tries again
         if held:

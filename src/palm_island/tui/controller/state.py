@@ -110,6 +110,10 @@ class SharedState:
         from ...storage.service import Store
 
         self.store_pending = False
+        gone = self._served_folder_problem()
+        if gone is not None:  # never a new, empty campaign where the served one was
+            self.stop_saving(gone)
+            return None
         read_only = self._read_only_folder()
         try:
             self._store = Store.open(self.config.data_dir, read_only=read_only is not None)
@@ -127,6 +131,31 @@ class SharedState:
             )
         self.choose_default_campaign()
         return None
+
+    def stop_saving(self, problem: str) -> None:
+        """The data folder was deleted, moved or replaced under the game: saving stops
+        for this run (as in a read-only folder), said once; nothing is written into a
+        folder put in its place."""
+        if self.saving_off is not None:
+            return
+        self.saving_off = problem
+        self.tell(
+            f"Saving is off: {problem}. Games played now are not saved; start the game "
+            "again to use the data folder that is there now.",
+            "error",
+            20,
+        )
+
+    def _served_folder_problem(self) -> str | None:
+        """For a game a server started: why the data folder is not the one the server
+        serves (deleted, moved or replaced since), or None."""
+        if self.config.served_folder is None:
+            return None
+        from ...storage.folder_identity import served_folder_problem
+        from ...storage.paths import data_dir
+
+        folder = data_dir(self.config.data_dir, create=False)
+        return served_folder_problem(folder, self.config.served_folder)
 
     def _read_only_folder(self) -> Path | None:
         """The data folder when it exists and cannot be written (a read-only mount, a
@@ -265,10 +294,16 @@ class SharedState:
         directory = self._settings_dir()
         if directory is None:
             return
+        from ...storage.folder_identity import FolderGone
         from ...storage.settings import save_settings
 
         try:
-            save_settings(directory, self.settings)
+            if self._store is not None and not self._store.read_only:
+                self._store.save_settings(self.settings)  # its folder checked first
+            else:
+                save_settings(directory, self.settings)
+        except FolderGone as exc:
+            self.stop_saving(exc.problem)
         except OSError as exc:  # SaveError: a full disk, a file where the folder goes
             self.tell(f"Settings not remembered: {exc}", "warning", 6)
 
