@@ -134,6 +134,7 @@ def _store(tmp_path: Path) -> tuple[Store, Path]:
     return store, folder
 
 
+@pytest.mark.reliability  # 54 stores with games: make test, not make check's budget
 @pytest.mark.parametrize("how", ["deleted", "replaced", "file deleted"])
 @pytest.mark.parametrize("kind", list(WRITES))
 def test_a_write_after_the_folder_went_raises_and_writes_nothing(
@@ -154,6 +155,7 @@ def test_a_write_after_the_folder_went_raises_and_writes_nothing(
     _nothing_in_its_place(folder, how)
 
 
+@pytest.mark.reliability
 @pytest.mark.parametrize("how", ["deleted", "replaced", "file deleted"])
 @pytest.mark.parametrize("kind", list(QUIET))
 def test_backups_and_the_close_write_nothing_after_the_folder_went(
