@@ -82,6 +82,10 @@ def need_browser() -> str:
 PRINTED = re.compile(r"Palm Island is served at (http://127\.0\.0\.1:(\d+))/#token=(\S+)")
 """The line ``serve`` prints first: its address, its port and its key (in the
 fragment)."""
+PRINTED_EXTERNAL = re.compile(r"Palm Island is served at (https?://\S+?)#token=(\S+)")
+"""That line with ``--external-url``: the public address and the key."""
+LISTENING = re.compile(r"\(for the proxy: listening on (http://127\.0\.0\.1:(\d+))\)")
+"""Its second line then: where the proxy connects."""
 TOKEN_ENV = "PALM_ISLAND_SERVE_TOKEN"
 
 
@@ -122,6 +126,8 @@ class Served:
     data_dir: Path
     started: float
     """``time.monotonic()`` when the server process was started."""
+    address: str = ""
+    """The printed address without the key (with ``--external-url``, the public one)."""
 
     @property
     def port(self) -> int:
@@ -170,11 +176,20 @@ def serving(data_dir: Path, *extra: str, timeout: float = 30) -> Iterator[Served
     try:
         assert process.stdout is not None
         first = process.stdout.readline()  # the server prints its address once it listens
-        printed = PRINTED.fullmatch(first.strip())
-        assert printed is not None, first + process.stdout.read()
-        url, port, shown_token = printed.groups()
+        if "--external-url" in extra:
+            public = PRINTED_EXTERNAL.fullmatch(first.strip())
+            second = process.stdout.readline()
+            printed = LISTENING.fullmatch(second.strip())
+            assert public is not None and printed is not None, first + second
+            address, shown_token = public.groups()
+            url, port = printed.groups()
+        else:
+            local = PRINTED.fullmatch(first.strip())
+            assert local is not None, first + process.stdout.read()
+            url, port, shown_token = local.groups()
+            address = f"{url}/"
         assert shown_token == token and int(port) > 0, first
-        yield Served(process, url, token, data_dir, started)
+        yield Served(process, url, token, data_dir, started, address)
     finally:
         if process.poll() is None:
             process.send_signal(signal.SIGINT)
