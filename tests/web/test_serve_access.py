@@ -98,9 +98,11 @@ def test_the_key_goes_as_a_subprotocol_and_the_server_echoes_only_the_plain_one(
     served: Served,
 ) -> None:
     async def handshake() -> str | None:
+        offered = tuple(served.protocols.split(", "))
+        url = f"ws://127.0.0.1:{served.port}/ws"
         async with (
             aiohttp.ClientSession() as session,
-            session.ws_connect(f"ws://127.0.0.1:{served.port}/ws", headers=served.headers) as ws,
+            session.ws_connect(url, headers={"Origin": served.url}, protocols=offered) as ws,
         ):
             await first_frame(ws)
             return ws.protocol
