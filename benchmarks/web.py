@@ -97,7 +97,7 @@ def load_once(browser: Browser, url: str) -> dict[str, float]:
     """One page load at pixel ratio 2: its milestones in ms from navigation start."""
     context = browser.new_context(viewport=VIEWPORT, device_scale_factor=2)
     page = context.new_page()
-    page.goto(url)  # the printed address (then redirected without its token)
+    page.goto(url)  # the printed address (the page takes the key out of it)
     shown = page.wait_for_function(TITLE_SHOWN_JS, arg=TITLE, polling="raf", timeout=60_000)
     title = float(shown.json_value())
     marks = page.evaluate(MARKS_JS)

@@ -79,8 +79,14 @@ def need_browser() -> str:
     return path
 
 
-PRINTED = re.compile(r"Palm Island is served at (http://127\.0\.0\.1:(\d+))/\?token=(\S+)")
-"""The line ``serve`` prints first: its address, its port and its token."""
+PRINTED = re.compile(r"Palm Island is served at (http://127\.0\.0\.1:(\d+))/#token=(\S+)")
+"""The line ``serve`` prints first: its address, its port and its key (in the
+fragment)."""
+PRINTED_EXTERNAL = re.compile(r"Palm Island is served at (https?://\S+?)#token=(\S+)")
+"""That line with ``--external-url``: the public address and the key."""
+LISTENING = re.compile(r"\(for the proxy: listening on (http://127\.0\.0\.1:(\d+))\)")
+"""Its second line then: where the proxy connects."""
+TOKEN_ENV = "PALM_ISLAND_SERVE_TOKEN"
 
 
 def child_pids(pid: int) -> list[int]:
@@ -120,24 +126,28 @@ class Served:
     data_dir: Path
     started: float
     """``time.monotonic()`` when the server process was started."""
+    address: str = ""
+    """The printed address without the key (with ``--external-url``, the public one)."""
 
     @property
     def port(self) -> int:
         return int(self.url.rsplit(":", 1)[1])
 
     def page(self, query: str = "") -> str:
-        """The printed address (with the token), with more of a query after it."""
-        return f"{self.url}/?token={self.token}" + (f"&{query}" if query else "")
+        """The printed address (the key in its fragment), with a query before it."""
+        return f"{self.url}/" + (f"?{query}" if query else "") + f"#token={self.token}"
 
     @property
-    def cookie(self) -> str:
-        """The cookie the page keeps the token in (for clients that are no browser)."""
-        return f"palm_island_token_{self.port}={self.token}"
+    def protocols(self) -> str:
+        """The websocket subprotocols the game's page offers: the key in one."""
+        from palm_island.web.access import PROTOCOL, key_protocol
+
+        return f"{PROTOCOL}, {key_protocol(self.token)}"
 
     @property
     def headers(self) -> dict[str, str]:
-        """What the game's own page sends on its websocket: its Origin and its cookie."""
-        return {"Origin": self.url, "Cookie": self.cookie}
+        """What the game's own page sends on its websocket: its Origin and its key."""
+        return {"Origin": self.url, "Sec-WebSocket-Protocol": self.protocols}
 
     def stop(self, sig: signal.Signals = signal.SIGINT, timeout: float = 30) -> int:
         """Sends ``sig`` (ctrl+c by default) and returns the exit status."""
@@ -148,27 +158,38 @@ class Served:
 @contextlib.contextmanager
 def serving(data_dir: Path, *extra: str, timeout: float = 30) -> Iterator[Served]:
     """``palm-island --data-dir DATA_DIR serve --port 0`` until the block ends (then
-    stopped with SIGINT, killed if it will not stop). The server binds a free port
-    itself and prints its address only once it listens, so the address read from
-    its first line answers: no port picked here that another process could take
-    before the server binds it."""
+    stopped with SIGINT, killed if it will not stop), its key chosen here and given
+    in ``$PALM_ISLAND_SERVE_TOKEN`` (the way that keeps it out of ``ps``). The
+    server binds a free port itself and prints its address only once it listens,
+    so the address read from its first line answers: no port picked here that
+    another process could take before the server binds it."""
     token = secrets.token_urlsafe(24)
     command = [sys.executable, "-m", "palm_island", "--data-dir", str(data_dir), "serve"]
     started = time.monotonic()
     process = subprocess.Popen(
-        [*command, "--port", "0", f"--token={token}", *extra],
+        [*command, "--port", "0", *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        env={**os.environ, TOKEN_ENV: token},
     )
     try:
         assert process.stdout is not None
         first = process.stdout.readline()  # the server prints its address once it listens
-        printed = PRINTED.fullmatch(first.strip())
-        assert printed is not None, first + process.stdout.read()
-        url, port, shown_token = printed.groups()
+        if "--external-url" in extra:
+            public = PRINTED_EXTERNAL.fullmatch(first.strip())
+            second = process.stdout.readline()
+            printed = LISTENING.fullmatch(second.strip())
+            assert public is not None and printed is not None, first + second
+            address, shown_token = public.groups()
+            url, port = printed.groups()
+        else:
+            local = PRINTED.fullmatch(first.strip())
+            assert local is not None, first + process.stdout.read()
+            url, port, shown_token = local.groups()
+            address = f"{url}/"
         assert shown_token == token and int(port) > 0, first
-        yield Served(process, url, token, data_dir, started)
+        yield Served(process, url, token, data_dir, started, address)
     finally:
         if process.poll() is None:
             process.send_signal(signal.SIGINT)

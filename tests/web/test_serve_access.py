@@ -1,7 +1,9 @@
 """``palm-island serve`` as an attacker tries it, against a real server on a free port:
-no token, a foreign Host (DNS rebinding), a foreign Origin (another page in the
-player's browser), more tabs than the cap, a huge terminal, a browser that stops
-reading. Each refusal sends no screen byte and starts no process."""
+no key, the old cookie, a foreign Host (DNS rebinding), a foreign Origin (another
+page in the player's browser), non-ASCII headers, more tabs than the cap, a huge
+terminal, a browser that stops reading. Each refusal sends no screen byte and
+starts no process. (Wrong keys, which the server counts per address, are tried on
+servers of their own: tests/web/test_serve_keys.py.)"""
 
 from __future__ import annotations
 
@@ -51,11 +53,6 @@ async def websocket_status(served: Served, headers: dict[str, str], query: str =
             return refused.status
 
 
-def browser_like() -> aiohttp.ClientSession:
-    """A client session that keeps cookies for an IP address, as a browser does."""
-    return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
-
-
 def no_game_started(served: Served) -> bool:
     return child_pids(served.process.pid) == []
 
@@ -63,51 +60,66 @@ def no_game_started(served: Served) -> bool:
 # --- who may come in ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", ["/", "/static/css/xterm.css", "/static/", "/nosuch"])
-def test_without_the_token_every_route_is_refused_with_a_page_saying_what_to_open(
-    served: Served, path: str
-) -> None:
+@pytest.mark.parametrize("path", ["/", "/?expose-terminal", "/static/client.js"])
+def test_the_page_and_its_files_hold_no_secret_and_need_no_key(served: Served, path: str) -> None:
+    """The key is in the address's fragment, which no request carries: the page
+    and its files answer any request that names the server."""
     status, page = asyncio.run(status_of(f"{served.url}{path}"))
-    assert status == 403
-    assert "printed" in page and served.token not in page
+    assert status == 200
+    assert served.token not in page
     assert no_game_started(served)
 
 
-def test_a_wrong_token_in_the_address_or_the_cookie_is_refused(served: Served) -> None:
-    wrong = "x" * len(served.token)
-    assert asyncio.run(status_of(f"{served.url}/?token={wrong}"))[0] == 403
-    cookie = {"Cookie": f"palm_island_token_{served.port}={wrong}"}
-    assert asyncio.run(status_of(f"{served.url}/", cookie))[0] == 403
-    other_port = {"Cookie": f"palm_island_token_1={served.token}"}  # another server's
-    assert asyncio.run(status_of(f"{served.url}/", other_port))[0] == 403
+def test_other_paths_are_not_found_and_nothing_sets_a_cookie(served: Served) -> None:
+    async def answers() -> list[tuple[int, str | None]]:
+        found = []
+        async with aiohttp.ClientSession() as session:
+            for path in ("/", "/static/client.js", "/nosuch", "/ws", "/static/"):
+                async with session.get(f"{served.url}{path}", allow_redirects=False) as response:
+                    found.append((response.status, response.headers.get("Set-Cookie")))
+        return found
+
+    found = asyncio.run(answers())
+    assert [status for status, _ in found] == [200, 200, 404, 403, 403], found
+    assert all(cookie is None for _, cookie in found), found
 
 
-def test_the_printed_address_sets_a_strict_httponly_cookie_and_drops_the_token(
+def test_the_old_cookie_grants_nothing(served: Served) -> None:
+    """3e28f23 kept the key in ``palm_island_token_PORT``, which the browser sends
+    to every port of 127.0.0.1: with the right key in it, a websocket from the
+    right Origin still gets no game."""
+    cookie = {"Origin": served.url, "Cookie": f"palm_island_token_{served.port}={served.token}"}
+    assert asyncio.run(websocket_status(served, cookie)) == 403
+    assert no_game_started(served)
+
+
+@pytest.mark.slow  # starts a game
+def test_the_key_goes_as_a_subprotocol_and_the_server_echoes_only_the_plain_one(
     served: Served,
 ) -> None:
-    async def first_visit() -> tuple[int, str, str, int]:
-        async with browser_like() as session:
-            async with session.get(
-                served.page("expose-terminal"), allow_redirects=False
-            ) as response:
-                status, location = response.status, response.headers["Location"]
-                cookie = response.headers["Set-Cookie"]
-            async with session.get(f"{served.url}{location}") as reload:  # by the cookie
-                return status, location, cookie, reload.status
+    async def handshake() -> str | None:
+        offered = tuple(served.protocols.split(", "))
+        url = f"ws://127.0.0.1:{served.port}/ws"
+        async with (
+            aiohttp.ClientSession() as session,
+            session.ws_connect(url, headers={"Origin": served.url}, protocols=offered) as ws,
+        ):
+            await first_frame(ws)
+            return ws.protocol
 
-    status, location, cookie, reloaded = asyncio.run(first_visit())
-    assert status == 302 and location == "/?expose-terminal=" and served.token not in location
-    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
-    assert reloaded == 200
+    assert asyncio.run(handshake()) == "palm-island"
+    assert wait_for_count(served, 0)
 
 
 @pytest.mark.parametrize(
     "host", ["evil.example", "evil.example:{port}", "127.0.0.1:1", "localhost.evil.example:{port}"]
 )
-def test_a_foreign_host_is_refused_even_with_the_token(served: Served, host: str) -> None:
-    headers = {"Host": host.format(port=served.port), "Cookie": served.cookie}
+def test_a_foreign_host_is_refused_even_with_the_key(served: Served, host: str) -> None:
+    headers = {"Host": host.format(port=served.port)}
     status, page = asyncio.run(status_of(f"{served.url}/", headers))
     assert status == 403 and "does not answer to that name" in page
+    status, page = asyncio.run(status_of(f"{served.url}/static/client.js", headers))
+    assert status == 403
     ws_headers = {**served.headers, "Host": host.format(port=served.port)}
     assert asyncio.run(websocket_status(served, ws_headers)) == 403
     assert no_game_started(served)
@@ -120,24 +132,64 @@ def test_a_foreign_host_is_refused_even_with_the_token(served: Served, host: str
 def test_a_websocket_from_another_page_is_refused_and_starts_no_game(
     served: Served, origin: str | None
 ) -> None:
-    headers = {"Cookie": served.cookie}
+    headers = {"Sec-WebSocket-Protocol": served.protocols}
     if origin is not None:
         headers["Origin"] = origin.format(port=served.port)
     assert asyncio.run(websocket_status(served, headers)) == 403
-    token_only = f"?token={served.token}"  # the token in the address changes nothing
+    token_only = f"?token={served.token}"  # the key in the address changes nothing
     assert asyncio.run(websocket_status(served, headers, token_only)) == 403
     assert no_game_started(served)
 
 
-def test_a_websocket_without_the_token_is_refused_whatever_its_origin(served: Served) -> None:
+def test_a_websocket_without_the_key_is_refused_whatever_its_origin(served: Served) -> None:
     assert asyncio.run(websocket_status(served, {"Origin": served.url})) == 403
+    plain = {"Origin": served.url, "Sec-WebSocket-Protocol": "palm-island"}
+    assert asyncio.run(websocket_status(served, plain)) == 403
+    assert asyncio.run(websocket_status(served, plain, f"?token={served.token}")) == 403
+    assert no_game_started(served)
+
+
+async def raw_status(port: int, request: bytes) -> int:
+    """The status of one request sent as these bytes (headers no client library
+    would send)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(request)
+    await writer.drain()
+    line = await asyncio.wait_for(reader.readline(), 30)
+    writer.close()
+    await writer.wait_closed()
+    return int(line.split()[1])
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "latin-1"])
+@pytest.mark.parametrize("header", ["Origin", "Host", "Sec-WebSocket-Protocol"])
+def test_a_non_ascii_origin_host_or_key_is_refused_never_an_error(
+    served: Served, header: str, encoding: str
+) -> None:
+    """Every credential is there (the old cookie too, so 3e28f23's code reached its
+    Origin check, where a non-ASCII Origin gave a 500 and a traceback); one header
+    is not ASCII."""
+    headers = {
+        "Host": f"127.0.0.1:{served.port}",
+        "Origin": served.url,
+        "Sec-WebSocket-Protocol": served.protocols,
+        "Cookie": f"palm_island_token_{served.port}={served.token}",
+        "Upgrade": "websocket",
+        "Connection": "Upgrade",
+        "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+    }
+    headers[header] += "\u00e9\u00fc"
+    request = "GET /ws HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+    status = asyncio.run(raw_status(served.port, (request + "\r\n").encode(encoding)))
+    assert status in (400, 403), status
     assert no_game_started(served)
 
 
 @pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_the_loopback_names_are_served(served: Served) -> None:
     for name in ("localhost", "127.0.0.1", "LOCALHOST."):
-        headers = {"Host": f"{name}:{served.port}", "Cookie": served.cookie}
+        headers = {"Host": f"{name}:{served.port}"}
         assert asyncio.run(status_of(f"{served.url}/", headers))[0] == 200, name
 
 
@@ -159,7 +211,7 @@ def test_past_the_cap_a_tab_gets_a_page_saying_so_and_no_process(tmp_path: Path)
     with serving(tmp_path / "data", "--max-games", "2") as server:
 
         async def over_the_cap() -> None:
-            async with browser_like() as session:
+            async with aiohttp.ClientSession() as session:
                 url = f"ws://127.0.0.1:{server.port}/ws"
                 first = await session.ws_connect(url, headers=server.headers)
                 second = await session.ws_connect(url, headers=server.headers)

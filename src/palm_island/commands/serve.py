@@ -1,12 +1,15 @@
-"""``palm-island serve [--host H] [--port N] [--public]``: play in a browser.
+"""``palm-island serve [--host H] [--port N] [--public] [--external-url URL]``: play
+in a browser.
 
 Each browser tab gets its own game process, saving to the same data directory as
-the terminal game. The server lets in only requests that carry its access token
-(printed in the address), name it by a name it is served as (``Host``) and, for a
-game's connection, come from its own page (``Origin``): see :mod:`..web.access`.
-Listening on anything but this machine's own loopback address lets anyone who
-reaches the port and knows the address play with that directory, so it needs
-``--public`` and says so.
+the terminal game. The server answers only requests that name it by a name it is
+served as (``Host``), and starts a game only for its own page (``Origin``) holding
+its access key (printed in the address's fragment): see :mod:`..web.access`. A key
+chosen by the player comes from a file or the environment, never the process list
+(:mod:`..web.key_source`). Listening on anything but this machine's own loopback
+address lets anyone who reaches the port and knows the address play with that
+directory, so it needs ``--public`` and says so; behind a reverse proxy,
+``--external-url`` names the address people open (:mod:`..web.external`).
 """
 
 from __future__ import annotations
@@ -20,9 +23,12 @@ import shlex
 import socket
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import fail
+
+if TYPE_CHECKING:
+    from ..web.external import ExternalUrl
 
 DEFAULT_HOST = "127.0.0.1"
 EVERY_ADDRESS = "0.0.0.0"
@@ -31,8 +37,12 @@ DEFAULT_PORT = 8000
 DEFAULT_MAX_GAMES = 8
 """Games at once (each is a process of about 55 MB)."""
 TOKEN_ENV = "PALM_ISLAND_SERVE_TOKEN"
-"""Gives the access token instead of a new one each start (for a bookmarked address;
+"""Gives the access key instead of a new one each start (for a bookmarked address;
 web.tab_game keeps every PALM_ISLAND_SERVE* variable out of the games)."""
+TOKEN_NOTE = (
+    "note: --token=KEY shows the key to every user of this machine (ps); serve starts "
+    f"again with it in ${TOKEN_ENV} instead; next time use --token-file or ${TOKEN_ENV}"
+)
 INSTALL_HINT = "serving to a browser needs textual-serve: pip install 'palm-island[web]'"
 """Said by a copy installed from a package index; a copy installed from a clone of
 the project names that clone instead (:func:`install_hint`)."""
@@ -129,13 +139,31 @@ def register(subparsers: Any) -> None:
         help="allow an address other machines can reach: whoever reaches the port and "
         "has the printed address plays with this data directory",
     )
-    parser.add_argument(
+    keys = parser.add_mutually_exclusive_group()
+    keys.add_argument(
+        "--token-file",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="read the access key in the printed address from this file (yours, mode "
+        f"0600, not a link), for an address you bookmark; or set ${TOKEN_ENV}; "
+        "default: a new random key each start",
+    )
+    keys.add_argument(
         "--token",
         default=None,
         metavar="KEY",
-        help="the access token in the printed address (default: a new random one each "
-        f"start; also ${TOKEN_ENV}), for an address you bookmark; write --token=KEY, "
-        "since a token may start with '-'",
+        help="the key itself (every user of the machine sees a command line: serve "
+        f"restarts itself with the key in ${TOKEN_ENV}; better use --token-file or "
+        f"${TOKEN_ENV}); write --token=KEY, since a key may start with '-'",
+    )
+    parser.add_argument(
+        "--external-url",
+        default=None,
+        metavar="URL",
+        help="behind a reverse proxy: the address people open, e.g. "
+        "https://palm.example:8443/palm/ (serve answers that name, accepts that origin, "
+        "serves under that path and prints that address; it still listens on --host)",
     )
     parser.add_argument(
         "--allow-host",
@@ -244,11 +272,17 @@ def run(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("textual_serve") is None:
         return fail(printable(install_hint()))
     from ..storage.paths import data_dir
-    from ..web.access import new_token, token_problem
+    from ..web.external import parse_external_url
 
-    token = args.token if args.token is not None else os.environ.get(TOKEN_ENV) or new_token()
-    if (problem := token_problem(token)) is not None:
-        return fail(f"--token: {problem}")
+    token = access_key(args)
+    if isinstance(token, int):
+        return token
+    external = None
+    if args.external_url is not None:
+        try:
+            external = parse_external_url(args.external_url)
+        except ValueError as exc:
+            return fail(printable(f"--external-url: {exc}"))
 
     directory = data_dir(args.data_dir)
     try:
@@ -257,11 +291,45 @@ def run(args: argparse.Namespace) -> int:
         reason = exc.strerror or str(exc)
         return fail(printable(f"cannot serve on {host} port {args.port}: {reason}"), 1)
     with listener:
-        return serve_on(listener, host, directory, token, args)
+        return serve_on(listener, host, directory, token, args, external)
+
+
+def access_key(args: argparse.Namespace) -> str | int:
+    """The access key: chosen (``--token-file``, ``--token``, ``$PALM_ISLAND_SERVE_TOKEN``)
+    and strong enough, or a new random one; or the exit status of a refusal. A key
+    on the command line is moved into the environment, the server started again
+    without it (:func:`..web.key_source.restart_without_key`)."""
+    from ..text import printable
+    from ..web.access import new_token, token_problem
+    from ..web.key_source import KeyFileError, read_key_file, restart_without_key
+
+    if args.token_file is not None:
+        try:
+            token, source = read_key_file(args.token_file), "--token-file"
+        except KeyFileError as exc:
+            return fail(printable(f"--token-file: {exc}"))
+    elif args.token is not None:
+        token, source = args.token, "--token"
+    elif os.environ.get(TOKEN_ENV):
+        token, source = os.environ[TOKEN_ENV], f"${TOKEN_ENV}"
+    else:
+        return new_token()
+    if (problem := token_problem(token)) is not None:
+        return fail(f"{source}: {problem}")
+    if source == "--token":
+        print(f"palm-island: {TOKEN_NOTE}", file=sys.stderr)
+        if (problem := restart_without_key(token)) is not None:
+            return fail(problem)
+    return token
 
 
 def serve_on(
-    listener: socket.socket, host: str, directory: Path, token: str, args: argparse.Namespace
+    listener: socket.socket,
+    host: str,
+    directory: Path,
+    token: str,
+    args: argparse.Namespace,
+    external: ExternalUrl | None = None,
 ) -> int:
     """Serves on ``listener`` (bound and listening) until ctrl+c or SIGTERM."""
     from ..text import printable
@@ -279,7 +347,7 @@ def serve_on(
             ),
             file=sys.stderr,
         )
-    policy = AccessPolicy.create(token, port, served_names(host, args.allow_host))
+    policy = AccessPolicy.create(token, port, served_names(host, args.allow_host), external)
     server = GameServer(
         app_command(directory),
         listener,

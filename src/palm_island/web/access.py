@@ -3,36 +3,54 @@
 A server on loopback is not private: any web page the player visits can make the
 browser open ``ws://127.0.0.1:PORT/ws`` (cross-site WebSocket hijacking), a name an
 attacker controls can be pointed at 127.0.0.1 after the page loads (DNS rebinding),
-and every other user of the machine reaches the port. So every request passes, in
-this order, before any handler runs and before any game starts:
+every other user of the machine reaches the port, and every other server on
+127.0.0.1 gets whatever cookies the browser holds for 127.0.0.1 (cookies are per
+host, not per port). So every request passes, in this order, before any handler
+runs and before any game starts:
 
 1. its ``Host`` is a name this server is served as (DNS rebinding shows here);
-2. it carries the access token: ``?token=`` once (then kept in an HttpOnly,
-   SameSite=Strict cookie, so a reload works and the address bar loses the token) or
-   that cookie;
-3. for the websocket, its ``Origin`` is the page's own origin (``http://`` + Host).
+2. for a game's websocket, its ``Origin`` is the page's own (``http://`` + the
+   Host, or the ``--external-url``'s origin behind a proxy);
+3. for a game's websocket, the key, which the page sends as a websocket
+   subprotocol (:data:`KEY_PROTOCOL_PREFIX` and the key in base64url, beside the
+   plain :data:`PROTOCOL`, the one the server echoes). The page takes the key from
+   its address's fragment (``#token=``), which no request carries, and keeps it in
+   ``sessionStorage``, which is per origin (scheme, host *and* port): no other
+   page and no other server ever gets it, and nothing the browser sends by
+   itself (a cookie) grants anything. ``GET /`` with a wrong ``?token=`` (an old
+   bookmark's form) is refused too.
 
-Refusals are 403 with one short page that says to open the printed address; they
-repeat nothing the request sent. Tokens are compared with ``hmac.compare_digest``.
+The page and its static files hold no secret: any request with a served Host gets
+them. Wrong keys are rate-limited per address (:mod:`.wrong_keys`). A header that
+is not ASCII is refused like a wrong one, never compared (``hmac.compare_digest``
+raises on such text). Refusals are short pages that say what to open; they repeat
+nothing the request sent.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hmac
 import ipaddress
 import secrets
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from aiohttp import web
 from aiohttp.typedefs import Middleware
 
+from .external import ExternalUrl
+from .key_strength import key_problem
+from .wrong_keys import WINDOW_SECONDS, WrongKeys
+
+TOKEN_FRAGMENT = "token"
+"""The printed address carries the key as ``#token=KEY``."""
 TOKEN_QUERY = "token"
-"""The query parameter of the printed address."""
-TOKEN_COOKIE = "palm_island_token_{port}"
-"""The cookie's name: one per port, as browsers share cookies between a host's ports."""
-MIN_TOKEN_LENGTH = 16
-"""A given token must be at least this long: a short one could be guessed."""
+"""An old address's form, ``?token=KEY``: the page still takes it."""
+PROTOCOL = "palm-island"
+"""The websocket subprotocol the server echoes: never the one with the key."""
+KEY_PROTOCOL_PREFIX = "palm-island.key."
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -47,12 +65,21 @@ REFUSED_PAGE = """<!DOCTYPE html>
 
 NO_TOKEN = (
     "This address needs the key that <code>palm-island serve</code> printed when it "
-    "started. Open the whole address it printed (it ends with <code>?token=</code> "
+    "started. Open the whole address it printed (it ends with <code>#token=</code> "
     "and a key)."
+)
+WRONG_TOKEN = (
+    "That is not this server's key. Open the whole address <code>palm-island "
+    "serve</code> printed when it last started."
+)
+TOO_MANY = (
+    "Too many wrong keys came from this address. Wait {seconds:g} seconds, then open "
+    "the whole address <code>palm-island serve</code> printed."
 )
 WRONG_HOST = (
     "This server does not answer to that name. Open the address "
-    "<code>palm-island serve</code> printed, or start it with <code>--allow-host</code>."
+    "<code>palm-island serve</code> printed, or start it with <code>--allow-host</code> "
+    "(behind a proxy: <code>--external-url</code>)."
 )
 WRONG_ORIGIN = "Only the game's own page may connect to its games."
 
@@ -63,12 +90,8 @@ def new_token() -> str:
 
 
 def token_problem(token: str) -> str | None:
-    """Why a token given by the player cannot be used, or None."""
-    if len(token) < MIN_TOKEN_LENGTH:
-        return f"the token must be at least {MIN_TOKEN_LENGTH} characters long"
-    if not all(c.isascii() and (c.isalnum() or c in "-_.~") for c in token):
-        return "the token may hold only letters, digits and - _ . ~"
-    return None
+    """Why a key given by the player cannot be used, or None."""
+    return key_problem(token)
 
 
 def refusal(status: type[web.HTTPException], message: str) -> web.HTTPException:
@@ -76,9 +99,19 @@ def refusal(status: type[web.HTTPException], message: str) -> web.HTTPException:
     return status(text=REFUSED_PAGE.format(message=message), content_type="text/html")
 
 
+def ascii_header(request: web.Request, name: str) -> str | None:
+    """A request header as text to compare, or None when it is missing or not
+    ASCII: every header the check reads comes through here (aiohttp hands bytes
+    it cannot decode over as lone surrogates, which no comparison should meet)."""
+    value = request.headers.get(name)
+    return value if value is not None and value.isascii() else None
+
+
 def host_name(host_header: str) -> tuple[str, int | None] | None:
     """The name and port of a ``Host`` header (``[::1]:8000`` -> ``("::1", 8000)``),
     or None when it is malformed."""
+    if not host_header.isascii():
+        return None
     host, port_text = host_header.strip().lower(), ""
     if host.startswith("["):
         name, bracket, rest = host[1:].partition("]")
@@ -91,7 +124,7 @@ def host_name(host_header: str) -> tuple[str, int | None] | None:
         return None
     if not port_text:
         return name, None
-    if not port_text.isdigit():
+    if not port_text.isdigit() or len(port_text) > 5:
         return None
     return name, int(port_text)
 
@@ -105,17 +138,49 @@ def normal_name(name: str) -> str:
         return name
 
 
+def key_from_protocols(header: str | None) -> str | None:
+    """The key a page offers among its websocket subprotocols, or None when it
+    offers none; a malformed one comes back as ``""`` (a wrong key)."""
+    if header is None:
+        return None
+    for offered in header.split(","):
+        offered = offered.strip()
+        if offered.startswith(KEY_PROTOCOL_PREFIX):
+            encoded = offered.removeprefix(KEY_PROTOCOL_PREFIX)
+            try:
+                key = base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4))
+                return key.decode("ascii")
+            except (binascii.Error, ValueError):
+                return ""
+    return None
+
+
+def key_protocol(key: str) -> str:
+    """The subprotocol value that carries ``key`` (what the page offers)."""
+    return KEY_PROTOCOL_PREFIX + base64.urlsafe_b64encode(key.encode()).decode().rstrip("=")
+
+
 @dataclass(frozen=True)
 class AccessPolicy:
-    """The names this server answers to, its port and its token."""
+    """The names this server answers to, its port, its key and, behind a proxy,
+    the address people open."""
 
     token: str
     port: int
     names: frozenset[str]
+    external: ExternalUrl | None = None
+    wrong_keys: WrongKeys = field(default_factory=WrongKeys, compare=False)
 
     @classmethod
-    def create(cls, token: str, port: int, names: Iterable[str]) -> AccessPolicy:
-        return cls(token, port, frozenset(normal_name(name) for name in names))
+    def create(
+        cls, token: str, port: int, names: Iterable[str], external: ExternalUrl | None = None
+    ) -> AccessPolicy:
+        return cls(token, port, frozenset(normal_name(name) for name in names), external)
+
+    @property
+    def prefix(self) -> str:
+        """The path everything is served under (``/``, or the external URL's)."""
+        return self.external.path if self.external is not None else "/"
 
     def host_allowed(self, host_header: str | None) -> bool:
         if not host_header:
@@ -123,54 +188,84 @@ class AccessPolicy:
         parsed = host_name(host_header)
         if parsed is None:
             return False
-        name, port = parsed
-        default_port = 80
-        return normal_name(name) in self.names and (port or default_port) == self.port
+        name, port = normal_name(parsed[0]), parsed[1]
+        if name in self.names and (port or 80) == self.port:
+            return True
+        external = self.external
+        return (
+            external is not None
+            and name == external.host
+            and port in (None, external.effective_port)
+        )
 
     def token_matches(self, given: str | None) -> bool:
-        return given is not None and hmac.compare_digest(given.encode(), self.token.encode())
+        return (
+            given is not None
+            and given.isascii()
+            and hmac.compare_digest(given.encode(), self.token.encode())
+        )
 
     def origin_allowed(self, origin: str | None, host_header: str) -> bool:
-        """The websocket's Origin must be this page's own: ``http://`` + the Host."""
-        return origin is not None and hmac.compare_digest(
-            origin.lower(), f"http://{host_header}".lower()
-        )
+        """The websocket's Origin must be the page's own: the external URL's origin
+        behind a proxy, else ``http://`` + the Host."""
+        if origin is None or not origin.isascii() or not host_header.isascii():
+            return False
+        wanted = self.external.origin if self.external is not None else f"http://{host_header}"
+        return hmac.compare_digest(origin.lower().encode(), wanted.lower().encode())
+
+    def client_address(self, request: web.Request) -> str:
+        """Who sent the request, for the wrong-key limit: the peer, or behind the
+        proxy (only with an external URL, only from a loopback peer) the address
+        the proxy appended last to ``X-Forwarded-For`` (the first ones are the
+        client's own say)."""
+        peer = request.remote or ""
+        if self.external is None or not is_loopback(peer):
+            return peer
+        forwarded = ascii_header(request, "X-Forwarded-For")
+        if forwarded is None:
+            return peer
+        last = forwarded.rsplit(",", 1)[-1].strip()
+        try:
+            return str(ipaddress.ip_address(last))
+        except ValueError:
+            return peer
+
+    def check_key(self, request: web.Request, given: str | None) -> None:
+        """Lets the request on with the right key; else raises the refusal."""
+        if given is None:
+            raise refusal(web.HTTPForbidden, NO_TOKEN)
+        address = self.client_address(request)
+        if self.wrong_keys.over_limit(address):
+            refused = refusal(web.HTTPTooManyRequests, TOO_MANY.format(seconds=WINDOW_SECONDS))
+            refused.headers["Retry-After"] = f"{WINDOW_SECONDS:.0f}"
+            raise refused
+        if not self.token_matches(given):
+            self.wrong_keys.record(address)
+            raise refusal(web.HTTPForbidden, WRONG_TOKEN)
 
     def middleware(self) -> Middleware:
         """The aiohttp middleware that applies this policy to every route."""
 
         @web.middleware
         async def check_access(request: web.Request, handler: Handler) -> web.StreamResponse:
-            host = request.headers.get("Host")
-            if not self.host_allowed(host):
+            host = ascii_header(request, "Host")
+            if host is None or not self.host_allowed(host):
                 raise refusal(web.HTTPForbidden, WRONG_HOST)
-            assert host is not None
-            from_query = request.query.get(TOKEN_QUERY)
-            if not self.token_matches(from_query) and not self.token_matches(
-                request.cookies.get(self.cookie_name)
-            ):
-                raise refusal(web.HTTPForbidden, NO_TOKEN)
-            if request.path == "/ws" and not self.origin_allowed(
-                request.headers.get("Origin"), host
-            ):
-                raise refusal(web.HTTPForbidden, WRONG_ORIGIN)
-            if from_query is not None and request.method == "GET" and request.path == "/":
-                # Keep the token in a cookie and take it out of the address bar (and so
-                # out of the history and of any Referer).
-                query = request.url.query.copy()
-                query.popall(TOKEN_QUERY)
-                redirect = web.HTTPFound(request.url.relative().with_query(query))
-                self.set_cookie(redirect)
-                raise redirect
+            route = request.match_info.route.name
+            if route == "websocket":
+                if not self.origin_allowed(ascii_header(request, "Origin"), host):
+                    raise refusal(web.HTTPForbidden, WRONG_ORIGIN)
+                offered = key_from_protocols(ascii_header(request, "Sec-WebSocket-Protocol"))
+                self.check_key(request, offered)
+            elif route == "index" and TOKEN_QUERY in request.query:
+                self.check_key(request, request.query.get(TOKEN_QUERY, ""))
             return await handler(request)
 
         return check_access
 
-    @property
-    def cookie_name(self) -> str:
-        return TOKEN_COOKIE.format(port=self.port)
 
-    def set_cookie(self, response: web.StreamResponse) -> None:
-        response.set_cookie(
-            self.cookie_name, self.token, httponly=True, samesite="Strict", path="/"
-        )
+def is_loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False

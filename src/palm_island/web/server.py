@@ -1,19 +1,24 @@
 """Provides :class:`GameServer`: textual-serve's page on an aiohttp app of our own,
 behind one access check and within bounds.
 
-Every route (the page, ``/ws``, ``/static``) passes :mod:`.access` first (Host,
-token, Origin), so a refused request starts nothing. Each accepted websocket runs
-one :class:`~.tab_game.TabGame` while fewer than ``max_games`` run; beyond that the
-page and the websocket answer 503 with a page saying so, and no process starts. A
-tab that goes (closed, network lost: the heartbeat notices; a browser that stops
-reading: the outbox notices) ends its game within a few seconds.
+Every route (the page, ``/ws``, ``/static``) passes :mod:`.access` first (Host;
+for the websocket Origin and the key), so a refused request starts nothing. Each
+accepted websocket runs one :class:`~.tab_game.TabGame` while fewer than
+``max_games`` run; beyond that the page and the websocket answer 503 with a page
+saying so, and no process starts. A tab that goes (closed, network lost: the
+heartbeat notices; a browser that stops reading: the outbox notices) ends its game
+within a few seconds.
+
+Behind a reverse proxy (``--external-url``, :mod:`.external`) every route is under
+the external URL's path, as the proxy passes it: the page at ``<path>``, a redirect
+from ``<path>`` without its last ``/``, ``<path>static/``, ``<path>ws``.
 
 The page (``templates/app_index.html``) loads our own client script, xterm.js and
-the font from the server's ``/static`` (:mod:`.assets`: nothing from another host,
-so it works offline) and opens its websocket at its own origin. The app is built
-here rather than by textual-serve's ``Server`` (whose builder is private) so the
-access check is in front of every route and there is no ``/download`` route: the
-game delivers no files.
+the font from the server's ``static/`` (:mod:`.assets`: nothing from another host,
+so it works offline) and opens its websocket beside itself. The app is built here
+rather than by textual-serve's ``Server`` (whose builder is private) so the access
+check is in front of every route and there is no ``/download`` route: the game
+delivers no files. Nothing sets a cookie.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ import jinja2
 from aiohttp import WSMsgType, web
 from textual_serve.server import Server
 
-from .access import AccessPolicy, refusal
+from .access import PROTOCOL, TOKEN_FRAGMENT, AccessPolicy, refusal
 from .assets import STATIC
 from .tab_game import (
     MAX_PENDING_BYTES,
@@ -90,8 +95,11 @@ class GameServer(Server):
 
     @property
     def page_url(self) -> str:
-        """The address to open: the server's, with the access token."""
-        return f"{self.public_url}/?token={self.policy.token}"
+        """The address to open, with the key in its fragment (which no request
+        carries: not to the server, a proxy's log or a Referer)."""
+        external = self.policy.external
+        address = external.address if external is not None else f"{self.public_url}/"
+        return f"{address}#{TOKEN_FRAGMENT}={self.policy.token}"
 
     def initialize_logging(self) -> None:
         """Warnings and errors only: no banner, no line per request (and so the token
@@ -101,13 +109,16 @@ class GameServer(Server):
     def make_app(self) -> web.Application:
         app = web.Application(middlewares=[self.policy.middleware()])
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        prefix = self.policy.prefix
         app.add_routes(
             [
-                web.get("/", self.handle_index, name="index"),
-                web.get("/ws", self.handle_websocket, name="websocket"),
-                web.static("/static", self.statics_path, name="static"),
+                web.get(prefix, self.handle_index, name="index"),
+                web.get(f"{prefix}ws", self.handle_websocket, name="websocket"),
+                web.static(f"{prefix}static", self.statics_path, name="static"),
             ]
         )
+        if prefix != "/":
+            app.router.add_get(prefix.rstrip("/"), self.to_prefix, name="to-prefix")
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
         return app
@@ -128,6 +139,8 @@ class GameServer(Server):
         """Prints the address: the socket listens already, so it answers (a
         connection waits in the backlog until the server accepts it)."""
         print(f"Palm Island is served at {self.page_url}", flush=True)
+        if self.policy.external is not None:
+            print(f"(for the proxy: listening on {self.public_url})", flush=True)
         print("Open that address in a browser; ctrl+c stops the server and its games.", flush=True)
 
     def full(self) -> bool:
@@ -139,6 +152,11 @@ class GameServer(Server):
         response: web.StreamResponse = await super().handle_index(request)
         return response
 
+    async def to_prefix(self, request: web.Request) -> web.StreamResponse:
+        """``/palm`` -> ``/palm/``: the page's relative addresses need the slash."""
+        target = self.policy.prefix + (f"?{request.query_string}" if request.query_string else "")
+        raise web.HTTPFound(target)
+
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A tab's connection: one game while it lasts, within the bounds."""
         if self.full():
@@ -146,7 +164,10 @@ class GameServer(Server):
         task = asyncio.current_task()
         assert task is not None
         websocket = web.WebSocketResponse(
-            heartbeat=HEARTBEAT_SECONDS, max_msg_size=MAX_MESSAGE_BYTES, timeout=1.0
+            heartbeat=HEARTBEAT_SECONDS,
+            max_msg_size=MAX_MESSAGE_BYTES,
+            timeout=1.0,
+            protocols=(PROTOCOL,),  # echoed: never the page's other one, with the key
         )
         outbox = Outbox(
             self.send_to(websocket), max_bytes=MAX_PENDING_BYTES, timeout=WRITE_TIMEOUT_SECONDS
@@ -222,7 +243,9 @@ class GameServer(Server):
 
     async def on_shutdown(self, app: web.Application) -> None:
         """Ends every tab's game (each within its bound, all at once), then their
-        connections: open connections would otherwise hold the server up."""
+        connections: open connections would otherwise hold the server up. The
+        wrong keys not yet reported get their line."""
+        self.policy.wrong_keys.flush()
         tabs = dict(self.games)
         await asyncio.gather(*(game.end() for game in tabs.values()), return_exceptions=True)
         for task in tabs:

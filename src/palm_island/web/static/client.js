@@ -15,8 +15,17 @@
  * cost is speed on large, fast-changing screens; a card game redraws a few rows per
  * move (benchmarks/web.py measures it).
  *
- * Protocol (textual-serve's server.py): the socket is the page's own origin, path
- * /ws, with ?width=&height= in cells. The browser sends JSON text frames
+ * The key: the printed address carries it in its fragment (#token=KEY; an old
+ * address in its query, ?token=KEY). The page keeps it in sessionStorage, which
+ * belongs to this origin alone (scheme, host and port: no page of another port
+ * reads it) and to this tab, takes it out of the address bar, and hands it to its
+ * websocket as a subprotocol ("palm-island.key." and the key in base64url, offered
+ * beside "palm-island", the one the server echoes). Nothing the browser sends by
+ * itself (no cookie) carries it. Without a key the page says to open the printed
+ * address and opens no socket.
+ *
+ * Protocol (textual-serve's server.py): the socket is beside the page (its path
+ * and "ws": /ws, or /palm/ws behind a proxy), with ?width=&height= in cells. The browser sends JSON text frames
  * ["stdin", text], ["resize", {width, height}], ["ping", x], ["focus"], ["blur"];
  * the server sends binary frames (the game's terminal output) and JSON text frames
  * ["pong", x], ["open_url", {url, new_tab}], ["deliver_file_start", key].
@@ -34,6 +43,47 @@
   const FONT_FAMILY = "'Roboto Mono', 'DejaVu Sans Mono', Menlo, Consolas, monospace";
 
   const params = new URLSearchParams(location.search);
+  const KEY_ITEM = "palm-island.key";
+  const PROTOCOL = "palm-island";
+
+  /**
+   * The access key: from the address (then kept, and taken out of the address
+   * bar), else the one kept for this tab; null when there is none.
+   * @returns {string | null}
+   */
+  function takeKey() {
+    const url = new URL(location.href);
+    const fragment = new URLSearchParams(url.hash.slice(1));
+    const key = fragment.get("token") ?? url.searchParams.get("token");
+    if (key === null || key === "") {
+      try {
+        return sessionStorage.getItem(KEY_ITEM);
+      } catch {
+        return null; // storage switched off: the printed address works each time
+      }
+    }
+    try {
+      sessionStorage.setItem(KEY_ITEM, key);
+    } catch {
+      // storage switched off: this load still plays; a reload needs the address
+    }
+    fragment.delete("token");
+    if (url.searchParams.has("token")) url.searchParams.delete("token");
+    url.hash = fragment.toString();
+    history.replaceState(history.state, "", url.href);
+    return key;
+  }
+
+  /**
+   * The subprotocol that carries the key (base64url of its UTF-8, no padding).
+   * @param {string} key
+   * @returns {string}
+   */
+  function keyProtocol(key) {
+    const bytes = new TextEncoder().encode(key);
+    const base64 = btoa(String.fromCharCode(...bytes));
+    return `${PROTOCOL}.key.${base64.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+  }
 
   /**
    * The font size in CSS px: the one asked for, else the largest from 16 down to 12
@@ -49,14 +99,14 @@
   }
 
   /**
-   * The game's websocket: this page's own origin (so the access cookie goes with
-   * it), path /ws, the first size in cells.
+   * The game's websocket: beside this page ("ws" relative to it, so it works under
+   * a proxy's path too), the first size in cells.
    * @param {number} cols
    * @param {number} rows
    * @returns {string}
    */
   function socketUrl(cols, rows) {
-    const url = new URL("/ws", location.href);
+    const url = new URL("ws", location.href);
     url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
     url.search = new URLSearchParams({ width: String(cols), height: String(rows) }).toString();
     return url.href;
@@ -84,6 +134,11 @@
   async function start() {
     const host = /** @type {HTMLElement} */ (document.getElementById("terminal"));
     const body = document.body;
+    const key = takeKey();
+    if (key === null) {
+      body.classList.add("-no-key");
+      return;
+    }
     // Measure cells with the real font, not a fallback that is swapped later.
     await Promise.all([
       document.fonts.load(`${WIDE_FONT_PX}px 'Roboto Mono'`),
@@ -109,7 +164,10 @@
       /** @type {any} */ (window).palmIslandTerminal = terminal;
     }
 
-    const socket = new WebSocket(socketUrl(terminal.cols, terminal.rows));
+    const socket = new WebSocket(socketUrl(terminal.cols, terminal.rows), [
+      PROTOCOL,
+      keyProtocol(key),
+    ]);
     socket.binaryType = "arraybuffer";
 
     /**
@@ -122,12 +180,14 @@
     }
     const sendSize = () => send(["resize", { width: terminal.cols, height: terminal.rows }]);
 
+    let opened = false;
     socket.addEventListener("open", () => {
+      opened = true;
       performance.mark("palm-island:socket-open");
       body.classList.add("-connected");
       sendSize();
     });
-    socket.addEventListener("close", () => body.classList.add("-closed"));
+    socket.addEventListener("close", () => body.classList.add(opened ? "-closed" : "-refused"));
     let firstByte = true;
     socket.addEventListener("message", (event) => {
       if (typeof event.data !== "string") {
