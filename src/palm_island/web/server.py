@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import socket
 from collections.abc import Sequence
@@ -34,6 +33,7 @@ from textual_serve.server import Server
 
 from .access import AccessPolicy, refusal
 from .assets import STATIC
+from .messages import Focus, Keys, Ping, Resize, decode
 from .tab_game import (
     MAX_PENDING_BYTES,
     WRITE_TIMEOUT_SECONDS,
@@ -200,25 +200,18 @@ class GameServer(Server):
                 await asyncio.wait_for(websocket.close(), 1.0)
 
     async def from_browser(self, websocket: web.WebSocketResponse, game: TabGame) -> None:
-        """The browser's messages (textual-serve's protocol); anything else is ignored."""
+        """The browser's messages (textual-serve's protocol, :mod:`.messages`); a
+        message the server does not understand is ignored."""
         async for message in websocket:
-            if message.type != WSMsgType.TEXT:
-                continue
-            try:
-                envelope = json.loads(message.data)
-            except ValueError:
-                continue
-            if not isinstance(envelope, list) or not envelope:
-                continue
-            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
-            if kind == "stdin" and isinstance(data, str):
-                await game.keys(data)
-            elif kind == "resize" and isinstance(data, dict):
-                await game.resize(data.get("width"), data.get("height"))
-            elif kind == "ping":
-                await websocket.send_json(["pong", data])
-            elif kind in {"blur", "focus"}:
-                await game.meta({"type": kind})
+            decoded = decode(message.data) if message.type == WSMsgType.TEXT else None
+            if isinstance(decoded, Keys):
+                await game.keys(decoded.text)
+            elif isinstance(decoded, Resize):
+                await game.resize(decoded.width, decoded.height)
+            elif isinstance(decoded, Ping):
+                await websocket.send_json(["pong", decoded.payload])
+            elif isinstance(decoded, Focus):
+                await game.meta({"type": "focus" if decoded.focused else "blur"})
 
     async def on_shutdown(self, app: web.Application) -> None:
         """Ends every tab's game (each within its bound, all at once), then their
