@@ -21,7 +21,7 @@ from .test_messages import MALFORMED_FROM_THE_ISSUE
 
 CONTROL = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
 """Terminal control sequences: what is left of a frame without them is its text."""
-MORE_MALFORMED = [
+MORE_MALFORMED: list[str | bytes] = [
     b"\xff\xfe binary",  # a binary frame
     '["resize", {"width": [[[1]]], "height": {"a": null}}]',
     '["ping", "\\udc00"]',
@@ -65,7 +65,8 @@ async def play_through_malformed(served: Served) -> list[str]:
         async with session.ws_connect(url, headers=served.headers) as socket:
             tab = Tab(socket)
             assert await tab.shows("New game")
-            for frame in [*MALFORMED_FROM_THE_ISSUE, *MORE_MALFORMED]:
+            frames: list[str | bytes] = [*MALFORMED_FROM_THE_ISSUE, *MORE_MALFORMED]
+            for frame in frames:
                 if isinstance(frame, bytes):
                     await socket.send_bytes(frame)
                 else:

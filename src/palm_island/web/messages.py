@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from .tab_game import clamp_size
 
@@ -92,7 +93,7 @@ def encodable(text: str) -> bool:
     return True
 
 
-def pingable(data: object) -> bool:
+def pingable(data: object) -> TypeGuard[str | int | float]:
     """A short string or a finite number: what can be echoed back as sent."""
     if isinstance(data, str):
         return len(data) <= MAX_PING_CHARS and encodable(data)

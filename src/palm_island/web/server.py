@@ -33,6 +33,8 @@ from textual_serve.server import Server
 
 from .access import AccessPolicy, refusal
 from .assets import STATIC
+from .limits import Connections, raise_open_files_limit
+from .listening import serve_until_stopped
 from .messages import Focus, Keys, Ping, Resize, decode
 from .tab_game import (
     MAX_PENDING_BYTES,
@@ -87,6 +89,8 @@ class GameServer(Server):
         self.max_games = max_games
         self.games: dict[asyncio.Task[Any], TabGame] = {}
         """The tabs being served (their handlers' tasks), each with its game."""
+        self.connections = Connections.for_open_files(raise_open_files_limit(), max_games)
+        """The caps on connections before the key (:mod:`.limits`)."""
 
     @property
     def page_url(self) -> str:
@@ -99,7 +103,7 @@ class GameServer(Server):
         logging.basicConfig(level=logging.WARNING, format="palm-island serve: %(message)s")
 
     def make_app(self) -> web.Application:
-        app = web.Application(middlewares=[self.policy.middleware()])
+        app = web.Application(middlewares=[self.connections.middleware(), self.policy.middleware()])
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
         app.add_routes(
             [
@@ -113,15 +117,10 @@ class GameServer(Server):
         return app
 
     def serve(self, debug: bool = False) -> None:
-        """Runs until ctrl+c or SIGTERM (aiohttp's own handlers for both)."""
+        """Runs until ctrl+c or SIGTERM, within the connection caps."""
         self.initialize_logging()
-        web.run_app(
-            self.make_app(),
-            sock=self.listener,
-            handle_signals=True,
-            print=None,
-            access_log=None,
-            shutdown_timeout=SHUTDOWN_SECONDS,
+        serve_until_stopped(
+            self.make_app(), self.listener, self.connections, shutdown_timeout=SHUTDOWN_SECONDS
         )
 
     async def on_startup(self, app: web.Application) -> None:
@@ -153,6 +152,7 @@ class GameServer(Server):
         )
         game = TabGame(self.argv, outbox)
         self.games[task] = game  # counted from here, before anything awaits
+        self.connections.hold(request)  # a game's connection: never closed to make room
         try:
             await websocket.prepare(request)
             await game.start(*clamp_size(request.query.get("width"), request.query.get("height")))
