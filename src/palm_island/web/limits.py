@@ -24,7 +24,8 @@ server (its protocol factory wrapped, :class:`Connections`):
   per connection (:meth:`Connections.for_open_files`).
 - An accept that fails all the same (no descriptor left) is logged once per
   :data:`LOG_EVERY_SECONDS`, with a count, never a traceback per accept
-  (:func:`quiet_accept_errors`); so are the connections closed to make room.
+  (:func:`quiet_accept_errors`); so are the connections closed to make room and
+  the requests aiohttp cannot parse (:class:`BadRequests`).
 """
 
 from __future__ import annotations
@@ -123,6 +124,25 @@ def quiet_accept_errors(loop: asyncio.AbstractEventLoop) -> None:
             loop.default_exception_handler(context)
 
     loop.set_exception_handler(handle)
+
+
+class BadRequests(logging.Filter):
+    """Keeps aiohttp's "Error handling request" (a request it cannot parse, logged
+    with a traceback each) to one line per interval with a count: anyone who
+    reaches the port can send thousands."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.summary = Summary(
+            "refused a request that is not HTTP (more are counted, not logged)",
+            "{count} more requests that are not HTTP were refused in {seconds} s",
+        )
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not str(record.msg).startswith("Error handling request"):
+            return True
+        self.summary.note()
+        return False
 
 
 def peer_of(transport: asyncio.Transport) -> str:

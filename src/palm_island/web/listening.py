@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import signal
 import socket
 from collections.abc import AsyncIterator
 
 from aiohttp import web
 
-from .limits import IDLE_SECONDS, Connections, quiet_accept_errors
+from .limits import IDLE_SECONDS, BadRequests, Connections, quiet_accept_errors
 
 BACKLOG = 128
 """Connections the system holds before the server accepts them (as ``listen_on``)."""
@@ -36,6 +37,9 @@ async def listening(
     """Serves ``app`` on ``listener`` (bound and listening) while the block runs."""
     loop = asyncio.get_running_loop()
     quiet_accept_errors(loop)
+    bad_requests = BadRequests()
+    aiohttp_log = logging.getLogger("aiohttp.server")
+    aiohttp_log.addFilter(bad_requests)
     runner = web.AppRunner(
         app,
         access_log=None,
@@ -54,6 +58,7 @@ async def listening(
             server.close()
     finally:
         await runner.cleanup()
+        aiohttp_log.removeFilter(bad_requests)
 
 
 def serve_until_stopped(

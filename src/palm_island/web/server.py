@@ -6,7 +6,10 @@ token, Origin), so a refused request starts nothing. Each accepted websocket run
 one :class:`~.tab_game.TabGame` while fewer than ``max_games`` run; beyond that the
 page and the websocket answer 503 with a page saying so, and no process starts. A
 tab that goes (closed, network lost: the heartbeat notices; a browser that stops
-reading: the outbox notices) ends its game within a few seconds.
+reading: the outbox notices) ends its game within a few seconds. Before any of
+that, :mod:`.limits` caps the connections (a game's is never closed by the caps);
+every answer carries :mod:`.headers`; a browser's message is read by
+:mod:`.messages`, which ignores what it does not understand.
 
 The page (``templates/app_index.html``) loads our own client script, xterm.js and
 the font from the server's ``/static`` (:mod:`.assets`: nothing from another host,
@@ -33,6 +36,7 @@ from textual_serve.server import Server
 
 from .access import AccessPolicy, refusal
 from .assets import STATIC
+from .headers import install as install_headers
 from .limits import Connections, raise_open_files_limit
 from .listening import serve_until_stopped
 from .messages import Focus, Keys, Ping, Resize, decode
@@ -104,6 +108,7 @@ class GameServer(Server):
 
     def make_app(self) -> web.Application:
         app = web.Application(middlewares=[self.connections.middleware(), self.policy.middleware()])
+        install_headers(app)
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
         app.add_routes(
             [
