@@ -155,14 +155,24 @@ class Served:
         return self.process.wait(timeout)
 
 
+def limit_open_files(count: int) -> None:
+    """Sets this process's soft and hard limit on open files (in a child, before exec)."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_NOFILE, (count, count))
+
+
 @contextlib.contextmanager
-def serving(data_dir: Path, *extra: str, timeout: float = 30) -> Iterator[Served]:
+def serving(
+    data_dir: Path, *extra: str, timeout: float = 30, open_files: int | None = None
+) -> Iterator[Served]:
     """``palm-island --data-dir DATA_DIR serve --port 0`` until the block ends (then
     stopped with SIGINT, killed if it will not stop), its key chosen here and given
     in ``$PALM_ISLAND_SERVE_TOKEN`` (the way that keeps it out of ``ps``). The
     server binds a free port itself and prints its address only once it listens,
     so the address read from its first line answers: no port picked here that
-    another process could take before the server binds it."""
+    another process could take before the server binds it. ``open_files``: the
+    server's soft and hard limit on open files (``ulimit -n``)."""
     token = secrets.token_urlsafe(24)
     command = [sys.executable, "-m", "palm_island", "--data-dir", str(data_dir), "serve"]
     started = time.monotonic()
@@ -172,6 +182,7 @@ def serving(data_dir: Path, *extra: str, timeout: float = 30) -> Iterator[Served
         stderr=subprocess.STDOUT,
         text=True,
         env={**os.environ, TOKEN_ENV: token},
+        preexec_fn=None if open_files is None else lambda: limit_open_files(open_files),
     )
     try:
         assert process.stdout is not None

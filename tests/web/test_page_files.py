@@ -18,9 +18,15 @@ EXACT_VERSION = re.compile(r"\d+\.\d+\.\d+")
 REFERENCE = re.compile(r"""(?:src|href)="([^"]+)"|url\("([^"]+)"\)""")
 
 
+STYLE_SHEET = STATIC / "page.css"
+"""The page's own style sheet: its ``url()`` addresses are relative to ``static/``."""
+
+
 def page_references() -> list[str]:
-    """Every address the page's template names (attributes and CSS ``url()``)."""
-    return [a or b for a, b in REFERENCE.findall(PAGE.read_text())]
+    """Every address the page names, as the page's own: its template's attributes
+    and CSS ``url()``, and its style sheet's ``url()`` (under ``static/``)."""
+    own = [a or b for a, b in REFERENCE.findall(PAGE.read_text())]
+    return own + [f"static/{a or b}" for a, b in REFERENCE.findall(STYLE_SHEET.read_text())]
 
 
 def test_the_shipped_third_party_files_match_the_manifest() -> None:
@@ -63,6 +69,15 @@ def test_the_page_loads_only_files_the_package_ships_and_nothing_from_another_ho
         assert address.startswith("static/"), address
         assert (STATIC / address.removeprefix("static/")).is_file(), address
     assert "textual.js" not in PAGE.read_text()  # textual-serve's own client is not used
+    assert "static/page.css" in references
+
+
+def test_the_page_has_no_inline_script_or_style() -> None:
+    """The page's Content-Security-Policy runs no inline script (web/headers.py)."""
+    page = PAGE.read_text()
+    assert not re.search(r"<script(?![^>]*\bsrc=)", page), "an inline <script>"
+    assert not re.search(r"\son[a-z]+=", page), "an inline event handler"
+    assert not re.search(r"<style|\sstyle=", page), "an inline style"
 
 
 def test_every_shipped_script_style_and_font_is_used_by_the_page() -> None:

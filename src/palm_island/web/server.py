@@ -7,7 +7,10 @@ accepted websocket runs one :class:`~.tab_game.TabGame` while fewer than
 ``max_games`` run; beyond that the page and the websocket answer 503 with a page
 saying so, and no process starts. A tab that goes (closed, network lost: the
 heartbeat notices; a browser that stops reading: the outbox notices) ends its game
-within a few seconds.
+within a few seconds. Before any of that, :mod:`.limits` caps the connections (a
+game's is never closed by the caps); every answer carries :mod:`.headers`; a
+browser's message is read by :mod:`.messages`, which ignores what it does not
+understand.
 
 Behind a reverse proxy (``--external-url``, :mod:`.external`) every route is under
 the external URL's path, as the proxy passes it: the page at ``<path>``, a redirect
@@ -25,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import socket
 from collections.abc import Sequence
@@ -39,6 +41,10 @@ from textual_serve.server import Server
 
 from .access import PROTOCOL, TOKEN_FRAGMENT, AccessPolicy, refusal
 from .assets import STATIC
+from .headers import install as install_headers
+from .limits import Connections, raise_open_files_limit
+from .listening import serve_until_stopped
+from .messages import Focus, Keys, Ping, Resize, decode
 from .tab_game import (
     MAX_PENDING_BYTES,
     WRITE_TIMEOUT_SECONDS,
@@ -92,6 +98,8 @@ class GameServer(Server):
         self.max_games = max_games
         self.games: dict[asyncio.Task[Any], TabGame] = {}
         """The tabs being served (their handlers' tasks), each with its game."""
+        self.connections = Connections.for_open_files(raise_open_files_limit(), max_games)
+        """The caps on connections before the key (:mod:`.limits`)."""
 
     @property
     def page_url(self) -> str:
@@ -107,7 +115,8 @@ class GameServer(Server):
         logging.basicConfig(level=logging.WARNING, format="palm-island serve: %(message)s")
 
     def make_app(self) -> web.Application:
-        app = web.Application(middlewares=[self.policy.middleware()])
+        app = web.Application(middlewares=[self.connections.middleware(), self.policy.middleware()])
+        install_headers(app)
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
         prefix = self.policy.prefix
         app.add_routes(
@@ -124,15 +133,10 @@ class GameServer(Server):
         return app
 
     def serve(self, debug: bool = False) -> None:
-        """Runs until ctrl+c or SIGTERM (aiohttp's own handlers for both)."""
+        """Runs until ctrl+c or SIGTERM, within the connection caps."""
         self.initialize_logging()
-        web.run_app(
-            self.make_app(),
-            sock=self.listener,
-            handle_signals=True,
-            print=None,
-            access_log=None,
-            shutdown_timeout=SHUTDOWN_SECONDS,
+        serve_until_stopped(
+            self.make_app(), self.listener, self.connections, shutdown_timeout=SHUTDOWN_SECONDS
         )
 
     async def on_startup(self, app: web.Application) -> None:
@@ -174,6 +178,7 @@ class GameServer(Server):
         )
         game = TabGame(self.argv, outbox)
         self.games[task] = game  # counted from here, before anything awaits
+        self.connections.hold(request)  # a game's connection: never closed to make room
         try:
             await websocket.prepare(request)
             await game.start(*clamp_size(request.query.get("width"), request.query.get("height")))
@@ -221,25 +226,18 @@ class GameServer(Server):
                 await asyncio.wait_for(websocket.close(), 1.0)
 
     async def from_browser(self, websocket: web.WebSocketResponse, game: TabGame) -> None:
-        """The browser's messages (textual-serve's protocol); anything else is ignored."""
+        """The browser's messages (textual-serve's protocol, :mod:`.messages`); a
+        message the server does not understand is ignored."""
         async for message in websocket:
-            if message.type != WSMsgType.TEXT:
-                continue
-            try:
-                envelope = json.loads(message.data)
-            except ValueError:
-                continue
-            if not isinstance(envelope, list) or not envelope:
-                continue
-            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
-            if kind == "stdin" and isinstance(data, str):
-                await game.keys(data)
-            elif kind == "resize" and isinstance(data, dict):
-                await game.resize(data.get("width"), data.get("height"))
-            elif kind == "ping":
-                await websocket.send_json(["pong", data])
-            elif kind in {"blur", "focus"}:
-                await game.meta({"type": kind})
+            decoded = decode(message.data) if message.type == WSMsgType.TEXT else None
+            if isinstance(decoded, Keys):
+                await game.keys(decoded.text)
+            elif isinstance(decoded, Resize):
+                await game.resize(decoded.width, decoded.height)
+            elif isinstance(decoded, Ping):
+                await websocket.send_json(["pong", decoded.payload])
+            elif isinstance(decoded, Focus):
+                await game.meta({"type": "focus" if decoded.focused else "blur"})
 
     async def on_shutdown(self, app: web.Application) -> None:
         """Ends every tab's game (each within its bound, all at once), then their

@@ -245,9 +245,16 @@
     terminal.focus(); // keys go to the game at once, without a click first
   }
 
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", () => void start());
-  } else {
+  function ready() {
+    // The closed-window note's button (no inline handler: the page's
+    // Content-Security-Policy runs no inline script).
+    document.getElementById("play-again")?.addEventListener("click", () => location.reload());
     void start();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", ready);
+  } else {
+    ready();
   }
 })();
