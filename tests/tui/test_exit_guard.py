@@ -182,7 +182,12 @@ def test_only_the_exit_guard_handles_signals_or_ends_the_process() -> None:
         for node in ast.walk(tree)
         if isinstance(node, ast.Call) and called_name(node) in PROCESS_EXIT_CALLS
     }
-    assert {name for name, _call in found} == {"tui/exit_guard.py"}, found
+    # The server of `palm-island serve` is another process than the game: it stops on
+    # SIGINT/SIGTERM as aiohttp's run_app did for it (web/listening.py); nothing else
+    # outside the exit guard may handle a signal or end the process.
+    server_stop = {("web/listening.py", "add_signal_handler")}
+    assert server_stop <= found, "the server's stop moved: update this list"
+    assert {name for name, _call in found - server_stop} == {"tui/exit_guard.py"}, found
 
 
 def app_runs(tree: ast.Module) -> list[tuple[list[ast.AST], ast.Call]]:
