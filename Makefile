@@ -97,7 +97,7 @@ screenshot: $(TOOLS)
 	$(BIN)/python tests/tui/screenshot.py docs/screenshot.svg
 
 # The benchmark harnesses (benchmarks/, not shipped): engine throughput by default;
-# more with ARGS, e.g. make bench ARGS=--tui (the options of palm-island bench).
+# more with ARGS, e.g. make bench ARGS=--tui (the options of python -m benchmarks).
 bench: bytecode
 	$(BIN)/python -m benchmarks $(ARGS)
 
