@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import PLAYERS_OPEN
 from palm_island.campaign.service import CampaignError
 from palm_island.engine import legal_moves
 from palm_island.policies import random_policy
@@ -52,16 +53,21 @@ def test_a_new_file_gets_our_pragmas(tmp_path: Path, durable: None) -> None:
     }
 
 
-def test_the_test_suite_alone_commits_without_waiting_for_the_disk(
+def test_only_a_caller_that_asks_commits_without_waiting_for_the_disk(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """tests/conftest.py sets the variable for the suite; unset (the game), it is FULL."""
-    assert os.environ[db.NO_SYNC_ENV_VAR] == "1"
-    for value, synchronous in (("1", 0), ("0", 2), ("", 2)):
-        monkeypatch.setenv(db.NO_SYNC_ENV_VAR, value)
-        conn = db.connect(tmp_path / "campaign.db")
-        assert conn.execute("PRAGMA synchronous").fetchone()[0] == synchronous, value
+    """The game's files are always FULL: no environment variable turns it off (the test
+    suite asks for OFF by passing ``durable=False``, tests/conftest.py)."""
+    for name in ("PALM_ISLAND_TEST_NO_SYNC", "PALM_ISLAND_NO_SYNC"):
+        monkeypatch.setenv(name, "1")
+    for options, synchronous in (({}, 2), ({"durable": True}, 2), ({"durable": False}, 0)):
+        conn = db.connect(tmp_path / "campaign.db", **options)
+        assert conn.execute("PRAGMA synchronous").fetchone()[0] == synchronous, options
         conn.close()
+    with PLAYERS_OPEN(tmp_path / "player") as store:
+        assert store.conn.execute("PRAGMA synchronous").fetchone()[0] == 2
+    with Store.open(tmp_path / "throwaway") as store:  # the suite's own default
+        assert store.conn.execute("PRAGMA synchronous").fetchone()[0] == 0
 
 
 def test_a_database_that_is_not_ours_is_refused_and_left_untouched(tmp_path: Path) -> None:
@@ -236,7 +242,6 @@ def test_verify_labels_a_campaign_with_a_forged_feat_modified(store: Store) -> N
 
 
 def test_two_processes_creating_the_same_new_file_both_succeed(tmp_path: Path) -> None:
-    import os
 
     pids = []
     for _ in range(2):

@@ -10,8 +10,6 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from . import faults
-
 
 @contextmanager
 def tx(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
@@ -20,7 +18,6 @@ def tx(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     conn.execute("BEGIN IMMEDIATE")
     try:
         yield conn
-        faults.point("sql:commit")
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
