@@ -62,6 +62,7 @@ check: lint typecheck fast
 lint: $(TOOLS)
 	$(BIN)/ruff check src tests benchmarks tools
 	$(BIN)/ruff format --check src tests benchmarks tools
+	$(BIN)/lint-imports --no-cache
 
 typecheck: $(TOOLS)
 	$(BIN)/mypy
