@@ -107,6 +107,33 @@ def test_every_past_database_version_opens_with_its_games(tmp_path: Path, fixtur
         assert (tmp_path / "backups" / f"campaign.v{version}.db").exists()
 
 
+def test_every_past_schema_version_has_a_fixture() -> None:
+    """A fixture per version a player's file can be at (docs/storage.md says how to add
+    one), so every migration runs on a file of its own version."""
+    versions = sorted(int(p.name.split(".")[1][1:]) for p in FIXTURES.glob("campaign.v*.db"))
+    assert versions == list(range(1, db.SCHEMA_VERSION))
+    for version in versions:
+        conn = sqlite3.connect(FIXTURES / f"campaign.v{version}.db")
+        try:
+            assert conn.execute("PRAGMA user_version").fetchone()[0] == version
+        finally:
+            conn.close()
+
+
+def test_the_v4_to_v5_migration_removes_a_dealt_game_with_no_move_and_keeps_the_rest(
+    tmp_path: Path,
+) -> None:
+    """campaign.v4.db holds game 4, in play with no move (older releases stored a game
+    as soon as it was dealt); version 5 keeps hints in game_play and drops such games."""
+    shutil.copy(FIXTURES / "campaign.v4.db", tmp_path / "campaign.db")
+    with Store.open(tmp_path) as store:
+        games = store.conn.execute("SELECT id, status FROM game ORDER BY id").fetchall()
+        assert games == [(1, "finished"), (2, "finished"), (3, "playing")]
+        assert store.conn.execute("SELECT count(*) FROM game_play").fetchone()[0] == 0
+        assert [g.game_id for g in store.saved_games()] == [3]
+    assert (tmp_path / "backups" / "campaign.v4.db").exists()
+
+
 def test_a_migration_backs_the_file_up_first(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
