@@ -62,6 +62,7 @@ check: lint typecheck fast
 lint: $(TOOLS)
 	$(BIN)/ruff check src tests benchmarks tools
 	$(BIN)/ruff format --check src tests benchmarks tools
+	$(BIN)/lint-imports --no-cache
 
 typecheck: $(TOOLS)
 	$(BIN)/mypy
@@ -97,7 +98,7 @@ screenshot: $(TOOLS)
 	$(BIN)/python tests/tui/screenshot.py docs/screenshot.svg
 
 # The benchmark harnesses (benchmarks/, not shipped): engine throughput by default;
-# more with ARGS, e.g. make bench ARGS=--tui (the options of palm-island bench).
+# more with ARGS, e.g. make bench ARGS=--tui (the options of python -m benchmarks).
 bench: bytecode
 	$(BIN)/python -m benchmarks $(ARGS)
 

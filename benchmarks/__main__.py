@@ -1,10 +1,10 @@
-"""``python -m benchmarks [options]``: the same options as ``palm-island bench``."""
+"""``python -m benchmarks [options]`` (``make bench``): ``--help`` lists the options."""
 
 from __future__ import annotations
 
 import sys
 
-from palm_island.cli import main
+from .cli import main
 
 if __name__ == "__main__":
-    sys.exit(main(["bench", *sys.argv[1:]]))
+    sys.exit(main())

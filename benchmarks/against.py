@@ -1,4 +1,4 @@
-"""Provides ``palm-island bench --against DIR``: this engine and another checkout's
+"""Provides ``python -m benchmarks --against DIR``: this engine and another checkout's
 timed alternately in one process, on the same seeds, pair by pair, by this very
 harness (:mod:`.engine`) calling each checkout's public engine functions, so any
 checkout of the project compares, whatever its benchmark code looked like.

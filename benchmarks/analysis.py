@@ -1,4 +1,4 @@
-"""Provides ``palm-island bench --analysis``: what analysing a game costs against one
+"""Provides ``python -m benchmarks --analysis``: what analysing a game costs against one
 ``solve`` of its deal, measured in the same run (issue 23 asks for at most twice).
 
 Per deal: the greedy player's game (``policies.greedy_policy``: it leaves the par line

@@ -19,8 +19,10 @@ from palm_island.engine import GameState, apply_move, new_game
 from palm_island.solver import Budget, best_move, solve, upper_bound
 from palm_island.solver.bound import upper_bounds_along
 from palm_island.solver.payments import payment_bound_from
-from palm_island.solver.windows import window_bound, window_bound_from
+from palm_island.solver.windows import window_bound_from
 from palm_island.storage.catalog_files import standard_catalog, standard_feats
+
+from .relaxations import window_bound
 
 MOVES = 60
 SEEDS = (1, 2, 3, 4, 5, 6)

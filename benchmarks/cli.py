@@ -1,10 +1,114 @@
-"""The benchmarks' entry: what ``palm-island bench`` (and ``make bench``) runs, one
-harness per option. Figures to read, never pass/fail."""
+"""The benchmarks' entry: what ``python -m benchmarks`` (and ``make bench``) runs, one
+harness per option. Figures to read, never pass/fail. The harnesses measure the game
+through its public modules; they are not part of it (the wheel ships none of this)."""
 
 from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from palm_island import arguments
+
+MAX_COUNT = 1_000_000
+"""Games, runs or deals a benchmark accepts."""
+COUNT = arguments.whole(1, MAX_COUNT, "a count")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Every option of the benchmarks (``python -m benchmarks --help``)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks",
+        description="Measure engine speed by default; the options below measure other parts.",
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="with --store: where the timed campaign file goes (default: a temp dir)",
+    )
+    parser.add_argument("--games", type=COUNT, default=1000, help="random games per run")
+    parser.add_argument("--runs", type=COUNT, default=5, help="runs; the median is reported")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="DIR",
+        help="also time the engine (with --solver: the solver) of another checkout of "
+        "this project, pair by pair",
+    )
+    parser.add_argument(
+        "--tui",
+        action="store_true",
+        help="instead: the terminal game's start-up and key-to-frame times",
+    )
+    parser.add_argument(
+        "--web",
+        action="store_true",
+        help="instead: the served page in headless Chromium: page load to first frame and "
+        "the terminal renderer's cost per frame (needs chromium-headless-shell)",
+    )
+    parser.add_argument(
+        "--solver",
+        action="store_true",
+        help="instead: solver and greedy scores on a fixed set of 100 deals "
+        "(with --against: both checkouts' solvers, deal by deal)",
+    )
+    parser.add_argument(
+        "--analysis",
+        action="store_true",
+        help="instead: what analysing a game costs against one solve of its deal",
+    )
+    parser.add_argument(
+        "--seeds",
+        type=COUNT,
+        default=None,
+        help="with --solver: N deals (100); with --analysis: N deals (5)",
+    )
+    parser.add_argument(
+        "--first-seed",
+        type=COUNT,
+        default=1,
+        metavar="S",
+        help="with --solver or --analysis: start at seed S (1, the fixed bench set; larger for "
+        "fresh deals)",
+    )
+    parser.add_argument("--verbose", action="store_true", help="with --solver: print every deal")
+    strength = parser.add_mutually_exclusive_group()
+    strength.add_argument(
+        "--budget", type=arguments.seconds, help="with --solver: seconds per deal"
+    )
+    strength.add_argument("--width", type=arguments.width, help="with --solver: beam width")
+    parser.add_argument(
+        "--store",
+        action="store_true",
+        help="instead: time per-move commits to the campaign file (p50/p99), in a temp dir",
+    )
+    parser.add_argument(
+        "--store-games",
+        type=COUNT,
+        default=20,
+        metavar="N",
+        help="games for --store (20)",
+    )
+    parser.add_argument(
+        "--feats",
+        type=COUNT,
+        nargs="?",
+        const=1000,
+        default=None,
+        metavar="GAMES",
+        help="instead: how often each feat unlocks for the greedy player (1000 games)",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse ``argv`` and run the chosen harness; errors are one line and a status, as
+    the game's own commands report them."""
+    from palm_island.exits import run_mapped
+
+    return run_mapped(lambda: run(build_parser().parse_args(argv)))
 
 
 def run(args: argparse.Namespace) -> int:

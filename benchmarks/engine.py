@@ -1,4 +1,4 @@
-"""Provides the engine benchmark behind ``palm-island bench``: random legal
+"""Provides the engine benchmark behind ``python -m benchmarks``: random legal
 playouts and record replays, timed (figures to read, never pass/fail).
 
 The timed functions take the engine as an :class:`Engine` (its public functions),

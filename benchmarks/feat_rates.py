@@ -1,6 +1,6 @@
 """Provides the feat balance measurement: how often each feat unlocks for a policy.
 
-Used by ``palm-island bench --feats`` to keep the feat set varied (some easy,
+Used by ``python -m benchmarks --feats`` to keep the feat set varied (some easy,
 some hard, none impossible or automatic). Pure: plays games in memory. It lives
 with the benchmarks, not in the game: no player's screen asks for it.
 """

@@ -18,7 +18,7 @@ from palm_island.policies import greedy_policy, play_out
 from palm_island.solver import Budget, solve, upper_bound
 
 BENCH_SEEDS = tuple(range(1, 101))
-"""The 100 deals of ``palm-island bench --solver`` (seeds 1-100)."""
+"""The 100 deals of ``python -m benchmarks --solver`` (seeds 1-100)."""
 
 
 @dataclass(frozen=True, slots=True)

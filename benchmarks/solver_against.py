@@ -1,4 +1,4 @@
-"""Provides ``palm-island bench --against DIR --solver``: this checkout's solver and
+"""Provides ``python -m benchmarks --against DIR --solver``: this checkout's solver and
 another checkout's, deal by deal, on the same seeds, in one process.
 
 Why pairs: on a shared machine the speed of a process drifts by half from one

@@ -1,4 +1,4 @@
-"""Provides the save-latency benchmark behind ``palm-island bench --store``.
+"""Provides the save-latency benchmark behind ``python -m benchmarks --store``.
 
 Plays random games through a :class:`Store` in a temporary directory and times
 each per-move commit (autosave) and each end-of-game transaction. Figures, not

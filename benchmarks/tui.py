@@ -1,4 +1,4 @@
-"""Provides ``palm-island bench --tui``: start-up and key-to-frame times (figures only).
+"""Provides ``python -m benchmarks --tui``: start-up and key-to-frame times (figures only).
 
 Start-up is measured from just before a new Python process is started to the
 first frame it draws (Textual's ``Ready`` event, sent after the first frame),

@@ -1,4 +1,4 @@
-"""Provides ``palm-island bench --web``: the served page in Debian's headless Chromium
+"""Provides ``python -m benchmarks --web``: the served page in Debian's headless Chromium
 (figures only).
 
 Page load to first frame, per run in a fresh browser context at pixel ratio 2 (a

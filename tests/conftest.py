@@ -6,15 +6,17 @@ import atexit
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from palm_island.engine import Catalog, GameState, parse_position
 from palm_island.engine.layout import tracker_orientation
 from palm_island.storage.catalog_files import standard_catalog
-from palm_island.storage.db import NO_SYNC_ENV_VAR
 from palm_island.storage.paths import CACHE_ENV_VAR
+from palm_island.storage.service import Store
 from port_guard import default_port_taken
 from slow_check import pytest_configure, pytest_runtest_makereport, pytest_runtest_setup
 
@@ -34,12 +36,6 @@ if not os.environ.get(CACHE_ENV_VAR):
     _run_cache = tempfile.mkdtemp(prefix="palm-island-test-cache-")
     os.environ[CACHE_ENV_VAR] = _run_cache
     atexit.register(shutil.rmtree, _run_cache, ignore_errors=True)
-
-# The campaign files of tests are thrown away: SQLite commits without waiting for the
-# disk (storage/db.py, NO_SYNC_ENV_VAR), in this process and the games it starts. The
-# tests of durability itself (the pragmas a player's file gets, the power-loss suite's
-# fsyncs, which this does not touch) use the ``durable`` fixture or do not open SQLite.
-os.environ[NO_SYNC_ENV_VAR] = "1"
 
 
 @pytest.hookimpl(optionalhook=True)  # known only where xdist is loaded
@@ -122,8 +118,32 @@ def _remove_tmpfs_dirs():  # type: ignore[no-untyped-def]
         shutil.rmtree(path, ignore_errors=True)
 
 
+PLAYERS_OPEN = Store.open
+"""``Store.open`` as the game has it: every commit waits for the disk."""
+
+
+def _throwaway_open(
+    cls: type[Store], /, directory: str | Path | None = None, **options: Any
+) -> Store:
+    options.setdefault("durable", False)
+    return PLAYERS_OPEN.__func__(cls, directory, **options)  # type: ignore[attr-defined,no-any-return]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _throwaway_files() -> Iterator[None]:
+    """The campaign files a test opens in this process are thrown away after it: they
+    are opened with ``durable=False`` (SQLite does not wait for the disk; the suite's
+    thousands of commits each waited 3-12 ms for it, its cores idle). A test passes
+    ``durable=True`` or takes the ``durable`` fixture for the player's path, and the
+    games the tests start as processes have it always (nothing in the game turns it
+    off). Forked children (the fault harness) inherit the setting."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Store, "open", classmethod(_throwaway_open))
+        yield
+
+
 @pytest.fixture
 def durable(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Campaign files opened in this test wait for the disk as the game's do
+    """Campaign files opened in this test wait for the disk as a player's do
     (``synchronous=FULL``): for tests of durability itself."""
-    monkeypatch.delenv(NO_SYNC_ENV_VAR)
+    monkeypatch.setattr(Store, "open", PLAYERS_OPEN)

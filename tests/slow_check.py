@@ -19,6 +19,11 @@ from collections.abc import Generator
 
 import pytest
 
+SLOW_SECONDS = 1.0
+"""The definition of slow: a test over this many seconds of CPU carries the ``slow``
+marker (pyproject.toml's marker and README say the same; a test checks). Lighter tests
+may carry it too, to keep make check within its 60 s budget."""
+
 SLOW_CHECK_ENV_VAR = "PALM_ISLAND_CHECK_SLOW"
 """The CPU seconds a test without the slow marker may take (unset: no check)."""
 

@@ -1,4 +1,4 @@
-"""``palm-island bench --tui`` keeps working: each child reaches the screen it times.
+"""``python -m benchmarks --tui`` keeps working: each child reaches the screen it times.
 
 Figures are printed by the bench, never asserted (see docs/tui.md, Benchmark).
 """

@@ -24,8 +24,9 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 def test_version_and_help() -> None:
     assert run("--version").stdout.strip() == f"palm-island {__version__}"
     help_text = run("--help").stdout
-    for command in ("deal", "autoplay", "replay", "bench"):
+    for command in ("deal", "autoplay", "replay", "solve"):
         assert command in help_text
+    assert "bench" not in help_text  # the benchmarks are the checkout's, not the game's
 
 
 def test_deal_prints_the_starting_position(capsys: pytest.CaptureFixture[str]) -> None:
@@ -82,15 +83,27 @@ def test_a_missing_file_is_one_line_not_a_traceback(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+def bench(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m benchmarks`` from the checkout, as ``make bench`` runs it."""
+    return subprocess.run(
+        [sys.executable, "-m", "benchmarks", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+
+
 def test_bench_prints_throughput_figures() -> None:
-    result = run("bench", "--games", "20", "--runs", "1")
+    result = bench("--games", "20", "--runs", "1")
     assert result.returncode == 0, result.stderr
     assert "turns/s" in result.stdout and "records/s" in result.stdout
 
 
 def test_bench_against_another_checkout_times_both_pair_by_pair() -> None:
     # This checkout against itself (loaded a second time under another name).
-    result = run("bench", "--games", "4", "--runs", "2", "--against", str(ROOT))
+    result = bench("--games", "4", "--runs", "2", "--against", str(ROOT))
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert out.count("pair 1: this") == 2 and out.count("pair 2: this") == 2, out
@@ -98,33 +111,37 @@ def test_bench_against_another_checkout_times_both_pair_by_pair() -> None:
     assert out.count("ratio of pairs") == 2
 
 
-def test_make_bench_runs_the_benchmarks_package_of_the_checkout() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks", "--games", "5", "--runs", "1"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "turns/s" in done.stdout
-
-
-def test_bench_outside_a_checkout_says_where_the_benchmarks_are(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from palm_island.commands import bench
-
-    monkeypatch.setattr(bench, "CHECKOUT", tmp_path)  # as an installed copy: no benchmarks/
+def test_the_game_has_no_bench_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """The benchmarks are run from the checkout (``make bench``); the installed game
+    has no command that reaches for them."""
     assert main(["bench", "--games", "1", "--runs", "1"]) == 2
+    assert "there is no command 'bench'" in capsys.readouterr().err
+
+
+def test_bench_takes_every_option_the_bench_command_had() -> None:
+    from benchmarks.cli import build_parser
+
+    shown = build_parser().format_help()
+    options = (
+        "--games", "--runs", "--against", "--tui", "--web", "--solver", "--analysis",
+        "--seeds", "--first-seed", "--verbose", "--budget", "--width", "--store",
+        "--store-games", "--feats", "--data-dir",
+    )  # fmt: skip
+    assert [o for o in options if f"{o} " not in shown and f"{o}\n" not in shown] == []
+
+
+def test_bench_numbers_out_of_range_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks.cli import main as bench_main
+
+    assert bench_main(["--games", str(10**20)]) == 2
     err = capsys.readouterr().err
-    assert "checkout" in err and "benchmarks/" in err and err.strip().count("\n") == 0
+    assert "Traceback" not in err and "error: argument --games" in err and "must be" in err
 
 
 def test_bench_against_a_directory_without_a_checkout_fails_in_one_line(
     tmp_path: Path,
 ) -> None:
-    result = run("bench", "--games", "4", "--runs", "1", "--against", str(tmp_path))
+    result = bench("--games", "4", "--runs", "1", "--against", str(tmp_path))
     assert result.returncode == 2
     assert result.stderr.strip().count("\n") == 0 and "bench --against" in result.stderr
     assert "Traceback" not in result.stderr and result.stdout == ""

@@ -1,4 +1,4 @@
-"""Headless commands for saved data: verify, export, import, history, bench --store."""
+"""Headless commands for saved data: verify, export, import, history; the store benchmark."""
 
 from __future__ import annotations
 
@@ -57,7 +57,9 @@ def test_export_import_history_and_campaign_verify(
 def test_bench_store_prints_commit_percentiles(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["--data-dir", str(tmp_path), "bench", "--store", "--store-games", "1"]) == 0
+    from benchmarks.cli import main as bench_main
+
+    assert bench_main(["--data-dir", str(tmp_path), "--store", "--store-games", "1"]) == 0
     out = capsys.readouterr().out
     assert "per-move commit: p50" in out and "p99" in out
 

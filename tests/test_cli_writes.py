@@ -75,17 +75,18 @@ def test_a_write_into_a_folder_that_is_not_there_names_the_folder(
 
 
 KILLED_EXPORT = textwrap.dedent(
-    """
+    f"""
     import sys, time
+    sys.path.insert(0, {str(Path(__file__).parent)!r})
+    from fault_harness import installed
     from palm_island.cli import main
-    from palm_island.storage import faults
 
     def stop(kind, site):
         if kind == "fs:fsync":  # the data is written, not yet published
             print("writing", flush=True)
             time.sleep(60)
 
-    with faults.installed(stop):
+    with installed(stop):
         main(sys.argv[1:])
     """
 )

@@ -103,8 +103,8 @@ def test_another_process_creating_the_file_between_our_checks_is_not_foreign(
         finally:
             other.close()
 
-    def connect(path: Path) -> sqlite3.Connection:
-        conn = real_connect(path)
+    def connect(path: Path, *, durable: bool = True) -> sqlite3.Connection:
+        conn = real_connect(path, durable=durable)
 
         def trace(statement: str) -> None:
             if statement.strip() == "PRAGMA user_version" and not intruded:

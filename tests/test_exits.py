@@ -28,7 +28,6 @@ ARGUMENTS: dict[str, list[str]] = {
     "deal": ["--seed", "1"],
     "autoplay": ["--seed", "1"],
     "replay": ["game.json", "--check"],
-    "bench": [],
     "solve": ["--seed", "1"],
     "daily": [],
     "verify": ["game.json"],
@@ -195,7 +194,6 @@ def test_sigint_during_a_command_exits_130_with_one_line(tmp_path: Path) -> None
         ("solve", "--seed", "1", "--budget", "0"),
         ("solve", "--seed", "1", "--width", str(10**20)),
         ("daily", "--width", "0"),
-        ("bench", "--games", str(10**20)),
         ("export", str(2**63), "x.json"),
     ],
 )

@@ -29,7 +29,16 @@ from pathlib import Path
 
 import pytest
 
-from fault_harness import KILLED, Ack, Outcome, Plan, run_in_child, sample
+from fault_harness import (
+    CONNECTION_PRAGMAS,
+    KILLED,
+    SQL_WRITES,
+    Ack,
+    Outcome,
+    Plan,
+    run_in_child,
+    sample,
+)
 from palm_island.cli import main
 from palm_island.policies import random_policy
 from palm_island.storage import backups
@@ -539,10 +548,14 @@ def check_run(op: Operation, ref: Reference, folder: Path, outcome: Outcome, wha
 
 
 def sweep(op: Operation, root: Path, points: Callable[[int], list[int]]) -> dict[str, int]:
+    """Fail, then kill, the operation at each of ``points``: the runs whose fault
+    fired (the child reached the planned point and raised there, or was killed there),
+    and the runs planned."""
     ref = reference(op, root)
     total = ref.count.points
-    runs = {"kills": 0, "errors": 0}
+    runs = {"kills": 0, "errors": 0, "planned": 0}
     for n in points(total):
+        runs["planned"] += 1
         for mode, code in (("fail", errno.ENOSPC if n % 2 else errno.EIO), ("kill", 0)):
             folder = _copy(ref.template, root / op.name.replace(" ", "-") / f"{mode}-{n}")
             outcome = run_in_child(op.act, folder, Plan(mode, n, code))  # type: ignore[arg-type]
@@ -551,9 +564,13 @@ def sweep(op: Operation, root: Path, points: Callable[[int], list[int]]) -> dict
                 assert outcome.status in (KILLED, 0), f"{op.name} {what}: {outcome.unexpected}"
                 runs["kills"] += outcome.status == KILLED
             else:
-                runs["errors"] += 1
+                runs["errors"] += outcome.points >= n
             check_run(op, ref, folder, outcome, what)
     return runs
+
+
+def every_fault_fired(runs: dict[str, int]) -> bool:
+    return runs["kills"] == runs["errors"] == runs["planned"] > 0
 
 
 @pytest.mark.parametrize("name", list(BY_NAME))
@@ -562,7 +579,7 @@ def test_a_fault_at_sampled_write_points_loses_nothing_acknowledged(
 ) -> None:
     root = fast_dir(tmp_path_factory, f"faults-{name.replace(' ', '-')}")
     runs = sweep(BY_NAME[name], root, lambda total: sample(total, SAMPLE))
-    assert runs["kills"] >= 1 and runs["errors"] >= 1
+    assert every_fault_fired(runs), runs
     figures = {"operation": name, "points": _REFERENCES[name].count.points, **runs}
     print("\n" + json.dumps(figures))
 
@@ -575,13 +592,15 @@ def test_a_fault_at_every_write_point_loses_nothing_acknowledged(
 ) -> None:
     root = fast_dir(tmp_path_factory, f"faults-all-{name.replace(' ', '-')}")
     runs = sweep(BY_NAME[name], root, lambda total: list(range(1, total + 1)))
+    assert every_fault_fired(runs), runs
+    assert runs["planned"] == _REFERENCES[name].count.points
     figures = {"operation": name, "points": _REFERENCES[name].count.points, **runs}
     print("\n" + json.dumps(figures))
 
 
 # --- the write sites -----------------------------------------------------------------
 
-SEAM_MODULES = {"storage/safe_write.py", "storage/faults.py"}
+SEAM_MODULES = {"storage/safe_write.py"}
 SEAM_CALLS = {
     "sql_write",
     "tx",
@@ -610,9 +629,6 @@ RAW_METHODS = {
     "write_text", "write_bytes", "unlink", "mkdir", "touch", "rename", "symlink_to",
     "hardlink_to", "chmod", "rmdir", "backup", "executescript", "executemany",
 }  # fmt: skip
-CONNECTION_PRAGMAS = ("BUSY_TIMEOUT", "FOREIGN_KEYS", "SYNCHRONOUS", "QUERY_ONLY")
-"""Pragmas that set up the connection and write nothing to the file."""
-SQL_WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER", "VACUUM")
 ALLOWED = {
     ("exits.py", "os.open"): (
         "/dev/null opened for writing, to silence stdout once its reader is gone"
@@ -802,3 +818,13 @@ def test_sensitivity_a_restore_that_sets_the_file_aside_first_is_caught(
             sweep(BY_NAME["restore"], root, lambda total: list(range(1, total + 1)))
     finally:
         _REFERENCES.pop("restore", None)
+
+
+def test_a_fault_planned_past_the_last_write_point_does_not_count_as_fired(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Sensitivity: a run whose planned point never comes is no fault that fired."""
+    root = fast_dir(tmp_path_factory, "faults-past-the-end")
+    runs = sweep(BY_NAME["settings"], root, lambda total: [total + 1])
+    assert runs == {"kills": 0, "errors": 0, "planned": 1}
+    assert not every_fault_fired(runs)

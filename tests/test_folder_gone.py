@@ -4,7 +4,7 @@ move into the deleted file, no backup or settings into a folder put in its place
 
 The write kinds are enumerated: every public method of :class:`Store` is listed
 below as a write (run here, after the folder went) or a read, so a new method fails
-until it is placed; the seam (faults.point: every file and SQLite write) counts
+until it is placed; the fault harness (tests/fault_harness.py: every file and SQLite write) counts
 what still tries to write."""
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from fault_harness import installed as writes_watched
 from palm_island.policies import random_policy
-from palm_island.storage import backups, faults
+from palm_island.storage import backups
 from palm_island.storage.errors import LoadError, SaveError
 from palm_island.storage.folder_identity import FolderGone
 from palm_island.storage.service import Store
@@ -114,7 +115,7 @@ def _lose(folder: Path, how: str) -> None:
 def seen_writes() -> Iterator[list[str]]:
     """Every write point passed (file or SQLite), as ``kind site``."""
     seen: list[str] = []
-    with faults.installed(lambda kind, site: seen.append(f"{kind} {site}")):
+    with writes_watched(lambda kind, site: seen.append(f"{kind} {site}")):
         yield seen
 
 

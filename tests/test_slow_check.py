@@ -84,3 +84,25 @@ def test_only_an_unmarked_test_over_the_limit_breaks_the_rule(
     assert reason is not None and reason.startswith(f"{item.nodeid} took 1.20 s of CPU")
     item.add_marker(pytest.mark.slow)
     assert slow_check.over_the_limit(item, cpu=1.2, wall=0.5, limit=1.0) is None
+
+
+def test_slow_has_one_definition_in_the_marker_the_readme_and_the_check() -> None:
+    """pyproject.toml's marker, README and slow_check.py state the same threshold."""
+    import re
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    (marker,) = [
+        m for m in config["tool"]["pytest"]["ini_options"]["markers"] if m.startswith("slow:")
+    ]
+    readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
+    stated = {
+        "pyproject.toml": re.findall(r"over ([\d.]+) s of CPU", marker),
+        "README.md": re.findall(r"marked `slow` \(any test over ([\d.]+) s of CPU", readme),
+    }
+    assert {name: [float(s) for s in found] for name, found in stated.items()} == {
+        "pyproject.toml": [slow_check.SLOW_SECONDS],
+        "README.md": [slow_check.SLOW_SECONDS],
+    }

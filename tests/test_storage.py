@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import PLAYERS_OPEN
 from palm_island.campaign.service import CampaignError
 from palm_island.engine import legal_moves
 from palm_island.policies import random_policy
@@ -52,16 +53,21 @@ def test_a_new_file_gets_our_pragmas(tmp_path: Path, durable: None) -> None:
     }
 
 
-def test_the_test_suite_alone_commits_without_waiting_for_the_disk(
+def test_only_a_caller_that_asks_commits_without_waiting_for_the_disk(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """tests/conftest.py sets the variable for the suite; unset (the game), it is FULL."""
-    assert os.environ[db.NO_SYNC_ENV_VAR] == "1"
-    for value, synchronous in (("1", 0), ("0", 2), ("", 2)):
-        monkeypatch.setenv(db.NO_SYNC_ENV_VAR, value)
-        conn = db.connect(tmp_path / "campaign.db")
-        assert conn.execute("PRAGMA synchronous").fetchone()[0] == synchronous, value
+    """The game's files are always FULL: no environment variable turns it off (the test
+    suite asks for OFF by passing ``durable=False``, tests/conftest.py)."""
+    for name in ("PALM_ISLAND_TEST_NO_SYNC", "PALM_ISLAND_NO_SYNC"):
+        monkeypatch.setenv(name, "1")
+    for options, synchronous in (({}, 2), ({"durable": True}, 2), ({"durable": False}, 0)):
+        conn = db.connect(tmp_path / "campaign.db", **options)
+        assert conn.execute("PRAGMA synchronous").fetchone()[0] == synchronous, options
         conn.close()
+    with PLAYERS_OPEN(tmp_path / "player") as store:
+        assert store.conn.execute("PRAGMA synchronous").fetchone()[0] == 2
+    with Store.open(tmp_path / "throwaway") as store:  # the suite's own default
+        assert store.conn.execute("PRAGMA synchronous").fetchone()[0] == 0
 
 
 def test_a_database_that_is_not_ours_is_refused_and_left_untouched(tmp_path: Path) -> None:
@@ -99,6 +105,33 @@ def test_every_past_database_version_opens_with_its_games(tmp_path: Path, fixtur
     version = int(fixture.name.split(".")[1][1:])
     if version < db.SCHEMA_VERSION:
         assert (tmp_path / "backups" / f"campaign.v{version}.db").exists()
+
+
+def test_every_past_schema_version_has_a_fixture() -> None:
+    """A fixture per version a player's file can be at (docs/storage.md says how to add
+    one), so every migration runs on a file of its own version."""
+    versions = sorted(int(p.name.split(".")[1][1:]) for p in FIXTURES.glob("campaign.v*.db"))
+    assert versions == list(range(1, db.SCHEMA_VERSION))
+    for version in versions:
+        conn = sqlite3.connect(FIXTURES / f"campaign.v{version}.db")
+        try:
+            assert conn.execute("PRAGMA user_version").fetchone()[0] == version
+        finally:
+            conn.close()
+
+
+def test_the_v4_to_v5_migration_removes_a_dealt_game_with_no_move_and_keeps_the_rest(
+    tmp_path: Path,
+) -> None:
+    """campaign.v4.db holds game 4, in play with no move (older releases stored a game
+    as soon as it was dealt); version 5 keeps hints in game_play and drops such games."""
+    shutil.copy(FIXTURES / "campaign.v4.db", tmp_path / "campaign.db")
+    with Store.open(tmp_path) as store:
+        games = store.conn.execute("SELECT id, status FROM game ORDER BY id").fetchall()
+        assert games == [(1, "finished"), (2, "finished"), (3, "playing")]
+        assert store.conn.execute("SELECT count(*) FROM game_play").fetchone()[0] == 0
+        assert [g.game_id for g in store.saved_games()] == [3]
+    assert (tmp_path / "backups" / "campaign.v4.db").exists()
 
 
 def test_a_migration_backs_the_file_up_first(
@@ -236,7 +269,6 @@ def test_verify_labels_a_campaign_with_a_forged_feat_modified(store: Store) -> N
 
 
 def test_two_processes_creating_the_same_new_file_both_succeed(tmp_path: Path) -> None:
-    import os
 
     pids = []
     for _ in range(2):

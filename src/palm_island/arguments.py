@@ -24,8 +24,6 @@ MAX_SECONDS: Final = 3600.0
 """The most search time a command accepts per deal: an hour."""
 MAX_WIDTH: Final = 2_000_000
 """The widest beam accepted (about the width an hour buys; memory grows with it)."""
-MAX_COUNT: Final = 1_000_000
-"""Games, runs or deals a bench command accepts."""
 
 
 def whole(low: int, high: int, what: str = "a whole number") -> Callable[[str], int]:
@@ -59,7 +57,6 @@ def seconds(text: str) -> float:
 
 seed = whole(0, MAX_SEED, "a seed (a whole number from 0)")
 width = whole(1, MAX_WIDTH, "a beam width")
-count = whole(1, MAX_COUNT, "a count")
 game_id = whole(1, MAX_GAME_ID, "a game number")
 
 

@@ -1,7 +1,7 @@
 """Provides the ``palm-island`` command line.
 
 With no command it opens the terminal game. The headless commands (``deal``,
-``autoplay``, ``replay``, ``bench`` …) never import Textual, so scripts, tests and
+``autoplay``, ``replay``, ``solve`` …) never import Textual, so scripts, tests and
 bug reports stay fast. Each command lives in ``palm_island.commands.<name>`` and
 registers itself through :data:`COMMANDS`.
 """
@@ -21,7 +21,6 @@ COMMANDS: tuple[str, ...] = (
     "deal",
     "autoplay",
     "replay",
-    "bench",
     "solve",
     "daily",
     "analyse",

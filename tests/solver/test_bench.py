@@ -1,4 +1,4 @@
-"""``palm-island bench --solver`` prints solver and greedy side by side."""
+"""``python -m benchmarks --solver`` prints solver and greedy side by side."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from palm_island.cli import main
+from benchmarks.cli import main
 
 
 @pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
 def test_solver_bench_prints_both_rows(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "--solver", "--seeds", "2", "--width", "2"]) == 0
+    assert main(["--solver", "--seeds", "2", "--width", "2"]) == 0
     out = capsys.readouterr().out
     assert "2 deals (seeds 1-2)" in out
     assert "greedy (one step)" in out and "solver (width 2)" in out
@@ -26,12 +26,12 @@ def test_solver_bench_prints_both_rows(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_solver_bench_refuses_too_many_seeds(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "--solver", "--seeds", "101"]) == 2
+    assert main(["--solver", "--seeds", "101"]) == 2
     assert "--seeds is 1 to 100" in capsys.readouterr().err
 
 
 def test_solver_bench_refuses_a_zero_width(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "--solver", "--seeds", "1", "--width", "0"]) == 2
+    assert main(["--solver", "--seeds", "1", "--width", "0"]) == 2
     assert "argument --width: must be from 1" in capsys.readouterr().err  # arguments.py
 
 
@@ -43,7 +43,7 @@ def test_solver_bench_against_a_checkout_pairs_each_deal(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # This checkout against itself, loaded a second time under another name; fresh seeds.
-    args = ["bench", "--against", str(ROOT), "--solver", "--first-seed", "7001", "--seeds", "2"]
+    args = ["--against", str(ROOT), "--solver", "--first-seed", "7001", "--seeds", "2"]
     assert main([*args, "--width", "3"]) == 0
     out = capsys.readouterr().out
     assert "(width 3) against" in out and "seeds 7001-7002" in out
@@ -59,7 +59,7 @@ def test_solver_bench_against_a_checkout_pairs_each_deal(
 def test_solver_bench_against_a_folder_without_a_checkout_fails_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["bench", "--against", str(tmp_path), "--solver", "--seeds", "1"]) == 2
+    assert main(["--against", str(tmp_path), "--solver", "--seeds", "1"]) == 2
     err = capsys.readouterr().err
     assert "bench --against" in err and err.strip().count("\n") == 0
 
@@ -68,7 +68,7 @@ def test_solver_bench_against_a_folder_without_a_checkout_fails_in_one_line(
 def test_solver_bench_from_a_first_seed_plays_those_deals(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["bench", "--solver", "--first-seed", "500", "--seeds", "2", "--width", "2"]) == 0
+    assert main(["--solver", "--first-seed", "500", "--seeds", "2", "--width", "2"]) == 0
     assert "2 deals (seeds 500-501)" in capsys.readouterr().out
 
 
@@ -76,7 +76,7 @@ def test_solver_bench_from_a_first_seed_plays_those_deals(
 def test_analysis_bench_prints_each_deal_s_costs_and_the_three_ratios(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["bench", "--analysis", "--first-seed", "3", "--seeds", "1"]) == 0
+    assert main(["--analysis", "--first-seed", "3", "--seeds", "1"]) == 0
     out = capsys.readouterr().out
     deal = re.search(
         r"seed 3: (\d+) moves; bound ([\d.]+) s, search ([\d.]+) s, analysis ([\d.]+) s", out

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from benchmarks.relaxations import payment_bound, window_bound
 from check_budget import first_in_check
 from palm_island.engine import (
     Catalog,
@@ -25,14 +26,12 @@ from palm_island.solver.bound import upper_bounds_along
 from palm_island.solver.payments import (
     Multipliers,
     covers_of,
-    payment_bound,
     payment_bound_from,
     store_model,
 )
 from palm_island.solver.windows import (
     BLOCKS,
     WindowMultipliers,
-    window_bound,
     window_bound_from,
 )
 from palm_island.storage.catalog_files import standard_feats

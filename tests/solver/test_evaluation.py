@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Literal
 
 import pytest
 
-from palm_island.engine import Catalog, CompactRules, GameState, Position, new_game
+from palm_island.engine import ROUNDS, Catalog, CompactRules, GameState, Position, new_game
 from palm_island.solver import Budget, solve
 from palm_island.solver.evaluation import VILLAGE_MARKS, Evaluator, Weights
+
+
+def value_of(evaluator: Evaluator, deck: Sequence[int], round_: int) -> float:
+    """The evaluation of one position, through the value function the search uses."""
+    cut = deck.index(evaluator.tracker_packed[round_]) if round_ <= ROUNDS else 0
+    return evaluator.value_function(round_, cut, len(deck))(deck)
 
 
 def steps_of_positions(catalog: Catalog, seed: int, turns: int) -> dict[int, list[Position]]:
@@ -37,7 +44,7 @@ def test_marked_values_are_each_decks_value_and_village_mark(catalog: Catalog) -
         decks = [deck for deck, _ in positions]
         cut = decks[0].index(rules.tracker_at[round_])
         marked = evaluator.marked_values(decks, round_, cut)
-        assert [m.real for m in marked] == [evaluator.value(d, round_) for d in decks]
+        assert [m.real for m in marked] == [value_of(evaluator, d, round_) for d in decks]
         assert [m.imag for m in marked] == [float(sum(VILLAGE_MARKS[p] for p in d)) for d in decks]
         checked += len(decks)
         shared += len(decks) - len({d[:cut] for d in decks})
@@ -73,7 +80,7 @@ def test_the_share_of_the_game_left_counts_every_card_of_a_feat_deck() -> None:
             icons = sum(packed_face(catalog, p).upgrades for p in deck[:-1])
             share = (ROUNDS - round_ + 1) / ROUNDS
             expected = weights.icons * icons * share**weights.icon_power
-            found = plain.value(deck, round_) - no_icons.value(deck, round_)
+            found = value_of(plain, deck, round_) - value_of(no_icons, deck, round_)
             assert icons > 0
             assert abs(found - expected) < 1e-9, (len(deck), round_)
 
@@ -101,11 +108,11 @@ def test_round_prices_value_a_deal_at_the_bounds_dual_value(catalog: Catalog) ->
         start = new_game(catalog, seed=seed)
         bound, (_, carried) = payment_bound_from(start, None, SEARCH_STEPS)
         evaluator = Evaluator(catalog, Weights(pricing="rounds"))
-        dual = evaluator.value(start.deck, 1) + STORE_LIMIT * sum(carried.values())
+        dual = value_of(evaluator, start.deck, 1) + STORE_LIMIT * sum(carried.values())
         assert int(dual) == bound, seed
         assert _known_score(start) <= bound <= _best_faces(catalog), seed
-        assert evaluator.value(start.deck, 1) != Evaluator(catalog, Weights(pricing="fixed")).value(
-            start.deck, 1
+        assert value_of(evaluator, start.deck, 1) != value_of(
+            Evaluator(catalog, Weights(pricing="fixed")), start.deck, 1
         )
 
 
@@ -131,15 +138,15 @@ def test_windows_prices_value_their_deal_at_the_windows_dual_value(catalog: Cata
         for place in range(size):
             places[round_ * BLOCKS + place * BLOCKS // size] += 1
     evaluator = Evaluator(catalog, Weights())
-    value = evaluator.value(start.deck, 1)
+    value = value_of(evaluator, start.deck, 1)
     dual = value + STORE_LIMIT * sum(sigma.values())
     dual += sum(weight * places[block] for block, weight in pi.items())
     assert int(dual) == bound
     assert _known_score(start) <= bound <= _best_faces(catalog)
     # a card about to leave is valued by its block: two orders of one deal differ
     other = new_game(catalog, deal=buildings[::-1])
-    assert evaluator.value(other.deck, 1) != value
-    assert value != Evaluator(catalog, Weights(pricing="rounds")).value(start.deck, 1)
+    assert value_of(evaluator, other.deck, 1) != value
+    assert value != value_of(Evaluator(catalog, Weights(pricing="rounds")), start.deck, 1)
 
 
 @pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)

@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from rich.cells import cell_len
 from textual.app import App
+from textual.geometry import Offset, Region
 from textual.pilot import Pilot
 from textual.widgets import Footer
 
@@ -81,13 +82,24 @@ async def play_by_keys(pilot: Pilot[None], move: Move) -> None:
     await pilot.press(*keys_for(session(app).state, move))
 
 
+def action_offset(card: CardWidget, kind: str) -> Offset:
+    """Where a player clicks for ``kind`` on ``card`` (relative to it): on the line the
+    card shows for it, found in what the card draws (its border included)."""
+    width, height = card.outer_size
+    lines = [strip.text for strip in card.render_lines(Region(0, 0, width, height))]
+    label = "] discard to back" if kind == DISCARD else f"] {kind} "
+    rows = [y for y, line in enumerate(lines) if label in line]
+    assert len(rows) == 1, (kind, lines)
+    return Offset(3, rows[0])
+
+
 async def play_by_mouse(pilot: Pilot[None], move: Move) -> None:
     """Click the action's line on its card, then the variant in the modal if asked."""
     app = cast(PalmIslandApp, pilot.app)
     variants = [m for m in session(app).legal_moves() if m[:2] == move[:2]]
     card = game_screen(app).query_one(f"#card-{move.card}", CardWidget)
     kind = DISCARD if move.kind == "discard" else move.kind
-    assert await pilot.click(card, offset=card.action_offset(kind))
+    assert await pilot.click(card, offset=action_offset(card, kind))
     if len(variants) > 1:
         await click_choice(pilot, game_screen(app).choice.moves.index(move))
 

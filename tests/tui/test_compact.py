@@ -43,6 +43,7 @@ from palm_island.tui.widgets.touch_keys import (
 )
 
 from .helpers import (
+    action_offset,
     app_for,
     app_in_game,
     footer_text,
@@ -257,14 +258,14 @@ async def test_a_game_is_played_and_left_by_taps_alone(tmp_path: Path) -> None:
             move = policy(session(app).state)
             card = screen.query_one(f"#card-{move.card}", CardWidget)
             kind = "discard" if move.kind == "discard" else move.kind
-            assert await pilot.click(card, offset=card.action_offset(kind))
+            assert await pilot.click(card, offset=action_offset(card, kind))
             await pilot.pause()
             if screen.choice.is_open:
                 await tap_option(pilot, 1 + screen.choice.moves.index(move))
             assert session(app).moves[-1] == move
         card = screen.query_one("#card-1", CardWidget)
         turns = len(session(app).moves)
-        assert await pilot.click(card, offset=card.action_offset("rotate"))
+        assert await pilot.click(card, offset=action_offset(card, "rotate"))
         await pilot.pause()
         assert screen.choice.is_open  # which stored cards pay
         await tap_option(pilot, 2)

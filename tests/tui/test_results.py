@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -151,13 +153,32 @@ async def test_leaving_the_analysis_early_cancels_it() -> None:
 
 
 @pytest.mark.slow  # over 0.4 s of CPU: make test, not make check (60 s budget)
-async def test_a_par_search_waits_while_a_hint_is_searched() -> None:
+async def test_a_par_search_waits_while_a_hint_is_searched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import threading
+
+    from palm_island.tui import par
+
+    asked = threading.Event()  # the search asked whether to go on, while held
+
+    def watched_solve(*args: Any, should_stop: Callable[[], bool], **options: Any) -> Any:
+        def stop() -> bool:
+            asked.set()
+            return should_stop()
+
+        return solve(*args, should_stop=stop, **options)
+
+    monkeypatch.setattr(par, "solve", watched_solve)
     app = app_for(7)
     async with app.run_test(size=(100, 32)) as pilot:
         start = new_game(app.controller.catalog, seed=7)
         with app.controller.pars.paused():
             app.controller.pars.request(start)  # Budget(10): a few hundredths of a second
-            await wait_until(pilot, lambda: app.controller.pars.held == 1, "the search held")
+            await wait_until(pilot, asked.is_set, "the search reached the hold")
+            await pilot.pause()
+            (worker,) = [w for w in app.workers if w.group == "par"]
+            assert not worker.is_finished  # held: it cannot end until the pause does
             assert app.controller.pars.get(start) is None
         await app.workers.wait_for_complete()
         assert app.controller.pars.get(start) == solve(start, Budget(10)).score

@@ -26,7 +26,7 @@ from palm_island.tui.widgets.card import CardWidget
 from palm_island.tui.widgets.lesson import LessonPanel
 from palm_island.tutorial.progress import Progress
 
-from .helpers import app_for, palette_shows
+from .helpers import action_offset, app_for, palette_shows
 from .store_helpers import opened, store_app
 
 Notes = Callable[[App[Any]], list[str]]
@@ -132,14 +132,14 @@ async def test_a_wrong_choice_and_a_wrong_click_play_nothing(notifications: Note
         await pilot.press("s", "2")
         assert screen.session.turn == turn + 1 and screen.step == 8
         card1 = screen.query_one("#card-1", CardWidget)
-        assert await pilot.click(card1, offset=card1.action_offset("rotate"))  # the mouse
+        assert await pilot.click(card1, offset=action_offset(card1, "rotate"))  # the mouse
         await pilot.press("1")
         assert screen.step == 9
         await pilot.press("s")
         assert screen.step == 10  # the Temple: discard
         before = len(notes)
         card1 = screen.query_one("#card-1", CardWidget)
-        assert await pilot.click(card1, offset=card1.action_offset("discard"))
+        assert await pilot.click(card1, offset=action_offset(card1, "discard"))
         assert screen.step == 11 and len(notes) == before  # played, nothing to explain
 
 
@@ -181,7 +181,7 @@ async def test_hint_and_undo_are_off_the_key_bar_until_free_play(notifications: 
         assert "hint" in bar and "undo" in bar
         turn = screen.session.turn
         card1 = screen.query_one("#card-1", CardWidget)
-        assert await pilot.click(card1, offset=card1.action_offset("discard"))  # free play
+        assert await pilot.click(card1, offset=action_offset(card1, "discard"))  # free play
         assert screen.session.turn == turn + 1
         await pilot.press("d", "escape")
         assert "back to your game" in str(app.screen.query_one("#tutorial", Button).label)

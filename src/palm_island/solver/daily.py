@@ -1,7 +1,7 @@
 """Provides the daily deal's seed and the one-line result a player can share.
 
-The seed of a day is its date written as the number YYYYMMDD (2026-11-29 ->
-20261129): anyone can recompute it by hand, it never changes between versions,
+The seed of a day is its date written as the number YYYYMMDD (``2026-11-29`` ->
+``20261129``): anyone can recompute it by hand, it never changes between versions,
 and consecutive days give different deals because the engine's shuffle
 (``deal_from_seed``) mixes every bit of the seed.
 """

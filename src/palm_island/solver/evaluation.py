@@ -155,11 +155,6 @@ class Evaluator:
             found = self._cache[key] = self._build(round_, cut, cards)
         return found
 
-    def value(self, deck: Sequence[int], round_: int) -> float:
-        """The evaluation of one position (convenience for tests and hints)."""
-        cut = deck.index(self.tracker_packed[round_]) if round_ <= ROUNDS else 0
-        return self.value_function(round_, cut, len(deck))(deck)
-
     def values(self, decks: list[bytes], round_: int, cut: int) -> list[float]:
         """The evaluation of many positions of one progress step (same round and cut)."""
         if not decks:

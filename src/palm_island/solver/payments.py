@@ -1,4 +1,4 @@
-"""Provides :func:`payment_bound`: an upper bound that pays with whole stored cards.
+"""Provides :func:`payment_bound_from`: an upper bound that pays with whole stored cards.
 
 The relaxation (each constraint holds in every real line, so its optimum is never
 below the best final score):
@@ -239,11 +239,6 @@ store_model = PerCatalog(_Model)
 Multipliers = tuple[dict[tuple[int, int], list[float]], dict[tuple[int, int], float]]
 """Per span of rounds of the game (first, last; 1-8): each kind's multipliers, and the
 four carried's."""
-
-
-def payment_bound(state: GameState, steps: int = SEARCH_STEPS) -> int:
-    """A final score no line from ``state`` can beat (see the module doc)."""
-    return payment_bound_from(state, None, steps)[0]
 
 
 def payment_bound_from(

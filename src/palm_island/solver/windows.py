@@ -1,4 +1,4 @@
-"""Provides :func:`window_bound`: whole stored cards (as in :mod:`.payments`), with time
+"""Provides :func:`window_bound_from`: whole stored cards (as in :mod:`.payments`), with time
 measured in blocks of places within each round, each store choosing the block it pays
 in, and at most four held across every block boundary.
 
@@ -51,14 +51,12 @@ from ..engine import (
     packed_stored,
     score,
 )
-from .payments import SEARCH_STEPS as PAYMENT_STEPS
 from .payments import (
     Multipliers,
     PriceTable,
     _Faces,
     _pay,
     covers_of,
-    payment_bound_from,
     price_table,
     store_model,
 )
@@ -80,14 +78,6 @@ WindowMultipliers = tuple[dict[int, list[float]], dict[int, float], dict[int, fl
 """Keyed by blocks of the whole game (``(round - 1) * BLOCKS + block``): each kind's
 price in the block, the four-limit's price at the boundary after it, the block's
 places' price."""
-
-
-def window_bound(state: GameState, steps: int = SEARCH_STEPS) -> int:
-    """A final score no line from ``state`` can beat (see the module doc); the search
-    starts where :mod:`.payments`' ends."""
-    _, rounds = payment_bound_from(state, None, PAYMENT_STEPS)
-    start = from_rounds(rounds, len(store_model(state.catalog).kinds))
-    return window_bound_from(state, start, steps)[0]
 
 
 def from_rounds(multipliers: Multipliers, kinds: int) -> WindowMultipliers:

@@ -20,7 +20,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Final
 
-from . import faults
 from .errors import LoadError, SaveError
 from .folder_identity import StoreConnection
 from .permissions import no_permission
@@ -38,13 +37,6 @@ Saved games list) and ``game.quarantined`` (why doctor set a damaged row aside).
 4: ``game_holder`` (which window holds a game in play: storage/holders.py).
 5: ``game_play`` (hints asked and the practice mark of a game); games in play
 with no move are removed (a game with no move played is not a saved game)."""
-NO_SYNC_ENV_VAR: Final = "PALM_ISLAND_TEST_NO_SYNC"
-"""Set to ``1`` by the test suite only (tests/conftest.py): SQLite commits without
-waiting for the disk (``synchronous=OFF``). A test's campaign file is thrown away
-when the test ends, so there is nothing for a power cut to take, and the suite's
-thousands of commits each waited 3-12 ms for the disk (its cores sat idle). A
-crashed or killed process still loses nothing committed (the data is in the
-operating system's cache); only a power cut could. The game never sets it."""
 BUSY_TIMEOUT_MS: Final = 5000
 
 SOLVER_TABLES: Final = """
@@ -182,11 +174,15 @@ MIGRATIONS: Final[dict[int, Migration]] = {
 """``MIGRATIONS[n]`` upgrades a version-n database to n + 1 (inside one transaction)."""
 
 
-def connect(path: Path) -> sqlite3.Connection:
+def connect(path: Path, *, durable: bool = True) -> sqlite3.Connection:
     """A connection with our pragmas; autocommit mode, so :func:`tx` owns transactions.
 
-    The journal mode is left alone: switching to WAL writes to the file, which must
-    not happen before we know the file is ours (see :func:`_use_wal`).
+    ``durable`` (always, for a player's file) commits with ``synchronous=FULL``: a
+    committed move survives a power cut. Without it SQLite does not wait for the
+    disk (``synchronous=OFF``), for a file thrown away after use; a crashed process
+    still loses nothing committed, only a power cut could. The journal mode is left
+    alone: switching to WAL writes to the file, which must not happen before we know
+    the file is ours (see :func:`_use_wal`).
     """
     conn = sqlite3.connect(
         path,
@@ -196,16 +192,14 @@ def connect(path: Path) -> sqlite3.Connection:
     )
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys = ON")
-    synchronous = "OFF" if os.environ.get(NO_SYNC_ENV_VAR) == "1" else "FULL"
-    conn.execute(f"PRAGMA synchronous = {synchronous}")
+    conn.execute(f"PRAGMA synchronous = {'FULL' if durable else 'OFF'}")
     return conn
 
 
 def sql_write(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ()) -> sqlite3.Cursor:
     """Run one statement that writes (``INSERT``, ``UPDATE``, ``DELETE``, schema,
-    pragmas that change the file): every SQLite write of the program passes here, the
-    seam the fault-injection suite counts and fails (``faults.point``)."""
-    faults.point("sql:write")
+    pragmas that change the file): every SQLite write of the program passes here (the
+    fault-injection suite fails each in turn)."""
     return conn.execute(sql, params)
 
 
@@ -224,6 +218,7 @@ def open_database(
     before_migration: Callable[[Path, int], None],
     *,
     empty_is_damage: bool = False,
+    durable: bool = True,
 ) -> sqlite3.Connection:
     """Open (or create) the campaign database at ``path`` and bring it up to date.
 
@@ -232,6 +227,7 @@ def open_database(
     store only when there is nothing to lose: ``empty_is_damage`` (the caller's
     first look at the folder found backups, then the file empty: first_look.py)
     reports it as damage (a truncated file), so the backups are offered.
+    ``durable``: see :func:`connect`.
 
     Raises:
         LoadError: ``db_damaged``, ``wrong_kind`` or ``newer_version``.
@@ -242,7 +238,7 @@ def open_database(
         raise damaged(path, "the file is empty")
     owner_only(path)
     try:
-        conn = connect(path)
+        conn = connect(path, durable=durable)
     except sqlite3.OperationalError as exc:
         raise SaveError(path.name, f"cannot open the campaign file: {exc}") from None
     except sqlite3.DatabaseError as exc:
@@ -394,7 +390,6 @@ def remove_side_files(path: Path) -> None:
     if not side_files_exist(path):
         return
     try:
-        faults.point("fs:unlink")
         conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=rw", uri=True)
         try:
             conn.execute("PRAGMA busy_timeout = 100")

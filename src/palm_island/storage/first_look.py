@@ -6,7 +6,7 @@ evidence is written only after the file holds its schema, so it must be looked
 at **before** the file: looked at after, a process that creates the store
 between the two looks (another window starting at the same moment) makes a fresh
 folder look damaged. That happened to 1 of 210 processes opening a fresh folder
-at once on a loaded machine (CI, 2026-12-03): the file was seen empty, then the
+at once on a loaded machine in CI: the file was seen empty, then the
 other process committed, backed up, and its backup was seen. Every open of the
 store takes its first look here (``tests/test_first_look.py`` checks that the
 evidence is read nowhere else).

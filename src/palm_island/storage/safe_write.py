@@ -16,9 +16,9 @@ but the file asked for:
 Where the system offers it (Linux: ``O_TMPFILE``), :func:`write_file`'s temp file
 has no name until it is complete, so a writer killed at any instant (even by
 SIGKILL) leaves nothing in the folder. Elsewhere, temp names hold the writer's pid:
-:func:`clean_stale` removes those whose process is gone. Each step first passes
-:func:`faults.point`, the seam the fault-injection suite uses. Every failure is a
-:class:`SaveError`, with nothing left behind.
+:func:`clean_stale` removes those whose process is gone. Every filesystem write of
+the program passes here (the fault-injection suite fails each step in turn). Every
+failure is a :class:`SaveError`, with nothing left behind.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
-from . import faults
 from .errors import SaveError
 
 _CREATE: Final = (
@@ -67,7 +66,6 @@ def _create_temp(target: Path, mode: int) -> tuple[int, Path]:
     a writer that was killed (in a player's folder, where no store start cleans)."""
     clean_stale(target.parent, prefix=f".{target.name}.")
     temp = temp_name(target)
-    faults.point("fs:create")
     return os.open(temp, _CREATE, mode), temp
 
 
@@ -79,7 +77,6 @@ def _create_anonymous(target: Path, mode: int) -> int | None:
     if not flag or not hasattr(os, "path") or not os.path.isdir("/proc/self/fd"):
         return None
     clean_stale(target.parent, prefix=f".{target.name}.")  # a release before this one's
-    faults.point("fs:create")
     try:
         return os.open(target.parent, os.O_WRONLY | flag | getattr(os, "O_CLOEXEC", 0), mode)
     except OSError as exc:
@@ -93,17 +90,14 @@ def _publish_anonymous(fd: int, target: Path, replace: bool) -> None:
     not be replaced (the link fails if it exists), else a temp name renamed over it
     (the name lives for the rename only)."""
     if not replace:
-        faults.point("fs:link")
         try:
             _link_fd(fd, target)
         except FileExistsError:
             raise TargetExists(target.name, "already exists; it was kept") from None
         return
     temp = temp_name(target)
-    faults.point("fs:link")
     _link_fd(fd, temp)
     try:
-        faults.point("fs:rename")
         os.replace(temp, target)
     except BaseException:
         _discard(temp)
@@ -137,12 +131,10 @@ def not_written(target: Path, exc: OSError) -> SaveError:
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
-        faults.point("fs:write")
         view = view[os.write(fd, view) :]
 
 
 def _fsync_fd(fd: int) -> None:
-    faults.point("fs:fsync")
     os.fsync(fd)
 
 
@@ -150,7 +142,6 @@ def fsync_dir(folder: Path) -> None:
     """Make a rename or a new name in ``folder`` durable."""
     fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     try:
-        faults.point("fs:fsync-dir")
         os.fsync(fd)
     finally:
         os.close(fd)
@@ -158,10 +149,8 @@ def fsync_dir(folder: Path) -> None:
 
 def _publish(temp: Path, target: Path, replace: bool) -> None:
     if replace:
-        faults.point("fs:rename")
         os.replace(temp, target)
         return
-    faults.point("fs:link")
     try:
         os.link(temp, target, follow_symlinks=False)
     except FileExistsError:
@@ -172,7 +161,6 @@ def _publish(temp: Path, target: Path, replace: bool) -> None:
         # No hard links here (some network or FAT file systems): check, then rename.
         if os.path.lexists(target):
             raise TargetExists(target.name, "already exists; it was kept") from None
-        faults.point("fs:rename")
         os.replace(temp, target)
         return
     remove(temp)
@@ -284,9 +272,7 @@ def sqlite_copy(
         # No fsync per statement: the whole file is fsync-ed below, before it is published.
         dest.execute("PRAGMA synchronous = OFF")
         try:
-            faults.point("sql:backup")
             source.backup(dest)
-            faults.point("sql:write")
             dest.execute("PRAGMA journal_mode = DELETE")
             if finish is not None:
                 finish(dest)
@@ -327,7 +313,6 @@ def link_aside(source: Path, target: Path) -> None:
         SaveError: nothing was linked or copied.
     """
     try:
-        faults.point("fs:link")
         try:
             os.link(source, target, follow_symlinks=False)
         except OSError as exc:
@@ -354,7 +339,6 @@ def remove(path: Path) -> None:
         SaveError: it could not be deleted.
     """
     try:
-        faults.point("fs:unlink")
         os.unlink(path)
     except FileNotFoundError:
         pass
@@ -378,7 +362,6 @@ def create_owner_only(path: Path) -> None:
         SaveError: it could not be created.
     """
     try:
-        faults.point("fs:create")
         fd = os.open(path, _CREATE, OWNER_ONLY)
     except FileExistsError:
         if os.path.islink(path) and not os.path.exists(path):  # it would create its target
@@ -388,6 +371,8 @@ def create_owner_only(path: Path) -> None:
         raise not_written(path, exc) from None
     try:
         os.fchmod(fd, OWNER_ONLY)
+    except OSError as exc:
+        raise not_written(path, exc) from None
     finally:
         os.close(fd)
 
@@ -407,7 +392,6 @@ def make_owner_only(paths: Sequence[Path]) -> None:
             info = os.fstat(fd)
             mode = stat.S_IMODE(info.st_mode)
             if stat.S_ISREG(info.st_mode) and info.st_uid == os.geteuid() and mode & 0o077:
-                faults.point("fs:chmod")
                 os.fchmod(fd, mode & 0o700)
         except OSError:
             pass
@@ -445,7 +429,6 @@ def make_dir(path: Path, *, parents: bool = False, follow: bool = True) -> None:
             raise SaveError(str(path), "is a file, not a folder; move it away")
         return
     try:
-        faults.point("fs:mkdir")
         if parents:
             os.makedirs(path, mode=0o700, exist_ok=True)
         else:

@@ -147,6 +147,7 @@ class Store:
         *,
         feats: FeatSet | None = None,
         read_only: bool = False,
+        durable: bool = True,
     ) -> Store:
         """Open (or create) the campaign file in ``directory`` (see paths.data_dir).
 
@@ -158,6 +159,9 @@ class Store:
         A data directory that has held a campaign file (its marker, backups or
         settings are there) never starts over: a missing or unreadable
         ``campaign.db`` there is ``db_damaged``, naming ``doctor --restore``.
+
+        ``durable`` (the game never changes it) commits with ``synchronous=FULL``;
+        False, for a file thrown away after use, does not wait for the disk.
 
         Raises:
             LoadError: ``db_damaged`` (offer :meth:`list_backups` and
@@ -178,7 +182,9 @@ class Store:
         safe_write.clean_stale(folder / BACKUP_DIR)
         seen = first_look(folder, path)
         seen.refuse_if_missing()
-        conn = open_database(path, backups.before_migration, empty_is_damage=seen.empty_is_damage)
+        conn = open_database(
+            path, backups.before_migration, empty_is_damage=seen.empty_is_damage, durable=durable
+        )
         try:
             bind_folder(conn, folder, path)  # every write checks it first
             _mark(folder)

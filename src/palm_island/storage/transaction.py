@@ -10,7 +10,6 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from . import faults
 from .folder_identity import check_folder_of
 
 
@@ -24,7 +23,6 @@ def tx(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     try:
         check_folder_of(conn)
         yield conn
-        faults.point("sql:commit")
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")

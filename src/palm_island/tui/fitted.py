@@ -2,8 +2,7 @@
 
 Textual gives a screen its breakpoint classes (``-narrow``, ``-snug``, ``-wide``;
 ``-short``, ``-tall``: :mod:`.layout`) on its first resize, after its widgets have
-been styled without them, so every screen pushed was styled twice: the title's
-first frame about 17 ms of cProfile time (2026-12-03). A screen always has the
+been styled without them, so every screen pushed was styled twice. A screen always has the
 app's size, so the classes are known before it composes; set then (the public
 ``on_compose`` handler runs before Textual composes the screen, and the classes
 go on without a restyle), the resize finds them in place and changes nothing.

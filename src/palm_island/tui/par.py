@@ -96,8 +96,6 @@ class ParBook:
         self._go = threading.Event()
         self._go.set()
         self._holds = 0
-        self._held = 0
-        """Searches waiting at the hold now (:meth:`paused`)."""
         self._lock = threading.Lock()
 
     # --- the UI thread -------------------------------------------------------------
@@ -208,13 +206,6 @@ class ParBook:
                 if self._holds == 0:
                     self._go.set()
 
-    @property
-    def held(self) -> int:
-        """How many par searches are waiting at the hold right now: a search that
-        reached it does no work until :meth:`paused` ends (a test waits on this)."""
-        with self._lock:
-            return self._held
-
     # --- any thread ----------------------------------------------------------------
 
     def wait(self, start: GameState, should_stop: Callable[[], bool]) -> Line | None:
@@ -270,16 +261,10 @@ class ParBook:
         worker = get_current_worker()
 
         def should_stop() -> bool:
-            if not self._go.is_set():
-                with self._lock:
-                    self._held += 1
-                try:
-                    while not self._go.wait(WAIT_SECONDS):
-                        if worker.is_cancelled:
-                            return True
-                finally:
-                    with self._lock:
-                        self._held -= 1
+            if not self._go.is_set():  # held (:meth:`paused`): no work until it ends
+                while not self._go.wait(WAIT_SECONDS):
+                    if worker.is_cancelled:
+                        return True
             return worker.is_cancelled
 
         try:

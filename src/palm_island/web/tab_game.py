@@ -106,7 +106,7 @@ def settle(future: asyncio.Future[Any]) -> None:
     A send still in flight when its tab goes fails on the closed connection ("Cannot
     write to closing transport") with no one left to await it, and asyncio printed
     "Task exception was never retrieved" and a traceback into the server's log
-    (seen in CI, 2026-12-04). Every task the server starts is awaited, gathered, or
+    (seen in CI). Every task the server starts is awaited, gathered, or
     settled here: ``tests/web/test_tasks_settled.py`` lists them and fails on a new one.
     """
     if not future.done():

@@ -3,9 +3,8 @@
 A stock button is restyled as it mounts, once per setting that changes a class:
 its variant (``-primary``), ``flat`` (``-style-default`` or ``-style-flat``) and
 ``compact`` (``-textual-compact``), each first set to its default as its
-constructor sets it. Each marks the button for one more pass of the style sheet: the title's 13
-buttons, 8 ms of its start-up in cProfile (2026-12-03). Given those classes in
-its constructor, the same settings change nothing. The classes are the ones
+constructor sets it. Each marks the button for one more pass of the style sheet.
+Given those classes in its constructor, the same settings change nothing. The classes are the ones
 Textual's ``Button`` sets for each setting; ``tests/tui/test_buttons.py`` checks
 that a game button ends with the classes of a stock one, and that every button
 of the game is one of these.

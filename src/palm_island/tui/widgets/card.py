@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.events import Click
-from textual.geometry import Offset
 from textual.message import Message
 from textual.widgets import Static
 
@@ -179,11 +178,6 @@ class CardWidget(Static):
             price.stylize("dim")
         line.append_text(price)
         return line
-
-    def action_offset(self, kind: str) -> Offset:
-        """Where to click for ``kind`` (relative to the widget), for tests and docs."""
-        line = next(i for i, k in self._lines.items() if k == kind)
-        return Offset(3, line + 1)
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)

@@ -87,10 +87,9 @@ class KeyBar(Footer):
 
         A stock key mounts as compact (its own default, which adds its ``-compact``
         class and restyles it) and then learns the bar's setting (on a wide bar,
-        removing the class restyles it again): 6,400 restyles, 9 % of the CPU of the
-        UI tests of trips, the tutorial and the newcomer's list (cProfile,
-        2026-12-03). Set first with the public ``set_reactive`` and the class
-        without a restyle, mounting changes nothing. The value is the one the stock
+        removing the class restyles it again). Set first with the public
+        ``set_reactive`` and the class without a restyle, mounting changes nothing.
+        The value is the one the stock
         key ends with: the bar's, but the command palette's key, which is not bound
         to it and stays compact.
         """

@@ -1,6 +1,6 @@
-"""What a new player tripped on in round 4 (issue 38), in the game's own screens:
-the new game dialog's keys and feats, the score history's label, the log after
-Continue, lines cut at 80 columns, the daily deal's header, the look-only card."""
+"""What the screens say and how they fit: the feat list and each feat's text, the score
+history's labels, card lines and the daily deal's status line at 80 columns, the
+analysis without a costly move, the look-only card, the log after Continue."""
 
 from __future__ import annotations
 

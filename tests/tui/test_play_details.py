@@ -1,5 +1,6 @@
-"""What a new player tripped on (issue 22): hints kept with the game, the daily deal's
-one attempt a day, no saved game without a move, and the rest, item by item."""
+"""Details of play a player relies on: hints kept with the saved game, no saved game
+without a move, the daily deal's one attempt a day, campaign names, screens and
+footers at 80 columns, payment choices, peek, the log and the clipboard."""
 
 from __future__ import annotations
 

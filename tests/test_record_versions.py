@@ -1,4 +1,5 @@
-"""Record schema 2: setup (difficulty, feats, campaign), migrations, the final hash."""
+"""Record versions: every past version loads and replays, migrations, the setup a record
+holds (difficulty, feats, campaign) and the final hash a replay must reach."""
 
 from __future__ import annotations
 
