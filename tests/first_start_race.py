@@ -32,12 +32,14 @@ def _worker(folder: str, barrier: object, results: object) -> None:
     from palm_island.engine import legal_moves
     from palm_island.storage.errors import StaleGameError
     from palm_island.tui.config import AppConfig
-    from palm_island.tui.controller import Controller
+    from palm_island.tui.controller import Controller, ParSource
 
     barrier.wait()  # type: ignore[attr-defined]
     try:
         config = AppConfig(data_dir=Path(folder), use_store=True)
-        window = Controller(config, None, lambda text, severity, timeout: None)
+        window: Controller[ParSource] = Controller(
+            config, None, lambda text, severity, timeout: None
+        )
         problem = window.open_store()
         if problem is not None:
             raise problem

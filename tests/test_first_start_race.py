@@ -255,7 +255,7 @@ def test_every_insert_is_one_step_or_says_why() -> None:
 LOOKS = {"campaigns", "daily_games", "unfinished_game", "saved_games", "unfinished_count"}
 CREATES = {"create_campaign", "new_game", "new_session", "default_campaign"}
 LOOK_THEN_CREATE = {
-    "core._daily_saved": "deals the day's attempt as official=True: stored with its "
+    "daily._saved": "deals the day's attempt as official=True: stored with its "
     "first move only if no other window stored one (start_game, one step)",
     "campaign.run": "`campaign list` or `campaign create`: one subcommand per run, never both",
 }

@@ -31,6 +31,7 @@ from .engine import (
 )
 
 if TYPE_CHECKING:
+    from .engine import FeatSpec
     from .records import GameRecord
 
 DeckColour = Literal["red", "blue"]
@@ -89,6 +90,8 @@ class GameSession:
         self._hints = 0
         self.practice = practice
         """A daily deal played again for practice: never that day's result."""
+        self.campaign: str | None = None
+        """The campaign a saved game belongs to; ``None`` for a game in memory."""
 
     @classmethod
     def from_seed(
@@ -96,6 +99,23 @@ class GameSession:
     ) -> GameSession:
         """A new game dealt from ``seed``."""
         return cls(new_game(catalog, seed=seed), seed=seed, deck_colour=deck_colour)
+
+    @property
+    def saved(self) -> bool:
+        """Whether every move is kept in a campaign file as it is made: a game in
+        memory is not (:class:`~palm_island.stored_session.StoredSession` is)."""
+        return False
+
+    @property
+    def game_id(self) -> int | None:
+        """The game's row in the campaign file: a game in memory has none (a saved
+        game, :class:`~palm_island.stored_session.StoredSession`, once stored)."""
+        return None
+
+    @property
+    def newly_unlocked(self) -> tuple[FeatSpec, ...]:
+        """Feats this game unlocked in its campaign (R29): none in memory."""
+        return ()
 
     @property
     def hints_used(self) -> int:

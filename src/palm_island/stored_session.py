@@ -43,6 +43,10 @@ class StoredSession(GameSession):
         self.feats = record.setup.feats
 
     @property
+    def saved(self) -> bool:
+        return True
+
+    @property
     def game_id(self) -> int | None:
         """The game's row; ``None`` before its first move (not a saved game yet)."""
         return self.stored.game_id

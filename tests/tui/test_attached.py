@@ -33,6 +33,7 @@ from palm_island.storage.catalog_files import standard_tutorial
 from palm_island.storage.errors import LoadError
 from palm_island.tui.app import PalmIslandApp
 from palm_island.tui.attached import MARK
+from palm_island.tui.controller import Replay, tutorial_session
 from palm_island.tui.holding import HeldElsewhereScreen, WatchScreen
 from palm_island.tui.intents import ControlledModal, ControlledScreen
 from palm_island.tui.screens.analysis import AnalysisScreen
@@ -47,13 +48,13 @@ from palm_island.tui.screens.help import HelpScreen
 from palm_island.tui.screens.history import HistoryScreen
 from palm_island.tui.screens.peek import PeekScreen
 from palm_island.tui.screens.preview import PreviewScreen
-from palm_island.tui.screens.replay import Replay, ReplayScreen
+from palm_island.tui.screens.replay import ReplayScreen
 from palm_island.tui.screens.saved_games import SavedGamesScreen
 from palm_island.tui.screens.setup import SetupScreen
 from palm_island.tui.screens.stats import StatsScreen
 from palm_island.tui.screens.title import TitleScreen
 from palm_island.tui.screens.too_small import TooSmallScreen
-from palm_island.tui.screens.tutorial import TutorialScreen, tutorial_session
+from palm_island.tui.screens.tutorial import TutorialScreen
 from palm_island.tutorial.progress import Progress
 
 from .store_helpers import opened, store_app
@@ -103,8 +104,8 @@ def replay_of(app: PalmIslandApp) -> Replay:
     return Replay(record, tuple(replay_states(record, app.controller.catalog)), tuple(game.moves))
 
 
-def analysis_of(game: GameSession) -> AnalysisScreen:
-    return AnalysisScreen(game.start, game.moves)
+def analysis_of(app: PalmIslandApp, game: GameSession) -> AnalysisScreen:
+    return AnalysisScreen(app.controller, game.start, game.moves)
 
 
 def fresh(app: PalmIslandApp) -> GameSession:
@@ -112,34 +113,37 @@ def fresh(app: PalmIslandApp) -> GameSession:
 
 
 SCREENS: dict[str, Callable[[PalmIslandApp], Screen[Any]]] = {
-    "AnalysisScreen": lambda app: analysis_of(finished(app)),
+    "AnalysisScreen": lambda app: analysis_of(app, finished(app)),
     "AskScreen": lambda app: AskScreen("Delete it?", "Delete"),
-    "CampaignScreen": lambda app: CampaignScreen(),
+    "CampaignScreen": lambda app: CampaignScreen(app.controller),
     "ConfirmQuitScreen": lambda app: ConfirmQuitScreen(saved=True),
-    "DamagedScreen": lambda app: DamagedScreen(LoadError("db_damaged", "campaign.db", "bad")),
-    "EndScreen": lambda app: EndScreen(finished(app)),
-    "FeatsScreen": lambda app: FeatsScreen(),
-    "GameScreen": lambda app: GameScreen(fresh(app)),
+    "DamagedScreen": lambda app: DamagedScreen(
+        app.controller, LoadError("db_damaged", "campaign.db", "bad")
+    ),
+    "EndScreen": lambda app: EndScreen(app.controller, finished(app)),
+    "FeatsScreen": lambda app: FeatsScreen(app.controller),
+    "GameScreen": lambda app: GameScreen(app.controller, fresh(app)),
     "HeldElsewhereScreen": lambda app: HeldElsewhereScreen(1, holders.me()),
-    "HelpScreen": lambda app: HelpScreen(),
-    "HistoryScreen": lambda app: HistoryScreen(),
+    "HelpScreen": lambda app: HelpScreen(app.controller),
+    "HistoryScreen": lambda app: HistoryScreen(app.controller),
     "InputScreen": lambda app: InputScreen("Import a game:"),
     "PeekScreen": lambda app: PeekScreen(observe(fresh(app).state).top[0], app.controller.glyphs),
-    "PreviewScreen": lambda app: PreviewScreen(fresh(app)),
-    "ReplayScreen": lambda app: ReplayScreen(replay_of(app)),
-    "SavedGamesScreen": lambda app: SavedGamesScreen(),
-    "SetupScreen": lambda app: SetupScreen(),
-    "StatsScreen": lambda app: StatsScreen(),
-    "TitleScreen": lambda app: TitleScreen(),
-    "TooSmallScreen": lambda app: TooSmallScreen(),
+    "PreviewScreen": lambda app: PreviewScreen(app.controller, fresh(app)),
+    "ReplayScreen": lambda app: ReplayScreen(app.controller, replay_of(app)),
+    "SavedGamesScreen": lambda app: SavedGamesScreen(app.controller),
+    "SetupScreen": lambda app: SetupScreen(app.controller),
+    "StatsScreen": lambda app: StatsScreen(app.controller),
+    "TitleScreen": lambda app: TitleScreen(app.controller),
+    "TooSmallScreen": lambda app: TooSmallScreen(app.controller.glyphs),
     "TutorialScreen": lambda app: TutorialScreen(
+        app.controller,
         tutorial_session(standard_tutorial(), app.controller.catalog, 0),
         standard_tutorial(),
         Progress(),
     ),
-    "WatchScreen": lambda app: WatchScreen(fresh(app), 1),
-    "ControlledScreen": lambda app: ControlledScreen[None](),
-    "ControlledModal": lambda app: ControlledModal[None](),
+    "WatchScreen": lambda app: WatchScreen(app.controller, fresh(app), 1),
+    "ControlledScreen": lambda app: ControlledScreen[None](app.controller),
+    "ControlledModal": lambda app: ControlledModal[None](app.controller),
 }
 
 

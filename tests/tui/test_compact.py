@@ -443,7 +443,8 @@ def test_every_hidden_key_of_every_screen_has_taps_that_do_the_same() -> None:
 async def test_the_replay_s_export_is_on_the_compact_key_bar() -> None:
     """Export, kept out of the replay's footer for room at 80 columns, is a tap away."""
     from palm_island.records import replay as replay_states
-    from palm_island.tui.screens.replay import Replay, ReplayScreen
+    from palm_island.tui.controller import Replay
+    from palm_island.tui.screens.replay import ReplayScreen
 
     app = app_for(7)
     game = GameSession.from_seed(app.controller.catalog, 7)
@@ -453,7 +454,7 @@ async def test_the_replay_s_export_is_on_the_compact_key_bar() -> None:
     record = game.record()
     replay = Replay(record, tuple(replay_states(record, app.controller.catalog)), tuple(game.moves))
     async with app.run_test(size=(48, 44)) as pilot:
-        await app.push_screen(ReplayScreen(replay))
+        await app.push_screen(ReplayScreen(app.controller, replay))
         await wait_until(
             pilot,
             lambda: any(k.action == "export" for k in app.screen.query_one(TouchKeys).keys),

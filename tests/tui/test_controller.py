@@ -23,12 +23,13 @@ from palm_island.tui.controller import (
     AskPractice,
     Controller,
     Outcome,
+    ParSource,
     Play,
+    Playing,
     Severity,
     ToTitle,
     Watch,
 )
-from palm_island.tui.par import ParBook
 from storage_helpers import hold_for
 
 TODAY = dt.date(2026, 12, 3)
@@ -42,10 +43,15 @@ class Told(list[str]):
 
 
 def controller(
-    folder: Path | None = None, told: Told | None = None, par: int | None = None
-) -> Controller:
-    """The controller as the app makes it; with ``par``, a par book that knows every
-    deal's par is ``par`` (no search, no app)."""
+    folder: Path | None = None,
+    told: Told | None = None,
+    par: int | None = None,
+    *,
+    open_file: bool = True,
+) -> Controller[ParSource]:
+    """The controller as the app makes it, its campaign file in ``folder`` opened as
+    the app opens it after the first frame (unless ``open_file`` is off); with
+    ``par``, a par book that knows every deal's par is ``par`` (no search, no app)."""
     config = AppConfig(
         seed=7,
         today=TODAY,
@@ -53,14 +59,17 @@ def controller(
         use_store=folder is not None,
         data_dir=folder,
     )
-    control = Controller(config, None, told if told is not None else Told())
-    if par is not None:
-        control.make_pars = lambda: KnownPars(par)
+    make_pars = None if par is None else lambda: KnownPars(par)
+    control: Controller[ParSource] = Controller(
+        config, None, told if told is not None else Told(), make_pars
+    )
+    if folder is not None and open_file:
+        assert control.open_store() is None
     return control
 
 
-class KnownPars(ParBook):
-    """A par book that knows one par for every deal (the search is not under test)."""
+class KnownPars:
+    """A par source that knows one par for every deal (the search is not under test)."""
 
     def __init__(self, par: int) -> None:  # no app, no background search
         self.par = par
@@ -107,18 +116,18 @@ def test_quick_daily_is_dealt_once_then_offered_as_practice() -> None:
     control = controller()
     first = played(control.daily("red"))
     assert first.seed == daily_seed(TODAY) and not first.practice
-    control.begin(first)
+    control.begin(Playing(first))
     finish(first)
-    control.game_finished(first)
+    control.game_finished()
     asked = control.daily("blue")
     assert isinstance(asked, AskPractice)
     assert asked.seed == daily_seed(TODAY) and "today's daily deal" in asked.result
     practice = played(control.practice(asked.seed, asked.colour))
     assert practice.practice and practice.seed == daily_seed(TODAY)
-    control.begin(practice)
+    control.begin(Playing(practice))
     finish(practice)
-    control.game_finished(practice)  # a practice game never replaces the attempt
-    assert control.daily_done[daily_seed(TODAY)] is first
+    control.game_finished()  # a practice game never replaces the attempt
+    assert control.daily_done(daily_seed(TODAY)) is first
 
 
 @pytest.mark.parametrize("saved", [False, True], ids=["quick", "saved"])
@@ -127,14 +136,14 @@ def test_the_daily_result_words_par_as_the_end_screen_does(tmp_path: Path, saved
     bound says of it, in the end screen's words (par_words), in both kinds of game."""
     control = controller(tmp_path if saved else None, par=40)
     first = played(control.daily("red"))
-    control.begin(first)
+    control.begin(Playing(first))
     first.play(first.legal_moves()[0])
     control.leave_game()
     first = played(control.daily("red"))  # a saved game is played from its reopened copy
-    control.begin(first)
+    control.begin(Playing(first))
     finish(first)
-    control.game_finished(first)
-    control.end_session()
+    control.game_finished()
+    control.end()
     asked = control.daily("red")
     assert isinstance(asked, AskPractice)
     words = par_words(40, upper_bound(first.start))
@@ -145,7 +154,7 @@ def test_the_daily_result_words_par_as_the_end_screen_does(tmp_path: Path, saved
 def test_quick_daily_left_unfinished_resumes_the_same_attempt() -> None:
     control = controller()
     first = played(control.daily("red"))
-    control.begin(first)
+    control.begin(Playing(first))
     first.play(first.legal_moves()[0])
     control.leave_game()
     again = control.daily("red")
@@ -160,16 +169,16 @@ def test_saved_daily_resumes_an_unfinished_attempt_then_shows_the_result(
     control = controller(tmp_path, told)
     first = played(control.daily("red"))
     assert isinstance(first, StoredSession)
-    control.begin(first)
+    control.begin(Playing(first))
     first.play(first.legal_moves()[0])  # stored (official) with its first move
     control.leave_game()
     again = played(control.daily("red"))
     assert isinstance(again, StoredSession) and again.game_id == first.game_id
     assert again.moves == first.moves and any("where you left it" in t for t in told)
-    control.begin(again)
+    control.begin(Playing(again))
     finish(again)
-    control.game_finished(again)
-    control.end_session()
+    control.game_finished()
+    control.end()
     asked = control.daily("red")
     assert isinstance(asked, AskPractice) and "today's daily deal" in asked.result
     practice = played(control.practice(asked.seed, asked.colour))
@@ -181,9 +190,9 @@ def test_saved_daily_given_up_counts_as_the_days_attempt(tmp_path: Path) -> None
     control = controller(tmp_path)
     first = played(control.daily("red"))
     assert isinstance(first, StoredSession)
-    control.begin(first)
+    control.begin(Playing(first))
     first.play(first.legal_moves()[0])
-    control.end_session()
+    control.end()
     store = control.store
     assert store is not None and first.game_id is not None
     store.abandon_game(first.game_id)
@@ -199,15 +208,15 @@ def test_continue_offers_a_quick_game_left_and_not_a_finished_one() -> None:
     control = controller()
     assert not control.can_continue() and control.continue_game() is None
     session = played(control.new_game(11, "blue", None))
-    control.begin(session)
+    control.begin(Playing(session))
     session.play(session.legal_moves()[0])
     control.leave_game()
     assert control.can_continue() and control.game_in_play() is session
     resumed = control.continue_game()
     assert isinstance(resumed, Play) and resumed.session is session and not resumed.preview
-    control.begin(session)
+    control.begin(Playing(session))
     finish(session)
-    control.game_finished(session)
+    control.game_finished()
     control.leave_game()
     assert control.kept is None and not control.can_continue()
 
@@ -215,10 +224,10 @@ def test_continue_offers_a_quick_game_left_and_not_a_finished_one() -> None:
 def test_a_new_game_replaces_the_kept_one() -> None:
     control = controller()
     kept = played(control.new_game(11, "blue", None))
-    control.begin(kept)
+    control.begin(Playing(kept))
     kept.play(kept.legal_moves()[0])
     control.leave_game()
-    control.begin(played(control.new_game(12, "red", None)))
+    control.begin(Playing(played(control.new_game(12, "red", None))))
     assert control.kept is None
 
 
@@ -226,13 +235,15 @@ def test_continue_opens_the_most_recent_saved_game_in_a_new_window(tmp_path: Pat
     first = controller(tmp_path)
     session = played(first.new_game(11, "blue", ("easy", ())))
     assert isinstance(session, StoredSession)
-    first.begin(session)
+    first.begin(Playing(session))
     session.play(session.legal_moves()[0])
     first.leave_game()
     assert first.kept is None  # a saved game needs no keeping: it is saved
     first.close()
-    window = controller(tmp_path)
+    window = controller(tmp_path, open_file=False)
     assert not window.can_continue()  # asking never opens the file (the first frame waits)
+    assert window.store is None and window.store_pending  # nor does reading it
+    assert window.open_store() is None
     assert window.store is not None and window.can_continue()
     resumed = played(window.continue_game())
     assert isinstance(resumed, StoredSession)
@@ -283,8 +294,8 @@ def test_a_game_is_opened_once_its_window_released_it(tmp_path: Path) -> None:
     game_id = saved_game(tmp_path)
     first, second = controller(tmp_path), controller(tmp_path)
     session = played(first.open_saved(game_id))
-    first.begin(session)  # held by this process: another process would be asked
-    first.end_session()  # released
+    first.begin(Playing(session))  # held by this process: another process would be asked
+    first.end()  # released
     reopened = played(second.open_saved(game_id))
     assert isinstance(reopened, StoredSession) and reopened.game_id == game_id
     first.close()
@@ -296,7 +307,7 @@ def test_the_heartbeat_sees_a_take_over(tmp_path: Path, other_window: int) -> No
     told = Told()
     control = controller(tmp_path, told)
     session = played(control.open_saved(game_id))
-    control.begin(session)
+    control.begin(Playing(session))
     assert control.heartbeat() is None  # still ours
     hold_for(tmp_path, game_id, other_window)  # the other window took it over
     asked = control.heartbeat()
@@ -312,19 +323,21 @@ def test_a_game_missing_from_the_file_is_a_notice_and_the_title(tmp_path: Path) 
     control.close()
 
 
-def test_the_app_handles_every_intent() -> None:
-    """A screen's intent with no handler in the app would be dropped in silence."""
-    from palm_island.tui import intents
-    from palm_island.tui.app import PalmIslandApp
+def test_every_intent_is_one_the_app_routes() -> None:
+    """The app routes the :data:`Intent` union with ``match`` and ``assert_never``
+    (mypy proves each case is there); an intent class left out of the union would
+    be refused by mypy at every ``request`` that sends it."""
+    import dataclasses
+    import typing
 
-    kinds = [
+    from palm_island.tui import intents
+
+    kinds = {
         kind
         for kind in vars(intents).values()
         if isinstance(kind, type)
-        and issubclass(kind, intents.Intent)
-        and kind is not intents.Intent
-    ]
-    assert len(kinds) >= 10
-    assert [
-        k.__name__ for k in kinds if not callable(getattr(PalmIslandApp, k.handler_name, None))
-    ] == []
+        and dataclasses.is_dataclass(kind)
+        and kind.__module__ == intents.__name__
+    }
+    assert len(kinds) >= 20
+    assert kinds == set(typing.get_args(intents.Intent))

@@ -57,16 +57,16 @@ DIALOGS: dict[str, Dialog] = {
         ["Import a game:", "path of the record file"],
     ),
     "DamagedScreen": lambda app: (
-        DamagedScreen(LoadError("db_damaged", "campaign.db", "bad page")),
+        DamagedScreen(app.controller, LoadError("db_damaged", "campaign.db", "bad page")),
         ["Campaign file is damaged", "", "bad page"],
     ),
     "ConfirmQuitScreen": lambda app: (
         ConfirmQuitScreen(saved=True),
         ["Quit Palm Island?", "Your game is saved: Continue on the title picks it up."],
     ),
-    "HelpScreen": lambda app: (HelpScreen(), []),
+    "HelpScreen": lambda app: (HelpScreen(app.controller), []),
     "PeekScreen": _peek,
-    "SetupScreen": lambda app: (SetupScreen(), []),
+    "SetupScreen": lambda app: (SetupScreen(app.controller), []),
 }
 
 

@@ -90,7 +90,7 @@ async def test_a_served_game_whose_folder_went_says_so_and_starts_no_campaign(
         await opened(pilot)
         await wait_until(pilot, lambda: bool(_gone_notes(notes)), "the notice")
         assert "after the server started" in _gone_notes(notes)[0]
-        assert not app.controller.saves_games() and app.controller.store_if_open() is None
+        assert not app.controller.saves_games() and app.controller.store is None
     if how == "deleted":
         assert not os.path.lexists(folder)
     else:

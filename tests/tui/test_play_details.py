@@ -327,8 +327,9 @@ async def test_long_names_are_cut_by_cell_width_and_rows_stay_aligned(tmp_path: 
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
         for name in LONG_NAMES:
-            app.controller.campaign_name = name
-            app.refresh_title()
+            app.controller.choose_campaign(name)
+            assert isinstance(app.screen, TitleScreen)
+            app.screen.refresh_menu()
             await pilot.pause()
             row = str(app.screen.query_one("#campaign-row", Static).render())
             assert "\n" not in row.strip() and row.startswith("Campaign")

@@ -66,7 +66,7 @@ def unlock_every_feat(app: PalmIslandApp, monkeypatch: pytest.MonkeyPatch) -> No
 async def open_setup(app: PalmIslandApp, monkeypatch: pytest.MonkeyPatch) -> SetupScreen:
     """The title's New game dialog, every feat unlocked."""
     unlock_every_feat(app, monkeypatch)
-    await app.push_screen(SetupScreen())
+    await app.push_screen(SetupScreen(app.controller))
     assert isinstance(app.screen, SetupScreen)
     return app.screen
 
@@ -161,7 +161,7 @@ async def test_the_score_history_says_first_last_lowest_and_highest(
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
         fake_statistics(app, monkeypatch, scores)
-        await app.push_screen(StatsScreen())
+        await app.push_screen(StatsScreen(app.controller))
         await pilot.pause()
         rows = "\n".join(screen_rows(app))
         assert all(words in rows for words in says), rows

@@ -132,7 +132,7 @@ async def test_escape_leaves_a_game_for_the_title_and_continue_resumes_it() -> N
 @pytest.mark.slow
 async def test_a_finished_game_rolls_a_new_seed_unless_the_player_typed_one() -> None:
     app = app_for(5)
-    app.controller.seed_chosen = False  # as a plain `play`: the first seed was drawn, not chosen
+    app.controller.seed_typed("")  # as a plain `play`: the first seed was drawn, not chosen
     async with app.run_test(size=(100, 32)) as pilot:
         await open_game(pilot)
         await play_moves(pilot, greedy_policy(), 200)

@@ -15,7 +15,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, assert_never
 
 from textual import events
 from textual.app import App
@@ -27,30 +27,56 @@ from textual.theme import BUILTIN_THEMES
 from . import layout
 from .app_keys import APP_BINDINGS
 from .config import AppConfig
-from .controller import AskHeld, AskPractice, Controller, Outcome, Play, Severity, ToTitle, Watch
+from .controller import (
+    AskHeld,
+    AskPractice,
+    Controller,
+    Learn,
+    Learning,
+    Outcome,
+    Play,
+    Playing,
+    Replay,
+    Reviewing,
+    Severity,
+    ToTitle,
+    Watch,
+    Watching,
+)
 from .intents import (
+    Again,
     BackToTitle,
+    CampaignChosen,
+    CampaignDeleted,
+    CampaignRenamed,
+    ColourChosen,
+    Follow,
     GameFinished,
     Intent,
     LeaveGame,
+    LeaveReplay,
     LeaveTutorial,
+    OpenReplay,
     PreviewSeen,
-    RefreshTitle,
+    ReopenFile,
     RequestQuit,
-    Show,
+    Resume,
+    RunEntry,
+    SeedTyped,
     ShowHelp,
-    StartGame,
-    StartTutorial,
+    TakeOver,
     TitleEntry,
+    TutorialStep,
+    WriteRefused,
 )
 from .plain import notify_plain
-from .screens.title import TitleScreen
+from .screens.title import CAMPAIGN_ENTRIES, TitleScreen
 
 if TYPE_CHECKING:
     from textual.driver import Driver
 
     from ..engine import Catalog
-    from ..session import GameSession
+    from ..session import DeckColour, GameSession
     from ..storage.errors import LoadError, SaveError
     from .par import ParBook
 
@@ -101,14 +127,13 @@ class PalmIslandApp(App[None]):
         *,
         driver_class: type[Driver] | None = None,
     ) -> None:
-        controller = Controller(config, catalog, self._tell)
+        controller = Controller(config, catalog, self._tell, self._make_pars)
         self._settings_problem = self._theme_from_settings(controller)
         super().__init__(driver_class=driver_class)
         self.config = config
-        self.controller = controller
-        """The state the screens share and the rules between games (no Textual)."""
-        self.controller.on_store_opened = self._store_opened
-        self.controller.make_pars = self._make_pars
+        self.controller: Controller[ParBook] = controller
+        """The state the screens share and the rules between games (no Textual): the
+        screens are given it and read it; only the app calls it (:meth:`route`)."""
 
     def _tell(self, text: str, severity: Severity, timeout: float) -> None:
         notify_plain(self, text, severity=severity, timeout=timeout)
@@ -120,19 +145,25 @@ class PalmIslandApp(App[None]):
         return ParBook(
             self,
             self.config.par_budget or DEFAULT_BUDGET,
-            self.controller.store_if_open,
+            lambda: self.controller.store,
             use_cache=self.config.par_cache,
         )
+
+    def _open_file(self) -> None:
+        """Open the campaign file if it is still to be opened (just after the first
+        frame, or sooner for a game that needs it)."""
+        if self.controller.store_pending:
+            self._store_opened(self.controller.open_store())
 
     def _store_opened(self, damaged: LoadError | SaveError | None) -> None:
         """The campaign file was opened: show the title's campaign menu (or the damage
         notice), then what the command line asked for."""
-        self.refresh_title()
+        self._refresh_title()
         if damaged is not None:
             from .screens.damaged import DamagedScreen
 
             # After whatever the caller is doing, so nothing pops it straight away.
-            self.call_later(self.push_screen, DamagedScreen(damaged))
+            self.call_later(self.push_screen, DamagedScreen(self.controller, damaged))
         elif self.config.replay_file is not None:
             self.call_later(self.open_replay_file, self.config.replay_file)
         elif self.config.deal_seed:
@@ -158,12 +189,9 @@ class PalmIslandApp(App[None]):
                 lambda status: loop.call_soon_threadsafe(self.exit, None, status)
             )
         if self.config.start_in_game:
-            control = self.controller
-            self.start_game(
-                control.new_session(control.next_seed, control.deck_colour), preview=False
-            )
+            self.show(self.controller.first_game())
         else:
-            self.push_screen(TitleScreen())
+            self.push_screen(TitleScreen(self.controller))
         if self.config.replay_file is not None and not self.controller.store_pending:
             self.open_replay_file(self.config.replay_file)
         self._check_size()
@@ -189,8 +217,7 @@ class PalmIslandApp(App[None]):
     def on_ready(self) -> None:
         """After the first frame: open the campaign file (if games are saved), then
         load the engine and the cards in the background."""
-        if self.controller.store_pending:
-            self._store_opened(self.controller.open_store())
+        self._open_file()
         if self.config.use_store:
             from ..storage.holders import HEARTBEAT_EVERY
 
@@ -205,33 +232,181 @@ class PalmIslandApp(App[None]):
         if self.config.use_store:  # campaign games carry feats, validated with pydantic
             standard_feats()
 
-    # Navigation: the controller's outcomes and the screens' intents -------------------
+    # Navigation: the intents the screens send, the outcomes the controller decides ----
+
+    def route(self, intent: Intent) -> None:
+        """Route an intent a screen sent (:func:`.intents.request`), now: the app is
+        the controller's only caller, and every intent has its case (mypy checks
+        the ``assert_never``)."""
+        control = self.controller
+        match intent:
+            case RunEntry(entry, seed_text, colour):
+                self._run_entry(entry, seed_text, colour)
+            case TitleEntry(entry):
+                self._pop_to_title()
+                control.end()
+                if isinstance(self.screen, TitleScreen):
+                    self.screen.action_entry(entry)
+            case SeedTyped(text):
+                control.seed_typed(text)
+            case ColourChosen(colour):
+                control.choose_colour(colour)
+            case PreviewSeen():
+                from .screens.game import GameScreen
+
+                self.switch_screen(GameScreen(control, self._session()))
+            case GameFinished():
+                control.game_finished()
+            case Again(new_deal):
+                self.show(control.again(new_deal=new_deal))
+            case WriteRefused(error):
+                self.show(control.refused(error))
+            case LeaveGame():
+                control.leave_game()
+                self._to_title()
+            case BackToTitle():
+                self._to_title()
+            case Resume(game):
+                self.show(control.resume(game))
+            case TakeOver(game_id):
+                self.show(control.open_saved(game_id, ask=False))
+            case Follow(moves):
+                control.follow(moves)
+            case OpenReplay(replay):
+                self._open_replay(replay)
+            case LeaveReplay():
+                control.end()
+            case TutorialStep(progress):
+                control.save_tutorial(progress)
+            case LeaveTutorial(progress):
+                control.leave_tutorial(progress)
+                self._to_title()
+            case CampaignChosen(name):
+                control.choose_campaign(name)
+            case CampaignRenamed(old, new):
+                control.campaign_renamed(old, new)
+            case CampaignDeleted(name):
+                control.campaign_deleted(name)
+            case ReopenFile():
+                control.open_store()
+            case ShowHelp():
+                self.action_help()
+            case RequestQuit():
+                self.action_request_quit()
+            case _:
+                assert_never(intent)
+
+    def _run_entry(self, entry: str, seed_text: str, colour: DeckColour) -> None:
+        """Run a title entry (its button, its key or the command palette)."""
+        control = self.controller
+        if entry in CAMPAIGN_ENTRIES:
+            self._open_file()
+        if entry in CAMPAIGN_ENTRIES and control.store is not None:
+            still_there, outcome = control.campaign_check()
+            if not still_there:
+                self.show(outcome)
+                return
+        if entry == "new":
+            self._new_game(seed_text, colour)
+        elif entry == "daily":
+            self.show(control.daily(colour))
+        elif entry == "help":
+            self.action_help()
+        elif entry == "tutorial":
+            self.show(control.tutorial())
+        elif entry == "quit":
+            self.action_request_quit()
+        elif entry == "continue":
+            self.show(control.continue_game())
+        else:
+            from .screens.title_store import open_entry
+
+            open_entry(self, control, entry)
+
+    def _new_game(self, seed_text: str, colour: DeckColour) -> None:
+        """A new game with the seed shown (a random one if the seed was cleared); a
+        saved game asks its difficulty and feats first (R31)."""
+        control = self.controller
+        seed = control.deal(seed_text)
+        if not control.saves_games():  # a quick game (no file, or saving is off)
+            self.show(control.new_game(seed, colour, None))
+            return
+        from .screens.setup import Setup, SetupScreen
+
+        def start(setup: Setup | None) -> None:
+            if setup is not None:
+                self.show(control.new_game(seed, colour, (setup.difficulty, setup.feats)))
+
+        self.push_screen(SetupScreen(control), start)
+
+    def _session(self) -> GameSession:
+        """The game the controller shows (a game screen is about to show it)."""
+        session = self.controller.session
+        if session is None:
+            raise RuntimeError("no game is shown")
+        return session
 
     def show(self, outcome: Outcome) -> None:
-        """Show what the controller decided."""
-        if isinstance(outcome, Play):
-            self.start_game(outcome.session, preview=outcome.preview)
-            if outcome.note is not None:
-                notify_plain(self, outcome.note, timeout=6)
-        elif isinstance(outcome, Watch):
-            from .holding import WatchScreen
+        """Show what the controller decided: a game enters the controller through
+        ``begin`` (the one way in), once whatever was shown is left for the title."""
+        control = self.controller
+        match outcome:
+            case Play(session, preview, note):
+                self._pop_to_title()
+                control.begin(Playing(session))
+                self._show_game(preview)
+                if note is not None:
+                    notify_plain(self, note, timeout=6)
+            case Watch(session, game_id):
+                from .holding import WatchScreen
 
-            self._pop_to_title()
-            self.push_screen(WatchScreen(outcome.session, outcome.game_id))
-        elif isinstance(outcome, AskHeld):
-            from .holding import HeldElsewhereScreen
+                self._pop_to_title()
+                control.begin(Watching(session, game_id))
+                self.push_screen(WatchScreen(control, session, game_id))
+            case Learn(session, tutorial, progress):
+                from .screens.tutorial import TutorialScreen
 
-            def answered(answer: str | None, asked: AskHeld = outcome) -> None:
-                if answer == "watch":
-                    self.show(self.controller.watch(asked.stored))
-                elif answer == "take":
-                    self.show(self.controller.open_saved(asked.game_id, ask=False))
+                self._pop_to_title()
+                control.begin(Learning(session))
+                self.push_screen(TutorialScreen(control, session, tutorial, progress))
+            case AskHeld():
+                self._ask_held(outcome)
+            case AskPractice():
+                self._ask_practice(outcome)
+            case ToTitle():
+                self._to_title()
+            case None:
+                pass
+            case _:
+                assert_never(outcome)
 
-            self.push_screen(HeldElsewhereScreen(outcome.game_id, outcome.holder), answered)
-        elif isinstance(outcome, AskPractice):
-            self._ask_practice(outcome)
-        elif isinstance(outcome, ToTitle):
-            self.back_to_title()
+    def _show_game(self, preview: bool) -> None:
+        """R6: before the first turn the whole deck is shown, unless ``preview`` is off
+        (a game resumed; one already over shows its end)."""
+        session = self._session()
+        if preview:
+            from .screens.preview import PreviewScreen
+
+            self.push_screen(PreviewScreen(self.controller, session))
+        else:
+            from .screens.game import GameScreen
+
+            screen = GameScreen(self.controller, session)
+            self.push_screen(screen)
+            if session.state.is_over:
+                screen.show_end()
+
+    def _ask_held(self, asked: AskHeld) -> None:
+        """The saved game is open in another window: watch it, or take it over."""
+        from .holding import HeldElsewhereScreen
+
+        def answered(answer: str | None) -> None:
+            if answer == "watch":
+                self.show(self.controller.watch(asked.stored))
+            elif answer == "take":
+                self.show(self.controller.open_saved(asked.game_id, ask=False))
+
+        self.push_screen(HeldElsewhereScreen(asked.game_id, asked.holder), answered)
 
     def _ask_practice(self, asked: AskPractice) -> None:
         """Show today's result; yes plays the deal again as practice (never counted)."""
@@ -247,120 +422,37 @@ class PalmIslandApp(App[None]):
         )
         self.push_screen(AskScreen(question, "Practice"), answer)
 
-    def start_game(self, session: GameSession, *, preview: bool = True) -> None:
-        """Leave whatever is shown (down to the title) and begin ``session``.
-
-        R6: before the first turn the whole deck is shown, unless ``preview`` is off
-        (a game resumed; one already over shows its end).
-        """
-        self._pop_to_title()
-        self.controller.begin(session)
-        if preview:
-            from .screens.preview import PreviewScreen
-
-            self.push_screen(PreviewScreen(session))
-        else:
-            from .screens.game import GameScreen
-
-            screen = GameScreen(session)
-            self.push_screen(screen)
-            if session.state.is_over:
-                screen.show_end()
-
     def open_replay_file(self, path: Path) -> None:
         """Show a record file in the replay viewer (``palm-island replay FILE``)."""
-        from .screens.replay import ReplayScreen, load_replay
+        from .screens.replay import load_replay
 
         try:
             replay = load_replay(path, self.controller.catalog)
         except ValueError as exc:
             notify_plain(self, f"Cannot replay {path.name}: {exc}", severity="error", timeout=10)
             return
-        self.push_screen(ReplayScreen(replay))
+        self._open_replay(replay)
 
-    def refresh_title(self) -> None:
-        """Rebuild the title's menu after the campaign file changed (restore, campaign)."""
+    def _open_replay(self, replay: Replay) -> None:
+        from .screens.replay import ReplayScreen
+
+        self.controller.begin(Reviewing(replay))
+        self.push_screen(ReplayScreen(self.controller, replay))
+
+    def _refresh_title(self) -> None:
+        """Rebuild the title's menu: the campaign file was opened while it shows."""
         for screen in self.screen_stack:
             if isinstance(screen, TitleScreen):
                 screen.refresh_menu()
 
-    def back_to_title(self) -> None:
-        self.controller.end_session()
+    def _to_title(self) -> None:
+        """Leave whatever is shown for the title, letting the game go. The title
+        rebuilds its menu as it shows again; if it showed already, here."""
+        shown = isinstance(self.screen, TitleScreen)
         self._pop_to_title()
-        self.refresh_title()
-
-    def handle_intent(self, intent: Intent) -> None:
-        """An intent a screen sent (:func:`.intents.send`): its ``on_`` handler, now."""
-        getattr(self, intent.handler_name)(intent)
-
-    def on_show(self, intent: Show) -> None:
-        self.show(intent.outcome)
-
-    def on_start_game(self, intent: StartGame) -> None:
-        self.show(Play(intent.session, intent.preview, intent.note))
-
-    def on_preview_seen(self, intent: PreviewSeen) -> None:
-        from .screens.game import GameScreen
-
-        self.switch_screen(GameScreen(intent.session))
-
-    def on_game_finished(self, intent: GameFinished) -> None:
-        self.controller.game_finished(intent.session)
-        self.refresh_title()
-
-    def on_leave_game(self, _intent: LeaveGame) -> None:
-        self.controller.leave_game()
-        self.back_to_title()
-
-    def on_back_to_title(self, _intent: BackToTitle) -> None:
-        self.back_to_title()
-
-    def on_refresh_title(self, _intent: RefreshTitle) -> None:
-        self.refresh_title()
-
-    def on_title_entry(self, intent: TitleEntry) -> None:
-        """A title entry from the command palette: to the title, then the entry."""
-        self._pop_to_title()
-        if isinstance(self.screen, TitleScreen):
-            self.screen.action_entry(intent.entry)
-
-    def on_show_help(self, _intent: ShowHelp) -> None:
-        self.action_help()
-
-    def on_request_quit(self, _intent: RequestQuit) -> None:
-        self.action_request_quit()
-
-    # The tutorial (never part of a campaign) -------------------------------------------
-
-    def on_start_tutorial(self, _intent: StartTutorial) -> None:
-        """Open the guided game where the player left it (from its start once finished)."""
-        from ..storage.catalog_files import standard_tutorial
-        from ..tutorial.progress import Progress
-        from .screens.tutorial import TutorialScreen, tutorial_session
-
-        control = self.controller
-        tutorial = standard_tutorial()
-        progress = control.settings.tutorial or Progress()
-        session = control.tutorial_session  # left in this run: exactly as it was
-        if session is None:
-            bounds = (
-                tutorial.moves_before(progress.step),
-                tutorial.moves_before(progress.step + 1),
-            )
-            if progress.done or not bounds[0] <= progress.moves <= bounds[1]:
-                progress = Progress(done=progress.done)  # again from the start (or a stale file)
-            session = tutorial_session(tutorial, control.catalog, progress.moves)
-        self._pop_to_title()
-        control.tutorial_session = session
-        self.push_screen(TutorialScreen(session, tutorial, progress))
-
-    def on_leave_tutorial(self, intent: LeaveTutorial) -> None:
-        self.controller.leave_tutorial(intent.session, intent.progress)
-        self.back_to_title()
-
-    def pop_to_title(self) -> None:
-        """Close every screen above the title (a game shown is left as it is)."""
-        self._pop_to_title()
+        self.controller.end()
+        if shown:
+            self._refresh_title()
 
     def _pop_to_title(self) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
@@ -368,7 +460,7 @@ class PalmIslandApp(App[None]):
 
     # Settings remembered between runs ------------------------------------------------
 
-    def _theme_from_settings(self, controller: Controller) -> str | None:
+    def _theme_from_settings(self, controller: Controller[ParBook]) -> str | None:
         """Read the settings of earlier runs and start in the theme chosen there;
         a problem with the file, as text.
 
@@ -406,7 +498,7 @@ class PalmIslandApp(App[None]):
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(self.controller))
 
     def get_key_display(self, binding: Binding) -> str:
         """How the key bar shows a key; with ``--ascii`` never an arrow or a symbol
@@ -458,7 +550,7 @@ class PalmIslandApp(App[None]):
         small = not layout.fits(size)
         showing = isinstance(self.screen, TooSmallScreen)
         if small and not showing:
-            self.push_screen(TooSmallScreen())
+            self.push_screen(TooSmallScreen(self.controller.glyphs))
         elif not small and showing:
             self.pop_screen()
         elif small:

@@ -10,13 +10,16 @@ peek) are offered only while a game is on the table.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
-from .intents import ShowHelp, TitleEntry, send
+from .intents import ShowHelp, TitleEntry, request
+
+if TYPE_CHECKING:
+    from .screens.game import GameScreen
 
 TITLE_COMMANDS = (
     ("continue", "Continue", "Resume the game in play"),
@@ -50,7 +53,9 @@ def game_commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]
         for action, name, help_text in GAME_COMMANDS:
             if screen.check_action(action, ()):
                 yield SystemCommand(name, help_text, _on_game(screen, action))
-    yield SystemCommand("Help", "The rules in short and every key", lambda: send(app, ShowHelp()))
+    yield SystemCommand(
+        "Help", "The rules in short and every key", lambda: request(app, ShowHelp())
+    )
 
 
 class GameCommands(Provider):
@@ -83,13 +88,17 @@ def _on_title(app: App[Any], entry: str) -> Callable[[], None]:
             if entry == "continue":
                 return  # already playing it
             app.screen.action_leave()  # a game is kept for Continue, the tutorial's step
-        send(app, TitleEntry(entry))  # after the leaving: the title runs it
+        request(app, TitleEntry(entry))  # after the leaving: the title runs it
 
     return run
 
 
-def _on_game(screen: Screen[Any], action: str) -> Callable[[], None]:
-    def run() -> None:
-        getattr(screen, f"action_{action}")()
-
-    return run
+def _on_game(screen: GameScreen, action: str) -> Callable[[], None]:
+    """The game screen's own action for a command of :data:`GAME_COMMANDS`."""
+    actions: dict[str, Callable[[], None]] = {
+        "hint": screen.action_hint,
+        "undo": screen.action_undo,
+        "redo": screen.action_redo,
+        "peek": screen.action_peek,
+    }
+    return actions[action]

@@ -22,18 +22,19 @@ from textual.widgets import Button, Static
 
 from ..campaign.service import CampaignError
 from ..engine import Move
-from ..session import GameSession
 from ..storage.errors import LoadError, SaveError
 from .attached import while_attached
 from .fitted import Fitted
-from .intents import BackToTitle, Show, send
+from .intents import BackToTitle, Follow, TakeOver, request
 from .plain import notify_plain, plain
 from .screens.game import GameScreen
 from .widgets.buttons import GameButton
 from .widgets.footer import key_bars
 
 if TYPE_CHECKING:
+    from ..session import GameSession
     from ..storage.holders import Holder
+    from .intents import GameControl
 
 WATCH_REFRESH = 1.0
 """Seconds between a watching window's looks at the stored game."""
@@ -85,8 +86,8 @@ class WatchScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("t", "take_over", "Take over")]
 
-    def __init__(self, session: GameSession, game_id: int) -> None:
-        super().__init__(session)
+    def __init__(self, controller: GameControl, session: GameSession, game_id: int) -> None:
+        super().__init__(controller, session)
         self.game_id = game_id
         self.watched: tuple[str, ...] = tuple(map(str, session.moves))
 
@@ -123,19 +124,17 @@ class WatchScreen(GameScreen):
             status, moves = store.saved_moves(self.game_id)
         except STORE_ERRORS as exc:
             notify_plain(self, f"The watched game is gone: {exc}", severity="warning")
-            send(self, BackToTitle())
+            request(self, BackToTitle())
             return
         if moves != self.watched:
             self.watched = moves
-            self.session = GameSession(
-                self.session.start,
-                seed=self.session.seed,
-                deck_colour=self.session.deck_colour,
-                history=[Move.parse(text) for text in moves],
-            )
+            request(self, Follow(tuple(Move.parse(text) for text in moves)))
+            followed = self.controller.session
+            if followed is not None:  # the controller's game is the one shown
+                self.session = followed
             self.show_state()
         if status != "playing":
             notify_plain(self, f"The other window ended this game ({status}).", timeout=6)
 
     def action_take_over(self) -> None:
-        send(self, Show(self.controller.open_saved(self.game_id, ask=False)))
+        request(self, TakeOver(self.game_id))

@@ -1,145 +1,242 @@
-"""What a screen asks of the app, as Textual messages, and how it finds the controller.
+"""What a screen asks of the app (an :data:`Intent`), and the screens that read the
+controller.
 
-Screens read and change the shared state through the :class:`.controller.Controller`
-and never import the app: to change screens they send it an intent
-(``send(self, StartGame(...))``) and the app maps it to screens
-(docs/architecture.md). :func:`send` hands the intent over at once, as the key's
-handler used to change screens itself: a posted message would be handled after
-the key, and a test (or a player's next key) would meet the old screen. Posting
-one (``app.post_message``) reaches the same handler.
+Attributes down, requests up: a screen is given the controller in its constructor
+and reads it; to change what is shown, or anything the controller keeps, it calls
+:func:`request` with an intent, which returns nothing. The app is the controller's
+only caller: it routes each intent with ``match`` and ``assert_never``, so the type
+checker proves every intent is handled (docs/architecture.md). The request is
+handled at once, as the key's handler used to change screens itself: a posted
+message would be handled after the key, and a test (or a player's next key) would
+meet the old screen.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, TypeAlias, TypeVar, runtime_checkable
 
-from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.screen import ModalScreen, Screen
 
-from .controller import Controller, Outcome
 from .fitted import Fitted
 
 if TYPE_CHECKING:
-    from ..session import GameSession
+    from ..campaign.model import SavedGame
+    from ..engine import Move
+    from ..session import DeckColour
     from ..tutorial.progress import Progress
+    from .controller import Controller, Replay
+    from .par import ParBook
+
+    GameControl: TypeAlias = Controller[ParBook]
+    """The controller as the app makes it: its par book is the TUI's."""
 
 ResultType = TypeVar("ResultType")
 
 
-def controller_of(node: MessagePump) -> Controller:
-    """The controller of the app ``node`` runs in (every app of this game has one)."""
-    found: Any = getattr(node.app, "controller", None)
-    if not isinstance(found, Controller):
-        raise TypeError(f"{type(node.app).__name__} has no game controller")
-    return found
-
-
-@runtime_checkable
-class IntentHandler(Protocol):
-    """The app: maps each intent to screens."""
-
-    def handle_intent(self, intent: Intent) -> None: ...
-
-
-def send(node: MessagePump, intent: Intent) -> None:
-    """Hand ``intent`` to the app of ``node`` now."""
-    app = node.app
-    if not isinstance(app, IntentHandler):
-        raise TypeError(f"{type(app).__name__} handles no intents")
-    app.handle_intent(intent)
-
-
-class ControlledScreen(Fitted, Screen[ResultType]):
-    """A screen of this game: it reads the shared state through :attr:`controller`."""
-
-    @property
-    def controller(self) -> Controller:
-        return controller_of(self)
-
-
-class ControlledModal(Fitted, ModalScreen[ResultType]):
-    """A modal screen of this game, with :attr:`controller` as :class:`ControlledScreen`."""
-
-    @property
-    def controller(self) -> Controller:
-        return controller_of(self)
-
-
-class Intent(Message, bubble=False):
-    """A request for the app to change screens (posted to the app)."""
-
-
-class Show(Intent):
-    """Show what the controller decided (a game to play or watch, a question)."""
-
-    def __init__(self, outcome: Outcome) -> None:
-        super().__init__()
-        self.outcome = outcome
-
-
-class StartGame(Intent):
-    """Begin ``session`` (the deck first unless ``preview`` is off), then say ``note``."""
-
-    def __init__(self, session: GameSession, *, preview: bool = True, note: str | None = None):
-        super().__init__()
-        self.session = session
-        self.preview = preview
-        self.note = note
-
-
-class PreviewSeen(Intent):
+@dataclass(frozen=True)
+class PreviewSeen:
     """The deck was looked at: on to the game screen."""
 
-    def __init__(self, session: GameSession) -> None:
-        super().__init__()
-        self.session = session
+
+@dataclass(frozen=True)
+class GameFinished:
+    """The game shown ended (its end screen is shown): record it."""
 
 
-class GameFinished(Intent):
-    """A game ended (its end screen is shown): record it, refresh the title."""
+@dataclass(frozen=True)
+class Again:
+    """From the end screen: the same deal again, or a new deal."""
 
-    def __init__(self, session: GameSession) -> None:
-        super().__init__()
-        self.session = session
+    new_deal: bool
 
 
-class LeaveGame(Intent):
+@dataclass(frozen=True)
+class WriteRefused:
+    """A saved game's move was not written (another window changed or holds it)."""
+
+    error: Exception
+
+
+@dataclass(frozen=True)
+class LeaveGame:
     """``escape`` in a game: to the title, a quick game kept for Continue."""
 
 
-class BackToTitle(Intent):
+@dataclass(frozen=True)
+class BackToTitle:
     """To the title, letting the game go."""
 
 
-class RefreshTitle(Intent):
-    """The campaign file changed: rebuild the title's menu."""
+@dataclass(frozen=True)
+class RunEntry:
+    """The title's entry ``entry``, with the seed field's text and the deck chosen."""
+
+    entry: str
+    seed_text: str
+    colour: DeckColour
 
 
-class StartTutorial(Intent):
-    """Open the guided game where the player left it."""
+@dataclass(frozen=True)
+class TitleEntry:
+    """A title entry from the command palette: to the title, then the entry."""
+
+    entry: str
 
 
-class LeaveTutorial(Intent):
+@dataclass(frozen=True)
+class SeedTyped:
+    """The title's seed field changed (empty: a random deal)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class ColourChosen:
+    colour: DeckColour
+
+
+@dataclass(frozen=True)
+class Resume:
+    """Play saved game ``game`` (from Saved games)."""
+
+    game: SavedGame
+
+
+@dataclass(frozen=True)
+class TakeOver:
+    """Play saved game ``game_id`` here, if the window that held it is gone."""
+
+    game_id: int
+
+
+@dataclass(frozen=True)
+class Follow:
+    """The watched game is at ``moves`` now (read from the file)."""
+
+    moves: tuple[Move, ...]
+
+
+@dataclass(frozen=True)
+class OpenReplay:
+    """Show ``replay`` in the replay viewer."""
+
+    replay: Replay
+
+
+@dataclass(frozen=True)
+class LeaveReplay:
+    """The replay viewer is closed."""
+
+
+@dataclass(frozen=True)
+class TutorialStep:
+    """The tutorial went on to a step: remember it."""
+
+    progress: Progress
+
+
+@dataclass(frozen=True)
+class LeaveTutorial:
     """Back to the title from the tutorial, keeping its step (and game, for this run)."""
 
-    def __init__(self, session: GameSession, progress: Progress) -> None:
-        super().__init__()
-        self.session = session
-        self.progress = progress
+    progress: Progress
 
 
-class TitleEntry(Intent):
-    """Run a title entry (from the command palette), once the title is shown."""
-
-    def __init__(self, entry: str) -> None:
-        super().__init__()
-        self.entry = entry
+@dataclass(frozen=True)
+class CampaignChosen:
+    name: str
 
 
-class ShowHelp(Intent):
+@dataclass(frozen=True)
+class CampaignRenamed:
+    old: str
+    new: str
+
+
+@dataclass(frozen=True)
+class CampaignDeleted:
+    name: str
+
+
+@dataclass(frozen=True)
+class ReopenFile:
+    """A backup was put in place: open the campaign file again."""
+
+
+@dataclass(frozen=True)
+class ShowHelp:
     """The help screen (``?``, or the title's Help entry)."""
 
 
-class RequestQuit(Intent):
+@dataclass(frozen=True)
+class RequestQuit:
     """Quit, asking first while a game is in progress."""
+
+
+Intent: TypeAlias = (
+    PreviewSeen
+    | GameFinished
+    | Again
+    | WriteRefused
+    | LeaveGame
+    | BackToTitle
+    | RunEntry
+    | TitleEntry
+    | SeedTyped
+    | ColourChosen
+    | Resume
+    | TakeOver
+    | Follow
+    | OpenReplay
+    | LeaveReplay
+    | TutorialStep
+    | LeaveTutorial
+    | CampaignChosen
+    | CampaignRenamed
+    | CampaignDeleted
+    | ReopenFile
+    | ShowHelp
+    | RequestQuit
+)
+"""Everything a screen may ask of the app."""
+
+
+@runtime_checkable
+class IntentRouter(Protocol):
+    """The app: routes each intent (to the controller, then to screens)."""
+
+    def route(self, intent: Intent) -> None: ...
+
+
+def request(node: MessagePump, intent: Intent) -> None:
+    """Hand ``intent`` to the app ``node`` runs in, now."""
+    app = node.app
+    if not isinstance(app, IntentRouter):
+        raise TypeError(f"{type(app).__name__} routes no intents")
+    app.route(intent)
+
+
+class ControlledScreen(Fitted, Screen[ResultType]):
+    """A screen of this game: it reads the controller it was given."""
+
+    def __init__(self, controller: GameControl) -> None:
+        super().__init__()
+        self._controller = controller
+
+    @property
+    def controller(self) -> GameControl:
+        return self._controller
+
+
+class ControlledModal(Fitted, ModalScreen[ResultType]):
+    """A modal screen of this game, given the controller as :class:`ControlledScreen`."""
+
+    def __init__(self, controller: GameControl) -> None:
+        super().__init__()
+        self._controller = controller
+
+    @property
+    def controller(self) -> GameControl:
+        return self._controller

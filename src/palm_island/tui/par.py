@@ -77,7 +77,8 @@ class _Deal:
 
 
 class ParBook:
-    """The par of every deal started in this run, and the lines known through it."""
+    """The par of every deal started in this run, and the lines known through it; the
+    controller sees it as its :class:`~.controller.ParSource`."""
 
     def __init__(
         self,

@@ -11,6 +11,8 @@ if TYPE_CHECKING:
     from ...session import DeckColour, GameSession
     from ...storage.holders import Holder
     from ...storage.stored_game import StoredGame
+    from ...tutorial.model import Tutorial
+    from ...tutorial.progress import Progress
 
 Severity = Literal["information", "warning", "error"]
 Tell = Callable[[str, Severity, float], None]
@@ -22,7 +24,7 @@ DEFAULT_CAMPAIGN = "My island"
 
 @dataclass(frozen=True)
 class Play:
-    """Play ``session`` here (the app begins it, see :meth:`Controller.begin`).
+    """Play ``session`` here (the app begins it: :meth:`.Controller.begin`).
     R6: the whole deck is shown first unless ``preview`` is off; ``note`` is said after."""
 
     session: GameSession
@@ -36,6 +38,15 @@ class Watch:
 
     session: GameSession
     game_id: int
+
+
+@dataclass(frozen=True)
+class Learn:
+    """Play the tutorial's guided game ``session`` from ``progress``'s step."""
+
+    session: GameSession
+    tutorial: Tutorial
+    progress: Progress
 
 
 @dataclass(frozen=True)
@@ -61,4 +72,4 @@ class ToTitle:
     """Leave whatever is shown for the title (the game, if any, is let go)."""
 
 
-Outcome = Play | Watch | AskHeld | AskPractice | ToTitle | None
+Outcome = Play | Watch | Learn | AskHeld | AskPractice | ToTitle | None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -21,6 +21,9 @@ from ..intents import ControlledScreen
 from ..widgets.analysis import AnalysisPanel
 from ..widgets.footer import KeyBar, key_bars
 
+if TYPE_CHECKING:
+    from ..intents import GameControl
+
 
 class AnalysisScreen(ControlledScreen[None]):
     """Keys: ``escape`` / ``b`` back to the end screen."""
@@ -31,8 +34,14 @@ class AnalysisScreen(ControlledScreen[None]):
 
     CSS_PATH = Path(__file__).with_name("analysis.tcss")
 
-    def __init__(self, start: GameState, moves: Sequence[Move], game_id: int | None = None) -> None:
-        super().__init__()
+    def __init__(
+        self,
+        controller: GameControl,
+        start: GameState,
+        moves: Sequence[Move],
+        game_id: int | None = None,
+    ) -> None:
+        super().__init__(controller)
         self.start = start
         self.moves = tuple(moves)
         self.game_id = game_id

@@ -20,7 +20,13 @@ from textual.widgets.option_list import Option
 from ...campaign.service import CampaignError
 from ...storage.errors import LoadError, SaveError
 from ..attached import while_attached
-from ..intents import ControlledScreen
+from ..intents import (
+    CampaignChosen,
+    CampaignDeleted,
+    CampaignRenamed,
+    ControlledScreen,
+    request,
+)
 from ..plain import fit, notify_plain, plain
 from ..widgets.footer import KeyBar, key_bars
 from .ask import AskScreen, InputScreen
@@ -88,7 +94,9 @@ class CampaignScreen(ControlledScreen[None]):
         return options.get_option_at_index(options.highlighted).id
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.controller.campaign_name = event.option.id
+        name = event.option.id
+        if name is not None:
+            request(self, CampaignChosen(name))
         notify_plain(self, f"Playing in {event.option.id}.")
         self.dismiss(None)
 
@@ -112,7 +120,7 @@ class CampaignScreen(ControlledScreen[None]):
 
         def created(name: str | None) -> None:
             if name is not None:
-                self.controller.campaign_name = name
+                request(self, CampaignChosen(name))
                 self.reload()
 
         self.app.push_screen(InputScreen("Name of the new campaign:", submit=create), created)
@@ -139,8 +147,7 @@ class CampaignScreen(ControlledScreen[None]):
         def renamed(name: str | None) -> None:
             if name is None:
                 return
-            if self.controller.campaign_name == old:
-                self.controller.campaign_name = name
+            request(self, CampaignRenamed(old, name))
             self.reload()
 
         self.app.push_screen(InputScreen(f"New name for {old}:", old, submit=rename), renamed)
@@ -171,8 +178,7 @@ class CampaignScreen(ControlledScreen[None]):
             except _ERRORS as exc:
                 notify_plain(self, str(exc), severity="error", timeout=8)
                 return
-            if control.campaign_name == name:
-                control.choose_default_campaign()
+            request(self, CampaignDeleted(name))
             self.reload()
 
         question = f"Delete campaign {name}?\nIts games, history and feats are removed for good."

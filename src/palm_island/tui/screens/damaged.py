@@ -18,13 +18,14 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...storage.errors import LoadError, SaveError
-from ..intents import ControlledModal, RefreshTitle, send
+from ..intents import ControlledModal, ReopenFile, request
 from ..plain import notify_plain, plain, plain_lines
 from ..widgets.buttons import GameButton
 from ..widgets.footer import key_bars
 
 if TYPE_CHECKING:
     from ...storage.backups import Backup
+    from ..intents import GameControl
 
 
 class DamagedScreen(ControlledModal[None]):
@@ -37,8 +38,8 @@ class DamagedScreen(ControlledModal[None]):
 
     CSS_PATH = Path(__file__).with_name("damaged.tcss")
 
-    def __init__(self, error: LoadError | SaveError) -> None:
-        super().__init__()
+    def __init__(self, controller: GameControl, error: LoadError | SaveError) -> None:
+        super().__init__(controller)
         self.error = error
         self.backups: list[Backup] = []
         """Every good backup, newest first, each with what it holds."""
@@ -109,14 +110,14 @@ class DamagedScreen(ControlledModal[None]):
         except (OSError, LoadError) as exc:
             notify_plain(self, f"Restore failed: {exc}", severity="error", timeout=8)
             return
-        error = control.open_store()
+        request(self, ReopenFile())
+        error = control.file_problem
         if error is not None:
             notify_plain(self, f"Still cannot open: {error}", severity="error", timeout=8)
             return
         note = f"Backup restored; damaged file kept as {kept.name}." if kept else "Restored."
         notify_plain(self.app, note, timeout=8)
-        self.dismiss(None)
-        send(self, RefreshTitle())
+        self.dismiss(None)  # the title rebuilds its menu as it shows again
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -29,6 +29,9 @@ from ..render import orientation_name, resources
 from ..widgets.buttons import GameButton
 from ..widgets.footer import KeyBar, key_bars
 from ..widgets.result import ResultLines
+
+if TYPE_CHECKING:
+    from ..intents import GameControl
 
 
 class EndScreen(ControlledScreen[str]):
@@ -56,8 +59,8 @@ class EndScreen(ControlledScreen[str]):
 
     CSS_PATH = Path(__file__).with_name("end.tcss")
 
-    def __init__(self, session: GameSession) -> None:
-        super().__init__()
+    def __init__(self, controller: GameControl, session: GameSession) -> None:
+        super().__init__(controller)
         self.session = session
         self.breakdown = score(session.state)
 
@@ -74,7 +77,8 @@ class EndScreen(ControlledScreen[str]):
         # a daily deal's share line, however resumed; never for a practice game
         day = None if self.session.practice else daily_date(self.session.seed)
         total, rank = self.breakdown.total, self.breakdown.rank
-        yield ResultLines(self.session, total, rank, day, g, id="result")
+        pars = control.pars if control.config.compute_par else None
+        yield ResultLines(self.session, total, rank, day, g, pars, id="result")
         with VerticalScroll(id="breakdown"):
             tracker = self.session.state.catalog.cards[-1].code
             yield Static(card_table(self.breakdown, g, skip=tracker), id="cards")
@@ -87,7 +91,7 @@ class EndScreen(ControlledScreen[str]):
     def _usable_feats(self) -> list[str] | None:
         """The feats a new game in this game's campaign can use; None for a quick game."""
         control = self.controller
-        campaign = getattr(self.session, "campaign", None)
+        campaign = self.session.campaign
         if control.store is None or not campaign:
             return None
         try:
@@ -116,8 +120,10 @@ class EndScreen(ControlledScreen[str]):
         """Where the game lost stars, by the solver (computed on its own screen)."""
         from .analysis import AnalysisScreen
 
-        game_id = getattr(self.session, "game_id", None)  # a stored game keeps its analysis
-        self.app.push_screen(AnalysisScreen(self.session.start, self.session.moves, game_id))
+        game_id = self.session.game_id  # a stored game keeps its analysis
+        self.app.push_screen(
+            AnalysisScreen(self.controller, self.session.start, self.session.moves, game_id)
+        )
 
     def action_copy_share(self) -> None:
         share = self.query_one("#result", ResultLines).share
@@ -137,7 +143,20 @@ class EndScreen(ControlledScreen[str]):
 
     def action_scroll_cards(self, how: str) -> None:
         """Scroll the card rows: ``down``, ``up``, ``page_down``, ``page_up``, ``home``, ``end``."""
-        getattr(self.query_one("#breakdown", VerticalScroll), f"scroll_{how}")(animate=False)
+        rows = self.query_one("#breakdown", VerticalScroll)
+        match how:
+            case "down":
+                rows.scroll_down(animate=False)
+            case "up":
+                rows.scroll_up(animate=False)
+            case "page_down":
+                rows.scroll_page_down(animate=False)
+            case "page_up":
+                rows.scroll_page_up(animate=False)
+            case "home":
+                rows.scroll_home(animate=False)
+            case "end":
+                rows.scroll_end(animate=False)
 
     def action_finish(self, choice: str) -> None:
         self.dismiss(choice)
@@ -166,7 +185,7 @@ def summary(breakdown: ScoreBreakdown, session: GameSession, g: Glyphs) -> Text:
 def unlocked_text(session: GameSession, usable: list[str] | None) -> Text | None:
     """Feats this game unlocked in its campaign (R29) and the feats a new game there
     can now use; None for a quick game."""
-    feats = getattr(session, "newly_unlocked", ())
+    feats = session.newly_unlocked
     if usable is None and not feats:
         return None
     text = Text()

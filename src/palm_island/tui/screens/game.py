@@ -12,7 +12,7 @@ several differ only in payment or in the card released (R20).
 from __future__ import annotations
 
 from pathlib import Path, PurePath
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -23,9 +23,16 @@ from ...engine import CardView, GameState, Move, TableView, observe, score
 from ...session import GameSession
 from ...storage.errors import SaveError
 from ..attached import while_attached
-from ..controller import ToTitle
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
-from ..intents import ControlledScreen, GameFinished, LeaveGame, Show, send
+from ..intents import (
+    Again,
+    BackToTitle,
+    ControlledScreen,
+    GameFinished,
+    LeaveGame,
+    WriteRefused,
+    request,
+)
 from ..options import ActionOption, card_options, moves_for, why_not
 from ..plain import notify_plain
 from ..why import why
@@ -36,6 +43,9 @@ from ..widgets.hint import HintLine
 from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
 from ..widgets.stored import StoredPanel
+
+if TYPE_CHECKING:
+    from ..intents import GameControl
 
 LOOK_ONLY = "Card 3 is only for planning: look at it, then play card 1 or 2 (keys 1, 2)."
 """What a key or a click on card 3 says: no move is ever made with it (R6)."""
@@ -89,8 +99,8 @@ class GameScreen(ControlledScreen[None]):
     # against its own module
     CSS_PATH: ClassVar[str | PurePath | list[str | PurePath] | None] = GAME_CSS
 
-    def __init__(self, session: GameSession) -> None:
-        super().__init__()
+    def __init__(self, controller: GameControl, session: GameSession) -> None:
+        super().__init__(controller)
         self.session = session
         self.selected = 1
         """The card the keys act on (1 or 2)."""
@@ -268,13 +278,13 @@ class GameScreen(ControlledScreen[None]):
         """A saved game refused the write because another window changed or holds
         it: reload what is stored (holding.py), never play on from a stale view."""
         if isinstance(exc, SaveError):
-            send(self, Show(self.controller.refused(exc)))
+            request(self, WriteRefused(exc))
 
     def show_end(self) -> None:
         from .end import EndScreen
 
-        send(self, GameFinished(self.session))
-        self.app.push_screen(EndScreen(self.session), self._after_end)
+        request(self, GameFinished())
+        self.app.push_screen(EndScreen(self.controller, self.session), self._after_end)
 
     def _after_end(self, choice: str | None) -> None:
         if choice == "undo":
@@ -283,14 +293,13 @@ class GameScreen(ControlledScreen[None]):
                 notify_plain(self, "This game is saved as finished; it cannot be undone.")
                 self.show_end()
         elif choice in ("again", "new"):
-            outcome = self.controller.again(self.session, new_deal=choice == "new")
-            send(self, Show(outcome))
+            request(self, Again(new_deal=choice == "new"))
         else:
-            send(self, Show(ToTitle()))
+            request(self, BackToTitle())
 
     def action_leave(self) -> None:
         """Back to the title; the game is kept and the title offers it under Continue."""
-        send(self, LeaveGame())
+        request(self, LeaveGame())
 
     def action_peek(self) -> None:
         from .peek import PeekScreen

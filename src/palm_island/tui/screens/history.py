@@ -18,7 +18,7 @@ from textual.widgets import DataTable, Static
 
 from ...storage.errors import LoadError, SaveError
 from ..attached import while_attached
-from ..intents import ControlledScreen
+from ..intents import ControlledScreen, OpenReplay, request
 from ..plain import fit, plain
 from ..widgets.footer import KeyBar, key_bars
 from .ask import InputScreen
@@ -123,7 +123,7 @@ class HistoryScreen(ControlledScreen[None]):
         self.action_replay()
 
     def action_replay(self) -> None:
-        from .replay import Replay, ReplayScreen
+        from ..controller import Replay
 
         store = self.controller.store
         game_id = self.selected_game()
@@ -135,7 +135,7 @@ class HistoryScreen(ControlledScreen[None]):
             self.say(f"Cannot replay game {game_id}: {exc}", error=True)
             return
         replay = Replay(data.record, data.states, data.moves, game_id, f"game {game_id}")
-        self.app.push_screen(ReplayScreen(replay))
+        request(self, OpenReplay(replay))
 
     def action_import_file(self) -> None:
         def do_import(text: str | None) -> None:

@@ -7,7 +7,7 @@ through the deck and note each card's place, so this screen lists all 17.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,10 +19,13 @@ from ...engine import DeckCard, observe
 from ...session import GameSession
 from ..attached import while_attached
 from ..glyphs import Glyphs
-from ..intents import BackToTitle, ControlledScreen, PreviewSeen, send
+from ..intents import BackToTitle, ControlledScreen, PreviewSeen, request
 from ..render import face_actions, face_summary, orientation_name
 from ..widgets.buttons import GameButton
 from ..widgets.footer import KeyBar, key_bars
+
+if TYPE_CHECKING:
+    from ..intents import GameControl
 
 
 class PreviewScreen(ControlledScreen[None]):
@@ -35,8 +38,8 @@ class PreviewScreen(ControlledScreen[None]):
 
     CSS_PATH = Path(__file__).with_name("preview.tcss")
 
-    def __init__(self, session: GameSession) -> None:
-        super().__init__()
+    def __init__(self, controller: GameControl, session: GameSession) -> None:
+        super().__init__(controller)
         self.session = session
 
     def compose(self) -> ComposeResult:
@@ -58,10 +61,10 @@ class PreviewScreen(ControlledScreen[None]):
         self.query_one("#start", Button).focus()
 
     def action_start(self) -> None:
-        send(self, PreviewSeen(self.session))
+        request(self, PreviewSeen())
 
     def action_back(self) -> None:
-        send(self, BackToTitle())
+        request(self, BackToTitle())
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

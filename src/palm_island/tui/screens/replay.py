@@ -10,9 +10,8 @@ start, ``home``/``end``, ``space`` autoplay, ``+``/``-`` speed, ``x`` export,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -20,12 +19,12 @@ from textual.containers import Horizontal
 from textual.timer import Timer
 
 from ...engine import Catalog, GameState, Move, apply_move, observe, score
-from ...records import GameRecord
 from ...session import Step
 from ...text import printable
 from ..attached import while_attached
+from ..controller import Replay
 from ..glyphs import Glyphs
-from ..intents import ControlledScreen
+from ..intents import ControlledScreen, LeaveReplay, request
 from ..plain import notify_plain
 from ..render import move_details
 from ..widgets.card import CardWidget
@@ -34,20 +33,11 @@ from ..widgets.log import MoveLog
 from ..widgets.status import StatusBar
 from ..widgets.stored import StoredPanel
 
+if TYPE_CHECKING:
+    from ..intents import GameControl
+
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)
 """Autoplay: seconds per move, slowest first."""
-
-
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """A game to view: its record, every state (``states[i]`` before ``moves[i]``)
-    and, for a stored game, its id (for the export file name)."""
-
-    record: GameRecord
-    states: tuple[GameState, ...]
-    moves: tuple[Move, ...]
-    game_id: int | None = None
-    name: str = "game"
 
 
 def round_starts(states: tuple[GameState, ...]) -> dict[int, int]:
@@ -80,8 +70,8 @@ class ReplayScreen(ControlledScreen[None]):
 
     CSS_PATH = Path(__file__).with_name("replay.tcss")
 
-    def __init__(self, replay: Replay) -> None:
-        super().__init__()
+    def __init__(self, controller: GameControl, replay: Replay) -> None:
+        super().__init__(controller)
         self.replay = replay
         self.index = 0
         self.speed = 1
@@ -216,7 +206,9 @@ class ReplayScreen(ControlledScreen[None]):
         from .analysis import AnalysisScreen
 
         replay = self.replay  # a stored game's analysis is kept with it (and read back)
-        self.app.push_screen(AnalysisScreen(replay.states[0], replay.moves, replay.game_id))
+        self.app.push_screen(
+            AnalysisScreen(self.controller, replay.states[0], replay.moves, replay.game_id)
+        )
 
     def action_export(self) -> None:
         """Write the game as a record file in the data dir's ``exports/`` folder."""
@@ -232,8 +224,10 @@ class ReplayScreen(ControlledScreen[None]):
         notify_plain(self, f"Exported to {path}", timeout=10)
 
     def action_back(self) -> None:
+        """Back to the screen below (the history, or the title)."""
         if self.timer is not None:
             self.timer.stop()
+        request(self, LeaveReplay())
         self.dismiss(None)
 
 

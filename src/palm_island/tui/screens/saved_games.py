@@ -24,13 +24,14 @@ from textual.widgets.option_list import Option
 from ...solver.daily import daily_date
 from ...storage.errors import LoadError, SaveError
 from ..attached import while_attached
-from ..intents import ControlledScreen, RefreshTitle, Show, send
+from ..intents import ControlledScreen, Resume, request
 from ..plain import fit, notify_plain, plain
 from ..widgets.footer import KeyBar, key_bars, refresh_keys
 from .ask import AskScreen
 
 if TYPE_CHECKING:
     from ...campaign.model import SavedGame
+    from ..intents import GameControl
 
 
 def when(stamp: str) -> str:
@@ -76,8 +77,8 @@ class SavedGamesScreen(ControlledScreen[None]):
 
     CSS_PATH = Path(__file__).with_name("saved_games.tcss")
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, controller: GameControl) -> None:
+        super().__init__(controller)
         self.games: list[SavedGame] = []
 
     def compose(self) -> ComposeResult:
@@ -125,7 +126,7 @@ class SavedGamesScreen(ControlledScreen[None]):
         event.stop()
         game = self.highlighted()
         if game is not None:
-            send(self, Show(self.controller.resume(game)))
+            request(self, Resume(game))
 
     def action_abandon(self) -> None:
         """Ask, then abandon the highlighted game; a game another window holds (its
@@ -150,7 +151,6 @@ class SavedGamesScreen(ControlledScreen[None]):
             else:
                 notify_plain(self, f"Abandoned {describe(game)}.")
             self.reload()
-            send(self, RefreshTitle())
 
         question = (
             f"Abandon {describe(game)}?\n"

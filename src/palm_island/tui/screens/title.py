@@ -21,13 +21,14 @@ from textual.widgets import Button, Input, Label, Static
 
 from ...arguments import MAX_SEED
 from ..attached import while_attached
-from ..intents import ControlledScreen, RequestQuit, Show, ShowHelp, StartTutorial, send
+from ..intents import ColourChosen, ControlledScreen, RunEntry, SeedTyped, request
 from ..plain import fit, plain
 from ..widgets.buttons import GameButton
 from ..widgets.footer import KeyBar, key_bars, refresh_keys
 
 if TYPE_CHECKING:
     from ...session import DeckColour
+    from ..intents import GameControl
 
 BANNER = "P A L M   I S L A N D"
 TAGLINE = "A solo card game: 17 cards in hand, 8 rounds, one village."
@@ -98,8 +99,8 @@ class TitleScreen(ControlledScreen[None]):
 
     CSS_PATH = Path(__file__).with_name("title.tcss")
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, controller: GameControl) -> None:
+        super().__init__(controller)
         self.colour: DeckColour = "blue"
         self._seed_typed = False
         """Whether a digit was typed since the seed was shown: the first one replaces it."""
@@ -269,8 +270,7 @@ class TitleScreen(ControlledScreen[None]):
         self.action_entry("new")
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if event.value != str(self.controller.next_seed):
-            self.controller.seed_chosen = bool(event.value)  # cleared: a random deal
+        request(self, SeedTyped(event.value))
 
     def on_key(self, event: events.Key) -> None:
         """Digits type the seed wherever the focus is (the first replaces it)."""
@@ -289,47 +289,16 @@ class TitleScreen(ControlledScreen[None]):
         self.seed_input.value = (text + event.character)[:SEED_DIGITS]
 
     def action_entry(self, entry: str) -> None:
-        """Run an entry (its button, its key or the command palette)."""
-        if not self.check_action("entry", (entry,)):
-            return
-        control = self.controller
-        if entry in CAMPAIGN_ENTRIES and control.store is not None:
-            still_there, outcome = control.campaign_check()
-            if not still_there:
-                send(self, Show(outcome))
-                return
-        if entry == "new":
-            self.action_new_game()
-        elif entry == "daily":
-            send(self, Show(control.daily(self.colour)))
-        elif entry == "help":
-            send(self, ShowHelp())
-        elif entry == "tutorial":
-            send(self, StartTutorial())
-        elif entry == "quit":
-            send(self, RequestQuit())
-        elif entry == "continue":
-            send(self, Show(control.continue_game()))
-        else:
-            from .title_store import open_entry
-
-            open_entry(self, entry)
+        """Run an entry (its button, its key or the command palette): the app does."""
+        if self.check_action("entry", (entry,)):
+            request(self, RunEntry(entry, self.seed_text, self.colour))
 
     def action_toggle_colour(self) -> None:
         """Both decks play the same; the colour is kept in the record (R1)."""
         self.colour = "red" if self.colour == "blue" else "blue"
-        self.controller.deck_colour = self.colour
+        request(self, ColourChosen(self.colour))
         self.query_one("#colour", Button).label = self.colour
 
     def action_new_game(self) -> None:
         """A new game with the seed shown (a random one if the seed was cleared)."""
-        control = self.controller
-        text = self.seed_text
-        seed = int(text) if text else control.config.seed_source()
-        control.next_seed = seed
-        if control.saves_games():  # else a quick game (no file, or saving is off)
-            from .title_store import ask_new_game
-
-            ask_new_game(self, seed, self.colour)
-            return
-        send(self, Show(control.new_game(seed, self.colour, None)))
+        self.action_entry("new")

@@ -1,63 +1,42 @@
 """The title's entries for saved games: the screens of Saved games, Campaign,
-Feats, History and Statistics, and the new game's setup (R31).
+Feats, History and Statistics.
 
 Separate from :mod:`.title` so the title keeps its layout and quick-game mode;
-these only run when the controller has a campaign file open, and what they start
-is the controller's to decide.
+these only run when the controller has a campaign file open. The title rebuilds
+its menu as it shows again when they close.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..intents import ControlledScreen, RefreshTitle, Show, send
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ...session import DeckColour
-    from .setup import Setup
+    from textual.app import App
+
+    from ..intents import GameControl
 
 
-def open_entry(title: ControlledScreen[None], entry: str) -> None:
+def open_entry(app: App[Any], controller: GameControl, entry: str) -> None:
     """Open the screen of a saved-games entry (a button or its key)."""
-    app = title.app
-    if title.controller.store is None:
+    if controller.store is None:
         return
-
-    def refresh(_: object) -> None:
-        send(app, RefreshTitle())
-
     if entry == "saved":
         from .saved_games import SavedGamesScreen
 
-        app.push_screen(SavedGamesScreen(), refresh)
+        app.push_screen(SavedGamesScreen(controller))
     elif entry == "campaign":
         from .campaign import CampaignScreen
 
-        app.push_screen(CampaignScreen(), refresh)
+        app.push_screen(CampaignScreen(controller))
     elif entry == "history":
         from .history import HistoryScreen
 
-        app.push_screen(HistoryScreen())
+        app.push_screen(HistoryScreen(controller))
     elif entry == "feats":
         from .feats import FeatsScreen
 
-        app.push_screen(FeatsScreen())
+        app.push_screen(FeatsScreen(controller))
     elif entry == "stats":
         from .stats import StatsScreen
 
-        app.push_screen(StatsScreen())
-
-
-def ask_new_game(title: ControlledScreen[None], seed: int, colour: DeckColour) -> None:
-    """Ask for difficulty and feats (R31), then start a saved game in the campaign.
-
-    An unfinished game is kept (never abandoned here) and the player is told so.
-    """
-    from .setup import SetupScreen
-
-    def start(setup: Setup | None) -> None:
-        if setup is not None:
-            outcome = title.controller.new_game(seed, colour, (setup.difficulty, setup.feats))
-            send(title, Show(outcome))
-
-    title.app.push_screen(SetupScreen(), start)
+        app.push_screen(StatsScreen(controller))

@@ -17,7 +17,6 @@ from textual.widgets import Static
 from ..attached import while_attached
 from ..fitted import Fitted
 from ..glyphs import UNICODE, Glyphs
-from ..intents import controller_of
 from ..layout import COMPACT, TABLE
 
 
@@ -27,15 +26,16 @@ class TooSmallScreen(Fitted, Screen[None]):
 
     CSS_PATH = Path(__file__).with_name("too_small.tcss")
 
+    def __init__(self, glyphs: Glyphs = UNICODE) -> None:
+        super().__init__()
+        self.glyphs = glyphs
+
     def compose(self) -> ComposeResult:
         yield Static(self.notice_text(), id="too-small")
 
     def notice_text(self, size: Size | None = None) -> str:
         size = size or self.app.size
-        try:
-            g: Glyphs = controller_of(self).glyphs
-        except TypeError:  # shown by an app without a game controller
-            g = UNICODE
+        g = self.glyphs
         x = g.times
         table, compact = TABLE.minimum, COMPACT.minimum
         return (

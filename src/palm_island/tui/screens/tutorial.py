@@ -12,18 +12,18 @@ the tutorial never enters a campaign (no saved game, no history, no feats).
 from __future__ import annotations
 
 from pathlib import Path, PurePath
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
-from ...engine import Catalog, Move, new_game
+from ...engine import Move
 from ...session import GameSession
 from ...tutorial.model import Lesson, Tutorial
 from ...tutorial.progress import Progress
-from ..intents import LeaveTutorial, send
+from ..intents import LeaveTutorial, TutorialStep, request
 from ..options import moves_for
 from ..plain import notify_plain
 from ..render import KIND_KEYS, move_words
@@ -31,6 +31,9 @@ from ..widgets.card import CardWidget
 from ..widgets.lesson import LessonPanel
 from ..widgets.log import MoveLog
 from .game import GAME_CSS, GameScreen
+
+if TYPE_CHECKING:
+    from ..intents import GameControl
 
 ALWAYS = frozenset({"escape", "question_mark", "q", "ctrl+q", "ctrl+c", "ctrl+p", "p"})
 """Keys that never play a move and always work: leave, help, quit, palette, peek."""
@@ -50,8 +53,10 @@ class TutorialScreen(GameScreen):
         Path(__file__).with_name("tutorial.tcss"),
     ]
 
-    def __init__(self, session: GameSession, tutorial: Tutorial, progress: Progress) -> None:
-        super().__init__(session)
+    def __init__(
+        self, controller: GameControl, session: GameSession, tutorial: Tutorial, progress: Progress
+    ) -> None:
+        super().__init__(controller, session)
         self.tutorial = tutorial
         self.step = min(progress.step, len(tutorial.lessons))
         self._note: str | None = None
@@ -251,7 +256,7 @@ class TutorialScreen(GameScreen):
         self.step += 1
         self._note = None
         self.selected = 1
-        self.controller.save_tutorial(self.progress)
+        request(self, TutorialStep(self.progress))
         self.show_state()
 
     @property
@@ -264,22 +269,16 @@ class TutorialScreen(GameScreen):
 
     def action_leave(self) -> None:
         """Back to the title; the tutorial resumes at this step (its entry says which)."""
-        send(self, LeaveTutorial(self.session, self.progress))
+        request(self, LeaveTutorial(self.progress))
 
     def show_end(self) -> None:
         """The end screen as in any game; the result is kept nowhere."""
         from .end import EndScreen
 
-        self.app.push_screen(EndScreen(self.session), self._after_end)
+        self.app.push_screen(EndScreen(self.controller, self.session), self._after_end)
 
     def _after_end(self, choice: str | None) -> None:
         if choice == "undo":
             self.action_undo()
         else:
-            send(self, LeaveTutorial(self.session, self.progress))
-
-
-def tutorial_session(tutorial: Tutorial, catalog: Catalog, moves: int) -> GameSession:
-    """The tutorial's game with its first ``moves`` scripted moves played."""
-    start = new_game(catalog, deal=tutorial.deal)
-    return GameSession(start, history=tutorial.moves[:moves])
+            request(self, LeaveTutorial(self.progress))

@@ -17,10 +17,10 @@ from textual.widgets import Static
 from ...solver import par_words, share_line
 from ..attached import while_attached
 from ..glyphs import Glyphs
-from ..intents import controller_of
 
 if TYPE_CHECKING:
     from ...session import GameSession
+    from ..controller import ParSource
 
 POLL_SECONDS = 0.2
 
@@ -65,6 +65,7 @@ class ResultLines(Static):
         rank: str,
         day: dt.date | None,
         glyphs: Glyphs,
+        pars: ParSource | None,
         *,
         id: str | None = None,
     ) -> None:
@@ -75,6 +76,8 @@ class ResultLines(Static):
         self.day = day
         """The daily deal's date, or ``None`` for any other deal."""
         self.glyphs = glyphs
+        self._pars = pars
+        """Where the par and the bound come from; ``None`` when pars are not searched."""
         self.par: int | None = None
         self.bound: int | None = None
         """No line from the deal scores more: the par book's (worked out off the UI
@@ -103,11 +106,11 @@ class ResultLines(Static):
 
     @property
     def _searching(self) -> bool:
-        return controller_of(self).config.compute_par
+        return self._pars is not None
 
     def _poll(self) -> None:
-        if self._searching:
-            pars = controller_of(self).pars
+        pars = self._pars
+        if pars is not None:
             self.par = pars.get(self.session.start)
             self.bound = pars.bound(self.session.start)
         if not self._waiting and self._timer is not None:
