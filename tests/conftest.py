@@ -35,6 +35,12 @@ if not os.environ.get(CACHE_ENV_VAR):
 # fsyncs, which this does not touch) use the ``durable`` fixture or do not open SQLite.
 os.environ[NO_SYNC_ENV_VAR] = "1"
 
+# The tests' terminal shows 16 million colours, whatever terminal runs them: on one of
+# 16 colours (TERM=xterm, no COLORTERM) the app takes an ANSI theme (tui/palette.py),
+# which would change every picture. The tests of 16-colour terminals set their own.
+os.environ["COLORTERM"] = "truecolor"
+os.environ.pop("TEXTUAL_COLOR_SYSTEM", None)
+
 
 @pytest.hookimpl(optionalhook=True)  # known only where xdist is loaded
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
