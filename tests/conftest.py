@@ -37,6 +37,12 @@ if not os.environ.get(CACHE_ENV_VAR):
     os.environ[CACHE_ENV_VAR] = _run_cache
     atexit.register(shutil.rmtree, _run_cache, ignore_errors=True)
 
+# The tests' terminal shows 16 million colours, whatever terminal runs them: on one of
+# 16 colours (TERM=xterm, no COLORTERM) the app takes an ANSI theme (tui/palette.py),
+# which would change every picture. The tests of 16-colour terminals set their own.
+os.environ["COLORTERM"] = "truecolor"
+os.environ.pop("TEXTUAL_COLOR_SYSTEM", None)
+
 
 @pytest.hookimpl(optionalhook=True)  # known only where xdist is loaded
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

@@ -64,6 +64,7 @@ WRITES: dict[str, Write] = {
     "save_solver_line": lambda s, f: s.save_solver_line("deal", "solver", "", "m"),
     "save_game_analysis": lambda s, f: s.save_game_analysis(1, "solver", "{}"),
     "import_game": _import,
+    "import_campaign": lambda s, f: s.import_campaign(f.parent / "campaign.json", name="Bo"),
     "quarantine_games": _quarantine,
     "save_settings": lambda s, f: s.save_settings(Settings(theme="beta")),
     "a backup (take_backup)": lambda s, f: backups.take_backup(s.conn, f),
@@ -82,14 +83,15 @@ READS = {
     "folder_problem", "game", "game_analysis", "game_holder", "history", "list_backups",
     "open", "own_files", "quarantined", "replay_data", "restore_backup", "saved_games",
     "saved_moves", "solver_lines", "statistics", "unfinished_count", "unfinished_game",
-    "verify_campaign", "resume_game", "continue_game",
+    "verify_campaign", "resume_game", "continue_game", "export_campaign", "is_campaign_file",
 }  # fmt: skip
-"""Methods that read (export_game writes where the player asks, never in the folder;
+"""Methods that read (export_game and export_campaign write where the player asks, never
+in the folder;
 list_backups and restore_backup are the repair path, run on a store not open)."""
 COVERED_BY = {
     "create_campaign", "default_campaign", "rename_campaign", "delete_campaign", "new_game",
     "abandon_game", "hold_game", "renew_hold", "release_game", "save_solver_line",
-    "save_game_analysis", "import_game", "quarantine_games", "save_settings",
+    "save_game_analysis", "import_game", "import_campaign", "quarantine_games", "save_settings",
     "backup_if_changed", "after_finished_game", "close",
 }  # fmt: skip
 
@@ -125,6 +127,7 @@ def _store(tmp_path: Path) -> tuple[Store, Path]:
         other.create_campaign("Ana")
         (game,) = finished_games(other, "Ana", range(900, 901))
         other.export_game(game.saved_id, tmp_path / "record.json")
+        other.export_campaign("Ana", tmp_path / "campaign.json")
     folder = tmp_path / "data"
     store = Store.open(folder)
     store.create_campaign("Ana")

@@ -1,4 +1,6 @@
-"""``palm-island export GAME_ID FILE``: write a stored game as a record file."""
+"""``palm-island export GAME_ID FILE``: write a stored game as a record file;
+``palm-island export --campaign NAME FILE``: write a whole campaign (its finished
+games, each with its own dates) as a campaign file, which ``import`` recreates."""
 
 from __future__ import annotations
 
@@ -11,34 +13,74 @@ from . import fail
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("export", help="write a stored game to a JSON file")
-    parser.add_argument(
-        "game", type=arguments.game_id, help="the game's number (see `palm-island history`)"
+    parser = subparsers.add_parser(
+        "export", help="write a stored game, or a whole campaign, to a JSON file"
     )
-    parser.add_argument("file", type=Path, help="the JSON file to write")
+    parser.add_argument(
+        "game",
+        nargs="?",
+        type=arguments.game_id,
+        help="the game's number (see `palm-island history`); none with --campaign",
+    )
+    parser.add_argument("file", type=arguments.record_file, help="the JSON file to write")
+    parser.add_argument(
+        "--campaign",
+        metavar="NAME",
+        help="write the whole campaign NAME (its finished games; feats are earned again on import)",
+    )
     parser.add_argument(
         "--force", action="store_true", help="replace FILE if it exists (kept otherwise)"
     )
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, parser=parser)
+
+
+def targets(args: argparse.Namespace) -> tuple[int | None, Path]:
+    """The game (None for a campaign) and the file: ``GAME FILE`` or ``--campaign
+    NAME FILE``, one or the other."""
+    parser: argparse.ArgumentParser = args.parser
+    if args.campaign is not None and args.game is not None:
+        parser.error("export takes GAME FILE or --campaign NAME FILE, not both")
+    if args.campaign is None and args.game is None:
+        parser.error("export takes GAME FILE (a game's number) or --campaign NAME FILE")
+    file: Path = args.file
+    return args.game, file
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..campaign.service import CampaignError
     from ..engine import PalmIslandError
     from ..storage.errors import SaveError
     from ..storage.service import Store
     from ..text import printable
     from . import no_game, not_written
 
+    game, path = targets(args)
     try:
         with Store.open(args.data_dir, read_only=True) as store:
-            store.export_game(args.game, args.file, force=args.force)
+            if game is None:
+                games, unfinished = store.export_campaign(args.campaign, path, force=args.force)
+            else:
+                store.export_game(game, path, force=args.force)
     except SaveError as exc:
-        if exc.where != args.file.name:  # the campaign file's, not the export's
+        if exc.where != path.name:  # the campaign file's, not the export's
             return fail(printable(str(exc)), 1)
-        return not_written(args.file, exc)
+        return not_written(path, exc)
     except KeyError:
-        return no_game(args.game)
+        return no_game(game or 0)
+    except CampaignError as exc:
+        return fail(printable(str(exc)), 2)
     except (PalmIslandError, ValueError) as exc:
         return fail(printable(str(exc)), 1)
-    print(printable(f"game {args.game} written to {args.file}"))
+    if game is not None:
+        print(printable(f"game {game} written to {path}"))
+        return 0
+    plural = "" if games == 1 else "s"
+    print(printable(f"campaign {args.campaign!r}: {games} finished game{plural} written to {path}"))
+    if unfinished:
+        print(
+            printable(
+                f"{unfinished} unfinished game{'' if unfinished == 1 else 's'} not written "
+                "(finish it first, or copy the whole data folder)"
+            )
+        )
     return 0

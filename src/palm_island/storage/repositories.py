@@ -782,3 +782,105 @@ def canonical_moves(moves: tuple[str, ...]) -> tuple[str, ...]:
         InvalidMoveError: a text that is not a move in our notation.
     """
     return tuple(str(Move.parse(text)) for text in moves)
+
+
+# --- whole campaigns (campaign files) -----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignGameRow:
+    """A finished game of a campaign file, re-simulated, with its result recomputed."""
+
+    record: GameRecord
+    started_at: str
+    finished_at: str
+    hints: int
+    practice: bool
+    unlocks: tuple[str, ...]
+    """The feats this game unlocked, by the campaign rules (R29), never the file's."""
+
+
+def campaign_games(conn: sqlite3.Connection, name: str) -> list[GameRow]:
+    """A campaign's finished games, in the order they finished (damaged ones left out
+    by the caller, who gets each LoadError from :func:`load_game`)."""
+    rows = conn.execute(
+        "SELECT id FROM game WHERE campaign_id = ? AND status = 'finished' "
+        "AND quarantined IS NULL ORDER BY finished_at, id",
+        (campaign_id(conn, name),),
+    ).fetchall()
+    return [load_game(conn, int(game_id)) for (game_id,) in rows]
+
+
+def store_campaign(
+    conn: sqlite3.Connection, name: str, created_at: str, games: Sequence[CampaignGameRow]
+) -> int:
+    """Store a whole campaign, its games and the feats they unlock, in one transaction;
+    a name that is another campaign's (any case) is refused and nothing is written.
+    Returns the campaign's id."""
+    check_name(name)
+    updated = max([created_at, *(game.finished_at for game in games)])
+
+    def insert() -> int:
+        cursor = sql_write(
+            conn,
+            "INSERT INTO campaign (name, created_at, updated_at) VALUES (?, ?, ?)",
+            (name, created_at, updated),
+        )
+        campaign = cursor.lastrowid
+        assert campaign is not None
+        for game in games:
+            result = game.record.result
+            assert result is not None  # finished games only
+            cursor = sql_write(
+                conn,
+                "INSERT INTO game (campaign_id, status, started_at, finished_at, played_at,"
+                " header, score, rank, undo_count) VALUES (?, 'finished', ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    campaign,
+                    game.started_at,
+                    game.finished_at,
+                    game.finished_at,
+                    _header(game.record),
+                    result.score,
+                    result.rank,
+                    game.record.undo_count,
+                ),
+            )
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            sql_write(
+                conn,
+                "INSERT INTO game_play (game_id, hints, practice) VALUES (?, ?, ?)",
+                (game_id, game.hints, int(game.practice)),
+            )
+            for ply, text in enumerate(game.record.moves, start=1):
+                sql_write(
+                    conn,
+                    "INSERT INTO move (game_id, ply, notation) VALUES (?, ?, ?)",
+                    (game_id, ply, text),
+                )
+            for feat in game.unlocks:
+                sql_write(
+                    conn,
+                    "INSERT INTO feat_unlock (campaign_id, feat, game_id, unlocked_at) "
+                    "VALUES (?, ?, ?, ?)",
+                    (campaign, feat, game_id, game.finished_at),
+                )
+        return campaign
+
+    clash: list[str] = []
+
+    def same_name() -> int | None:
+        found = _same_name(conn, name)
+        if found is None:
+            return None
+        clash.append(found)
+        return -1
+
+    try:
+        campaign, created = find_or_create(conn, same_name, insert)
+    except sqlite3.IntegrityError:
+        raise CampaignError(f"a campaign named {name!r} already exists") from None
+    if not created:
+        raise CampaignError(f"a campaign named {clash[0]!r} already exists")
+    return campaign

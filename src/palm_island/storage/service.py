@@ -690,6 +690,35 @@ class Store:
         return repositories.store_finished(self.conn, record, where=path.name)
 
     @_guarded
+    def export_campaign(self, name: str, path: Path, *, force: bool = False) -> tuple[int, int]:
+        """Write a whole campaign as a campaign file (atomically; an existing file is
+        kept unless ``force``): ``(games written, unfinished games left out)``.
+        Raises CampaignError (no such campaign) or SaveError."""
+        from .campaign_files import export_campaign
+
+        return export_campaign(self.conn, name, path, replace=force, protected=self.own_files())
+
+    def is_campaign_file(self, path: Path) -> bool:
+        """Whether ``path`` holds a whole campaign (else it is read as one game)."""
+        from .campaign_files import is_campaign_file
+
+        return is_campaign_file(path)
+
+    @_guarded
+    def import_campaign(
+        self, path: Path, *, name: str | None = None
+    ) -> tuple[str, int, tuple[str, ...]]:
+        """Recreate a campaign from its file, as ``name`` if given: ``(name, games,
+        feats unlocked)``; each game keeps its own dates, feats are earned again.
+
+        Raises:
+            LoadError: the file (nothing written). CampaignError: the name is taken.
+        """
+        from .campaign_files import import_campaign
+
+        return import_campaign(self.conn, path, self.feats, name=name)
+
+    @_guarded
     def verify_campaign(self, name: str) -> list[FeatCheck]:
         """Re-simulate the proof game of every unlocked feat; if one fails, the
         campaign is labelled modified (it still loads and plays)."""

@@ -17,14 +17,14 @@ from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, ClassVar, assert_never
 
-from textual import events
+from textual import constants, events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import CommandInput, CommandPalette, Provider, SearchIcon
 from textual.geometry import Size
 from textual.theme import BUILTIN_THEMES
 
-from . import layout
+from . import layout, palette
 from .app_keys import APP_BINDINGS
 from .config import AppConfig
 from .controller import (
@@ -129,6 +129,11 @@ class PalmIslandApp(App[None]):
     ) -> None:
         controller = Controller(config, catalog, self._tell, self._make_pars)
         self._settings_problem = self._theme_from_settings(controller)
+        chosen = controller.settings.theme if controller.config.use_store else None
+        chosen = chosen if chosen in BUILTIN_THEMES else constants.DEFAULT_THEME
+        terminal = palette.terminal_theme(chosen, BUILTIN_THEMES, palette.terminal_colours())
+        if terminal != chosen:  # 16 colours: not saved (no theme-changed signal for it)
+            self.set_reactive(App.theme, terminal)
         super().__init__(driver_class=driver_class)
         self.config = config
         self.controller: Controller[ParBook] = controller
@@ -176,7 +181,12 @@ class PalmIslandApp(App[None]):
         if isinstance(title, TitleScreen):
             title.action_entry("new")
 
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The game's colours for the current theme (``$palm-wood`` …, palette.py)."""
+        return palette.css_variables(self.current_theme)
+
     def on_mount(self) -> None:
+        palette.follow_theme(self)
         self._load_settings()
         if self.config.ascii_only:
             self.add_class("-ascii")

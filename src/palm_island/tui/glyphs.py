@@ -11,7 +11,10 @@ from collections.abc import Iterable
 from typing import IO, Any, Final, NamedTuple
 
 RESOURCE_NAMES: Final = ("wood", "fish", "stone")
-RESOURCE_STYLES: Final = {"wood": "bold #c98a3c", "fish": "bold #4fa3e0", "stone": "bold #a0a0a0"}
+RESOURCE_STYLES: Final = {"wood": "palm.wood", "fish": "palm.fish", "stone": "palm.stone"}
+"""Named Rich styles: each theme's own colour, readable on it (tui/palette.py)."""
+STAR_STYLE: Final = "palm.star"
+UPGRADE_STYLE: Final = "palm.upgrade"
 
 
 class Glyphs(NamedTuple):

@@ -28,7 +28,7 @@ from ..engine import (
     RoundEnded,
     StoredCardReturned,
 )
-from .glyphs import RESOURCE_NAMES, RESOURCE_STYLES, Glyphs
+from .glyphs import RESOURCE_NAMES, RESOURCE_STYLES, STAR_STYLE, UPGRADE_STYLE, Glyphs
 
 KIND_KEYS: Final = {"store": "s", "rotate": "r", "flip": "f"}
 
@@ -114,8 +114,9 @@ def face_summary(face: Face, g: Glyphs, *, holds: bool = True) -> Text:
     """Stars, upgrade icons and (unless ``holds`` is off) what the face holds when
     stored, on one line."""
     text = Text()
-    text.append(f"{g.star}{face.stars}", style="bold yellow")
-    text.append(f" {g.upgrade}{face.upgrades}", style="bold magenta")
+    text.append(f"{g.star}{face.stars}", style=STAR_STYLE)
+    text.append(" ")
+    text.append(f"{g.upgrade}{face.upgrades}", style=UPGRADE_STYLE)
     if holds:
         text.append("  holds ")
         text.append_text(resources(face.yields, g))

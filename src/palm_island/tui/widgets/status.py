@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from ...engine import ROUNDS, TableView
 from ..attached import while_attached
-from ..glyphs import Glyphs
+from ..glyphs import STAR_STYLE, Glyphs
 
 
 class StatusBar(Static):
@@ -78,6 +78,6 @@ def _status_line(view: TableView, points: int, deal: str, g: Glyphs, form: str) 
         left = view.cards_left_in_round
         text.append(sep + form.format(n=left, s="s" if left != 1 else ""))
     text.append(f"{sep}Score ")
-    text.append(f"{points}{g.star}", style="bold")
+    text.append(f"{points}{g.star}", style=STAR_STYLE)
     text.append(f"{sep}{deal}", style="dim")
     return text

@@ -55,6 +55,6 @@ def stored_text(state: GameState, g: Glyphs) -> Text:
     total.append("Total ", style="bold")
     stored_total = sum((card.face.yields for _, card in places), Resources())
     for name, n in zip(RESOURCE_NAMES, stored_total, strict=True):
-        total.append(f" {n}{g.resource(name)}", style=RESOURCE_STYLES[name] if n else "dim")
+        total.append(f" {n}{g.resource(name)}", style=RESOURCE_STYLES[name] if n else "")
     lines.append(total)
     return Text("\n").join(lines)
