@@ -195,6 +195,7 @@ FIND_OR_CREATE = {
     "repositories.default_campaign": "the first campaign of a fresh file ('My island')",
     "repositories.start_game": "the daily deal's one official attempt",
     "repositories.store_finished": "an imported game (a duplicate: refused)",
+    "repositories.store_campaign": "an imported campaign by name (a name taken: refused)",
     "holders.acquire": "the window holding a game",
     "backups.daily_backup": "the day's backup (a file, under the campaign file's write lock)",
 }
