@@ -29,24 +29,26 @@ import sys
 from collections.abc import Callable
 from typing import Final
 
+from .i18n import N_, _
+
 INTERRUPTED: Final = 130
 BROKEN_PIPE: Final = 141
 BUG: Final = 70
 
 _REASONS: Final = {
-    errno.ENOSPC: "no space left on the device",
-    errno.EDQUOT: "disk quota exceeded",
-    errno.EACCES: "permission denied",
-    errno.EPERM: "operation not permitted",
-    errno.EROFS: "read-only file system",
-    errno.ENOENT: "no such file or directory",
-    errno.ENOTDIR: "not a directory",
-    errno.EISDIR: "is a directory",
-    errno.EEXIST: "already exists",
-    errno.ELOOP: "too many symbolic links (or a symbolic link refused)",
-    errno.ENAMETOOLONG: "file name too long",
-    errno.EIO: "input/output error",
-    errno.EMFILE: "too many open files",
+    errno.ENOSPC: N_("no space left on the device"),
+    errno.EDQUOT: N_("disk quota exceeded"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("operation not permitted"),
+    errno.EROFS: N_("read-only file system"),
+    errno.ENOENT: N_("no such file or directory"),
+    errno.ENOTDIR: N_("not a directory"),
+    errno.EISDIR: N_("is a directory"),
+    errno.EEXIST: N_("already exists"),
+    errno.ELOOP: N_("too many symbolic links (or a symbolic link refused)"),
+    errno.ENAMETOOLONG: N_("file name too long"),
+    errno.EIO: N_("input/output error"),
+    errno.EMFILE: N_("too many open files"),
 }
 
 
@@ -61,7 +63,8 @@ def say(message: str) -> None:
 
 def describe_os_error(exc: OSError) -> str:
     """``path: reason`` in words, for any OSError (the errno decides the words)."""
-    reason = _REASONS.get(exc.errno or 0) or exc.strerror or str(exc) or type(exc).__name__
+    known = _REASONS.get(exc.errno or 0)
+    reason = _(known) if known else exc.strerror or str(exc) or type(exc).__name__
     if exc.filename is not None:
         return f"{os.fsdecode(exc.filename)}: {reason}"
     return reason
@@ -80,7 +83,7 @@ def run_mapped(run: Callable[[], int]) -> int:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     except KeyboardInterrupt:
         _flush_quietly()
-        say("interrupted")
+        say(_("interrupted"))
         return INTERRUPTED
     except BrokenPipeError:
         _silence_stdout()
@@ -110,15 +113,14 @@ def _mapped(exc: Exception) -> tuple[int, str]:
     import sqlite3  # only on this path: --help and --version stay light
 
     if isinstance(exc, sqlite3.Error):
-        return 1, f"campaign file: {exc}"
+        return 1, _("campaign file: {error}").format(error=exc)
     if isinstance(exc, RecursionError):
-        return 1, "input nested too deeply to read"
+        return 1, _("input nested too deeply to read")
     if isinstance(exc, MemoryError):
-        return 1, "out of memory"
+        return 1, _("out of memory")
     detail = str(exc).splitlines()[0][:200] if str(exc) else ""
-    return BUG, f"internal error ({type(exc).__name__}{': ' + detail if detail else ''}); " + (
-        "please report it"
-    )
+    error = f"{type(exc).__name__}{': ' + detail if detail else ''}"
+    return BUG, _("internal error ({error}); please report it").format(error=error)
 
 
 def _flush_quietly() -> None:
