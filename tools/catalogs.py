@@ -84,7 +84,9 @@ def extract() -> Catalog:
 
 def write(catalog: Catalog, path: Path) -> None:
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=100, sort_by_file=True, include_lineno=False)
+    write_po(
+        buffer, catalog, width=100, sort_by_file=True, include_lineno=False, ignore_obsolete=True
+    )
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(buffer.getvalue())
 
@@ -96,7 +98,7 @@ def read(path: Path, language: str | None = None) -> Catalog:
 
 def update() -> None:
     """Each language's .po gets the template's strings: new ones empty, changed ones
-    fuzzy (a translator looks again), gone ones kept as obsolete comments."""
+    fuzzy (a translator looks again), gone ones dropped (git keeps them)."""
     template = read(TEMPLATE)
     for language in languages():
         catalog = read(po_path(language), language)

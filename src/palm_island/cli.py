@@ -56,6 +56,7 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
         "--data-dir",
         type=Path,
         default=None,
+        metavar=_("FOLDER"),
         help=_(
             "where campaigns are kept (default: $PALM_ISLAND_DATA_DIR, else the platform's "
             "user data directory)"
@@ -66,8 +67,8 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
         choices=available_languages(),
         default=None,
         help=_(
-            "the language of the game and its messages (default: the saved choice, "
-            "else $LANGUAGE, $LC_ALL, $LC_MESSAGES or $LANG, else English)"
+            "the language of the game and its messages (default: $LANGUAGE, $LC_ALL, "
+            "$LC_MESSAGES or $LANG, else English)"
         ),
     )
     subparsers = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
