@@ -23,33 +23,17 @@ through it, so a new command is covered without doing anything. The statuses
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import sys
 from collections.abc import Callable
 from typing import Final
 
-from .i18n import N_, _
+from .i18n import _
+from .os_reasons import os_reason
 
 INTERRUPTED: Final = 130
 BROKEN_PIPE: Final = 141
 BUG: Final = 70
-
-_REASONS: Final = {
-    errno.ENOSPC: N_("no space left on the device"),
-    errno.EDQUOT: N_("disk quota exceeded"),
-    errno.EACCES: N_("permission denied"),
-    errno.EPERM: N_("operation not permitted"),
-    errno.EROFS: N_("read-only file system"),
-    errno.ENOENT: N_("no such file or directory"),
-    errno.ENOTDIR: N_("not a directory"),
-    errno.EISDIR: N_("is a directory"),
-    errno.EEXIST: N_("already exists"),
-    errno.ELOOP: N_("too many symbolic links (or a symbolic link refused)"),
-    errno.ENAMETOOLONG: N_("file name too long"),
-    errno.EIO: N_("input/output error"),
-    errno.EMFILE: N_("too many open files"),
-}
 
 
 def say(message: str) -> None:
@@ -63,8 +47,7 @@ def say(message: str) -> None:
 
 def describe_os_error(exc: OSError) -> str:
     """``path: reason`` in words, for any OSError (the errno decides the words)."""
-    known = _REASONS.get(exc.errno or 0)
-    reason = _(known) if known else exc.strerror or str(exc) or type(exc).__name__
+    reason = os_reason(exc)
     if exc.filename is not None:
         return f"{os.fsdecode(exc.filename)}: {reason}"
     return reason

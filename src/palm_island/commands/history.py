@@ -21,11 +21,13 @@ def _column(title: str, width: int) -> int:
 def heading() -> str:
     """The column names over the games (a daily deal is marked in the deal column)."""
     w = widths()
+    game, finished, campaign, deck = _("game"), _("finished (UTC)"), _("campaign"), _("deck")
+    score, village, level, deal = _("score"), _("village"), _("level"), _("deal")
+    feats = _("feats in play")
     return (
-        f"{_('game'):>{w['game']}}  {_('finished (UTC)'):<{w['finished']}}  "
-        f"{_('campaign'):<{w['campaign']}}  {_('deck'):<{w['deck']}}  "
-        f"{_('score'):>{w['score']}}  {_('village'):<{w['village']}}  "
-        f"{_('level'):<{w['level']}}  {_('deal'):<{w['deal']}}  {_('feats in play')}"
+        f"{game:>{w['game']}}  {finished:<{w['finished']}}  {campaign:<{w['campaign']}}  "
+        f"{deck:<{w['deck']}}  {score:>{w['score']}}  {village:<{w['village']}}  "
+        f"{level:<{w['level']}}  {deal:<{w['deal']}}  {feats}"
     )
 
 
@@ -48,10 +50,11 @@ def narrow_heading() -> str:
     campaign column, and deal, level and feats in one column cut at the edge (the
     deck's colour is left out: both decks play the same)."""
     w = narrow_widths()
+    game, finished, campaign = _("game"), _("finished"), _("campaign")
+    score, village, tail = _("score"), _("village"), _("deal, level, feats")
     return (
-        f"{_('game'):>{w['game']}}  {_('finished'):<{w['finished']}}  "
-        f"{_('campaign'):<{w['campaign']}}  {_('score'):>{w['score']}}  "
-        f"{_('village'):<{w['village']}}  {_('deal, level, feats')}"
+        f"{game:>{w['game']}}  {finished:<{w['finished']}}  {campaign:<{w['campaign']}}  "
+        f"{score:>{w['score']}}  {village:<{w['village']}}  {tail}"
     )
 
 
@@ -89,11 +92,12 @@ def full_line(e: HistoryEntry) -> str:
     finished = printable(e.finished_at[:16].replace("T", " "))
     rank = printable(rank_title(e.rank))
     level = difficulty_name(e.difficulty)
+    feats = "+".join(e.feats) or _("none")
     return (
         f"{e.game_id:>{w['game']}}  {finished:<{w['finished']}}  "
         f"{campaign:<{w['campaign']}.{w['campaign']}}  {deck_name(e.deck_colour):<{w['deck']}}  "
         f"{e.score:>{w['score']}}  {rank:<{w['village']}}  {level:<{w['level']}}  "
-        f"{deal_text(e):<{w['deal']}}  {'+'.join(e.feats) or _('none')}"
+        f"{deal_text(e):<{w['deal']}}  {feats}"
     )
 
 

@@ -183,7 +183,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--external-url",
         default=None,
-        metavar="URL",
+        metavar=_("URL"),
         help=_(
             "behind a reverse proxy: the address people open, e.g. "
             "https://palm.example:8443/palm/ (serve answers that name, accepts that origin, "
@@ -348,7 +348,8 @@ def access_key(args: argparse.Namespace) -> str | int:
     if (problem := token_problem(token)) is not None:
         return fail(f"{source}: {problem}")
     if source == "--token":
-        print(f"palm-island: {_(TOKEN_NOTE).format(variable=TOKEN_ENV)}", file=sys.stderr)
+        note = _(TOKEN_NOTE).format(variable=TOKEN_ENV)
+        print(f"palm-island: {note}", file=sys.stderr)
         if (problem := restart_without_key(token)) is not None:
             return fail(problem)
     return token
