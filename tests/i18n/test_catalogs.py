@@ -109,6 +109,7 @@ def test_the_pseudo_language_keeps_placeholders_and_commands() -> None:
 
 def test_the_compiled_checkout_catalogs_are_current(tmp_path: Path) -> None:
     """The .mo beside each .po (make catalogs) is what compiling the .po gives now."""
+    assert catalogs.languages() == list(TRANSLATED)
     for language in catalogs.languages():
         po = catalogs.po_path(language)
         assert catalogs.compile_po(po, tmp_path / f"{language}.mo", language) == []
