@@ -20,7 +20,7 @@ PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 # 2026-12-02).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: play serve test check lint typecheck unit sweep fast wheel floor screenshot bench bytecode clean bound-multipliers web-vendor
+.PHONY: play serve test check lint typecheck unit sweep fast wheel floor screenshot bench bytecode clean bound-multipliers web-vendor catalogs po
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,9 +43,31 @@ $(WEB): pyproject.toml | $(BIN)/python
 	rm -f $(VENV)/.web-* $(VENV)/.game-*
 	touch $@ $(GAME)
 
+# The translations' catalogs (.mo) compiled in place from the .po sources, with the
+# pseudo-language xx for the tests (docs/i18n.md); never committed. Babel compiles
+# them: installed into .venv as the build tool it is (the wheel gets it from
+# pyproject.toml's build requirements), not as a dependency of the game.
+# Compiled every time (a fraction of a second): a stamp would miss a deleted .mo.
+BABEL   := $(VENV)/.babel-$(HASH)
+
+$(BABEL): pyproject.toml | $(BIN)/python
+	$(PIP) 'babel>=2.12'
+	rm -f $(VENV)/.babel-*
+	touch $@
+
+catalogs: $(BABEL)
+	$(BIN)/python tools/catalogs.py compile
+
+# After marking or changing strings: the template (.pot) extracted again and merged
+# into every language's .po (new strings empty, changed ones fuzzy), then compiled.
+po: $(BABEL)
+	$(BIN)/python tools/catalogs.py extract
+	$(BIN)/python tools/catalogs.py update
+	$(BIN)/python tools/catalogs.py compile
+
 # Compiled bytecode for our sources, so start-up does not compile them each time
 # (an editable install gets none from pip).
-bytecode: $(GAME)
+bytecode: $(GAME) catalogs
 	$(BIN)/python -m compileall -q src > /dev/null
 
 play: bytecode
@@ -60,8 +82,8 @@ test: lint typecheck unit
 check: lint typecheck fast
 
 lint: $(TOOLS)
-	$(BIN)/ruff check src tests benchmarks tools
-	$(BIN)/ruff format --check src tests benchmarks tools
+	$(BIN)/ruff check src tests benchmarks tools hatch_build.py
+	$(BIN)/ruff format --check src tests benchmarks tools hatch_build.py
 	$(BIN)/lint-imports --no-cache
 
 typecheck: $(TOOLS)
@@ -70,7 +92,7 @@ typecheck: $(TOOLS)
 # Everything, slow and reliability suites included, on every core (half as many workers
 # again as cores: tests/conftest.py says why); the 15 slowest tests are listed at the
 # end (budget: 5 min wall and 450 s of CPU on a quiet 2-core machine, setup included).
-unit: $(TOOLS)
+unit: $(TOOLS) catalogs
 	$(BIN)/python -m pytest -m "not sweep" -n auto --dist worksteal --durations=15
 
 # The largest sweeps (201 terminals closed under real game processes, the markup fuzz
@@ -83,7 +105,7 @@ sweep: $(TOOLS)
 # A worker a core: these tests keep a core busy (few UI waits), and each worker more
 # costs its start-up (-n auto's extra worker, tests/conftest.py, took 8 s more CPU).
 CORES := $(shell nproc 2>/dev/null || echo 2)
-fast: $(TOOLS)
+fast: $(TOOLS) catalogs
 	$(BIN)/python -m pytest -m "not slow and not reliability and not sweep" --ignore-glob="*snapshots*" -n $(CORES) --dist worksteal
 
 # The release path: sdist, a wheel built from it, installed in a clean venv and played.

@@ -43,6 +43,10 @@ if not os.environ.get(CACHE_ENV_VAR):
 os.environ["COLORTERM"] = "truecolor"
 os.environ.pop("TEXTUAL_COLOR_SYSTEM", None)
 
+# The tests read English words, whatever language the machine running them speaks
+# (gettext reads LANGUAGE first); the tests of other languages choose their own.
+os.environ["LANGUAGE"] = "en"
+
 
 @pytest.hookimpl(optionalhook=True)  # known only where xdist is loaded
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

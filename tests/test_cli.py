@@ -79,7 +79,7 @@ def test_replay_check_names_the_step_of_an_illegal_move(tmp_path: Path) -> None:
 
 def test_a_missing_file_is_one_line_not_a_traceback(tmp_path: Path) -> None:
     result = run("replay", str(tmp_path / "nope.json"), "--check")
-    assert result.returncode == 1 and "No such file" in result.stderr
+    assert result.returncode == 1 and "no such file" in result.stderr.lower()
     assert "Traceback" not in result.stderr
 
 

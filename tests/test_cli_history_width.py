@@ -41,4 +41,4 @@ def test_into_a_pipe_the_full_line_is_kept(data: Path, capsys: pytest.CaptureFix
     assert history.line_width() is None  # pytest's captured stdout is no terminal
     assert main(["--data-dir", str(data), "history"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == history.HEADING and lines[3].endswith("none")
+    assert lines[0] == history.heading() and lines[3].endswith("none")

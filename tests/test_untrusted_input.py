@@ -230,7 +230,7 @@ def test_without_a_terminal_the_game_exits_2_at_once_with_one_line(args: tuple[s
 
 def test_replay_of_a_missing_file_fails_before_the_app_starts(tmp_path: Path) -> None:
     result = run("replay", "/nonexistent.json", timeout=20)
-    assert result.returncode == 1 and "No such file" in one_line(result)
+    assert result.returncode == 1 and "no such file" in one_line(result).lower()
     assert result.stdout == ""
 
 

@@ -101,3 +101,15 @@ def test_the_shipped_sources_hold_no_test_or_bench_code() -> None:
     }
     assert len(files) > 100
     assert problems(files) == []
+
+
+def test_the_wheel_carries_the_compiled_catalogs_and_not_the_pseudo_language(
+    wheel_files: dict[str, bytes],
+) -> None:
+    """hatch_build.py compiled each .po into the wheel; xx is the checkout's alone."""
+    locale = sorted(name for name in wheel_files if "/locale/" in name)
+    assert "palm_island/locale/es/LC_MESSAGES/palm_island.mo" in locale
+    assert not [name for name in locale if "/xx/" in name]
+    assert wheel_files["palm_island/locale/es/LC_MESSAGES/palm_island.mo"].startswith(
+        b"\xde\x12\x04\x95"  # a GNU .mo file's magic number, little-endian
+    )

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
+from .i18n import N_, _
+
 MAX_SEED: Final = 999_999_999
 """The largest seed any command (and the title's seed field) takes: nine digits, as
 many as the title shows. One range for ``play``, ``deal``, ``autoplay`` and ``solve``;
@@ -26,16 +28,23 @@ MAX_WIDTH: Final = 2_000_000
 """The widest beam accepted (about the width an hour buys; memory grows with it)."""
 
 
-def whole(low: int, high: int, what: str = "a whole number") -> Callable[[str], int]:
-    """An int from ``low`` to ``high`` (inclusive); anything else is a usage error."""
+def whole(low: int, high: int, what: str = N_("a whole number")) -> Callable[[str], int]:
+    """An int from ``low`` to ``high`` (inclusive); anything else is a usage error.
+    ``what`` is marked with ``N_`` and translated when the error is said."""
 
     def parse(text: str) -> int:
         try:
             value = int(text.strip(), 10)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} is expected, not {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                _("{what} is expected, not {text}").format(what=_(what), text=repr(text))
+            ) from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {text.strip()}")
+            raise argparse.ArgumentTypeError(
+                _("must be from {low} to {high}, not {text}").format(
+                    low=low, high=high, text=text.strip()
+                )
+            )
         return value
 
     parse.__name__ = what  # argparse names the type in its message
@@ -47,28 +56,32 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a number of seconds is expected, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("a number of seconds is expected, not {text}").format(text=repr(text))
+        ) from None
     if not math.isfinite(value) or not 0 < value <= MAX_SECONDS:
         raise argparse.ArgumentTypeError(
-            f"must be more than 0 and at most {MAX_SECONDS:g} seconds, not {text.strip()}"
+            _("must be more than 0 and at most {most} seconds, not {text}").format(
+                most=f"{MAX_SECONDS:g}", text=text.strip()
+            )
         )
     return value
 
 
-seed = whole(0, MAX_SEED, "a seed (a whole number from 0)")
-width = whole(1, MAX_WIDTH, "a beam width")
-game_id = whole(1, MAX_GAME_ID, "a game number")
+seed = whole(0, MAX_SEED, N_("a seed (a whole number from 0)"))
+width = whole(1, MAX_WIDTH, N_("a beam width"))
+game_id = whole(1, MAX_GAME_ID, N_("a game number"))
 
 
 def record_file(text: str) -> Path:
     """A record file's path, as given; an empty one is a usage error (``Path("")``
     would be the current folder)."""
     if not text.strip():
-        raise argparse.ArgumentTypeError("a file name is expected, not an empty one")
+        raise argparse.ArgumentTypeError(_("a file name is expected, not an empty one"))
     return Path(text)
 
 
-record_file.__name__ = "a file"
+record_file.__name__ = N_("a file")
 
 
 GameOrFile = int | Path
@@ -84,4 +97,4 @@ def game_or_file(text: str) -> GameOrFile:
     return record_file(text)
 
 
-game_or_file.__name__ = "a game number or a file"
+game_or_file.__name__ = N_("a game number or a file")

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
+from .i18n import _
 
 COMMANDS: tuple[str, ...] = (
     "play",
@@ -37,20 +38,40 @@ COMMANDS: tuple[str, ...] = (
 
 def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
     """The parser with ``commands`` registered (all of them by default)."""
+    from .i18n import available_languages
+
     parser = argparse.ArgumentParser(
         prog="palm-island",
-        description="Palm Island, the solo card game, in your terminal. "
-        "Run without a command to play.",
+        description=_(
+            "Palm Island, the solo card game, in your terminal. Run without a command to play."
+        ),
     )
-    parser.add_argument("--version", action="version", version=f"palm-island {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"palm-island {__version__}",
+        help=_("show the version and exit"),
+    )
     parser.add_argument(
         "--data-dir",
         type=Path,
         default=None,
-        help="where campaigns are kept (default: $PALM_ISLAND_DATA_DIR, else the platform's "
-        "user data directory)",
+        metavar=_("FOLDER"),
+        help=_(
+            "where campaigns are kept (default: $PALM_ISLAND_DATA_DIR, else the platform's "
+            "user data directory)"
+        ),
     )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument(
+        "--lang",
+        choices=available_languages(),
+        default=None,
+        help=_(
+            "the language of the game and its messages (default: $LANGUAGE, $LC_ALL, "
+            "$LC_MESSAGES or $LANG, else English)"
+        ),
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     for name in commands:
         importlib.import_module(f"palm_island.commands.{name}").register(subparsers)
     return parser
@@ -67,14 +88,30 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(argv: Sequence[str] | None) -> int:
     _never_fail_on_output()
     raw = list(sys.argv[1:] if argv is None else argv)
-    typo = unknown_command(raw)
-    if typo is not None:
-        print(f"palm-island: {typo}", file=sys.stderr)
-        return 2
-    arguments = _with_play_by_default(raw)
-    args = build_parser(commands_needed(arguments)).parse_args(arguments)
-    code: int = args.run(args)
-    return code
+    from .commands import served_to_a_browser
+    from .i18n import choose, speaking
+
+    with speaking(choose(requested_language(raw), served=served_to_a_browser())):
+        typo = unknown_command(raw)
+        if typo is not None:
+            print(f"palm-island: {typo}", file=sys.stderr)
+            return 2
+        arguments = _with_play_by_default(raw)
+        args = build_parser(commands_needed(arguments)).parse_args(arguments)
+        code: int = args.run(args)
+        return code
+
+
+def requested_language(raw: Sequence[str]) -> str | None:
+    """The language ``--lang`` asks for, read before parsing: argparse's own words
+    (its help, its errors) are in it too. Checked by the parser afterwards."""
+    front = _split_global(raw)[0]
+    for index, token in enumerate(front):
+        if token == "--lang" and index + 1 < len(front):
+            return front[index + 1]
+        if token.startswith("--lang="):
+            return token.partition("=")[2]
+    return None
 
 
 def commands_needed(arguments: Sequence[str]) -> Sequence[str]:
@@ -102,12 +139,21 @@ def unknown_command(raw: Sequence[str]) -> str | None:
     word = rest[0]
     from .text import printable
 
-    close = difflib.get_close_matches(word, COMMANDS, n=2, cutoff=0.5)
-    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-    return (
-        f"there is no command {printable(word)!r}{hint} "
-        f"(commands: {', '.join(COMMANDS)}; `palm-island --help` says more)"
-    )
+    close = [repr(c) for c in difflib.get_close_matches(word, COMMANDS, n=2, cutoff=0.5)]
+    commands = ", ".join(COMMANDS)
+    if len(close) == 2:
+        return _(
+            "there is no command {word}; did you mean {first} or {second}? "
+            "(commands: {commands}; `palm-island --help` says more)"
+        ).format(word=repr(printable(word)), first=close[0], second=close[1], commands=commands)
+    if close:
+        return _(
+            "there is no command {word}; did you mean {first}? "
+            "(commands: {commands}; `palm-island --help` says more)"
+        ).format(word=repr(printable(word)), first=close[0], commands=commands)
+    return _(
+        "there is no command {word} (commands: {commands}; `palm-island --help` says more)"
+    ).format(word=repr(printable(word)), commands=commands)
 
 
 def _with_play_by_default(raw: list[str]) -> list[str]:
@@ -120,14 +166,14 @@ def _with_play_by_default(raw: list[str]) -> list[str]:
 
 
 def _split_global(raw: Sequence[str]) -> tuple[list[str], list[str]]:
-    """The global options (``--data-dir DIR``) and the rest."""
+    """The global options (``--data-dir DIR``, ``--lang LANG``) and the rest."""
     front: list[str] = []
     rest: list[str] = []
     tokens = iter(raw)
     for token in tokens:
-        if token == "--data-dir":
+        if token in ("--data-dir", "--lang"):
             front += [token, next(tokens, "")]
-        elif token.startswith("--data-dir="):
+        elif token.startswith(("--data-dir=", "--lang=")):
             front.append(token)
         else:
             rest.append(token)

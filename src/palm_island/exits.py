@@ -23,31 +23,17 @@ through it, so a new command is covered without doing anything. The statuses
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import sys
 from collections.abc import Callable
 from typing import Final
 
+from .i18n import _
+from .os_reasons import os_reason
+
 INTERRUPTED: Final = 130
 BROKEN_PIPE: Final = 141
 BUG: Final = 70
-
-_REASONS: Final = {
-    errno.ENOSPC: "no space left on the device",
-    errno.EDQUOT: "disk quota exceeded",
-    errno.EACCES: "permission denied",
-    errno.EPERM: "operation not permitted",
-    errno.EROFS: "read-only file system",
-    errno.ENOENT: "no such file or directory",
-    errno.ENOTDIR: "not a directory",
-    errno.EISDIR: "is a directory",
-    errno.EEXIST: "already exists",
-    errno.ELOOP: "too many symbolic links (or a symbolic link refused)",
-    errno.ENAMETOOLONG: "file name too long",
-    errno.EIO: "input/output error",
-    errno.EMFILE: "too many open files",
-}
 
 
 def say(message: str) -> None:
@@ -61,7 +47,7 @@ def say(message: str) -> None:
 
 def describe_os_error(exc: OSError) -> str:
     """``path: reason`` in words, for any OSError (the errno decides the words)."""
-    reason = _REASONS.get(exc.errno or 0) or exc.strerror or str(exc) or type(exc).__name__
+    reason = os_reason(exc)
     if exc.filename is not None:
         return f"{os.fsdecode(exc.filename)}: {reason}"
     return reason
@@ -80,7 +66,7 @@ def run_mapped(run: Callable[[], int]) -> int:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     except KeyboardInterrupt:
         _flush_quietly()
-        say("interrupted")
+        say(_("interrupted"))
         return INTERRUPTED
     except BrokenPipeError:
         _silence_stdout()
@@ -110,15 +96,14 @@ def _mapped(exc: Exception) -> tuple[int, str]:
     import sqlite3  # only on this path: --help and --version stay light
 
     if isinstance(exc, sqlite3.Error):
-        return 1, f"campaign file: {exc}"
+        return 1, _("campaign file: {error}").format(error=exc)
     if isinstance(exc, RecursionError):
-        return 1, "input nested too deeply to read"
+        return 1, _("input nested too deeply to read")
     if isinstance(exc, MemoryError):
-        return 1, "out of memory"
+        return 1, _("out of memory")
     detail = str(exc).splitlines()[0][:200] if str(exc) else ""
-    return BUG, f"internal error ({type(exc).__name__}{': ' + detail if detail else ''}); " + (
-        "please report it"
-    )
+    error = f"{type(exc).__name__}{': ' + detail if detail else ''}"
+    return BUG, _("internal error ({error}); please report it").format(error=error)
 
 
 def _flush_quietly() -> None:

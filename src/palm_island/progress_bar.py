@@ -14,6 +14,8 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
+from .i18n import _
+
 Tell = Callable[[float], None]
 """Called with the share done, 0 to 1 (the solver's ``on_progress``)."""
 
@@ -24,7 +26,7 @@ def add_quiet(parser: argparse.ArgumentParser) -> None:
         "-q",
         "--quiet",
         action="store_true",
-        help="no progress bar (none is shown either when stderr is not a terminal)",
+        help=_("no progress bar (none is shown either when stderr is not a terminal)"),
     )
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import sys
 
+from ..i18n import _
+
 WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
 """What ``textual-serve`` puts in ``TEXTUAL_DRIVER`` for each app process it starts:
 Textual then speaks its own protocol over the pipes to the browser's terminal."""
@@ -24,7 +26,9 @@ def fail(message: str, code: int = 2) -> int:
 def no_game(game_id: int) -> int:
     """The stored game asked for is not there (exit 2: the number names nothing), for
     every command that takes a game's number."""
-    return fail(f"there is no game {game_id} (`palm-island history` lists them)")
+    return fail(
+        _("there is no game {game} (`palm-island history` lists them)").format(game=game_id)
+    )
 
 
 def unreadable(path: object, exc: Exception) -> int:
@@ -50,13 +54,15 @@ def not_written(path: object, exc: Exception) -> int:
     from ..text import printable
 
     if isinstance(exc, TargetExists):
-        return fail(printable(f"{path} already exists; add --force to replace it"), 1)
+        return fail(
+            printable(_("{path} already exists; add --force to replace it").format(path=path)), 1
+        )
     message = getattr(exc, "message", None)
     if message is None and isinstance(exc, OSError):
         from ..exits import describe_os_error
 
         exc.filename = None  # the path is said first
-        message = f"not written: {describe_os_error(exc)}"
+        message = _("not written: {reason}").format(reason=describe_os_error(exc))
     return fail(printable(f"{path}: {message or exc}"), 1)
 
 
@@ -71,7 +77,7 @@ def needs_terminal() -> int | None:
     """
     if served_to_a_browser() or (sys.stdin.isatty() and sys.stdout.isatty()):
         return None
-    return fail("the game needs a terminal (stdin and stdout); the commands work without one")
+    return fail(_("the game needs a terminal (stdin and stdout); the commands work without one"))
 
 
 def served_to_a_browser() -> bool:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import arguments
+from ..i18n import _
 from ..progress_bar import add_quiet
 from . import fail, no_game, unreadable
 
@@ -27,13 +28,18 @@ if TYPE_CHECKING:
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("analyse", help="judge every move of a game with the solver")
+    parser = subparsers.add_parser(
+        "analyse",
+        help=_("judge every move of a game with the solver"),
+        description=_("Judge every move of a game with the solver: where it lost stars."),
+    )
     parser.add_argument(
         "game",
         type=arguments.game_or_file,
-        help="a stored game's number (see history), or a record file (./12 for a file named 12)",
+        metavar=_("GAME"),
+        help=_("a stored game's number (see history), or a record file (./12 for a file named 12)"),
     )
-    parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    parser.add_argument("--json", action="store_true", help=_("print the analysis as JSON"))
     add_quiet(parser)
     parser.set_defaults(run=run)
 
@@ -81,9 +87,9 @@ def run(args: argparse.Namespace) -> int:
             if report is None or not isinstance(data, dict):
                 book, line = _known(store, start)
                 if line is None:  # not kept with the game: the cache, else a search
-                    line, _ = par_line(start, DEFAULT_BUDGET, args.quiet)
+                    line, _how = par_line(start, DEFAULT_BUDGET, args.quiet)
                     book.add(start, line)
-                with progress("analysing", args.quiet) as tell:
+                with progress(_("analysing"), args.quiet) as tell:
                     report = analyse(start, moves, ANALYSIS_BUDGET, known=book, on_progress=tell)
                 data = report_data(report, line.score)
                 if store is not None and game_id is not None:
@@ -91,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
                     store = None
                     _keep(args.data_dir, game_id, tag, json.dumps(data))
         except (KeyboardInterrupt, Cancelled):
-            return fail("interrupted", 130)
+            return fail(_("interrupted"), 130)
         except (LoadError, SaveError) as exc:
             return fail(printable(str(exc)), 1)
     finally:
@@ -137,15 +143,17 @@ def _keep(data_dir: Path | None, game_id: int, tag: str, report: str) -> None:
         from ..storage.paths import read_only_folder
 
         folder = folder_of(data_dir, create=False)
-        why = f"{folder} is read-only" if read_only_folder(folder) else str(exc)
-        note = f"palm-island: saving is off ({why}); the analysis is not kept"
-        print(printable(note), file=sys.stderr)
+        why = _("{folder} is read-only").format(folder=folder)
+        if not read_only_folder(folder):
+            why = str(exc)
+        note = _("saving is off ({why}); the analysis is not kept").format(why=why)
+        print(printable(f"palm-island: {note}"), file=sys.stderr)
 
 
 def _from_file(path: Path, catalog: Any) -> GameRecord:
     from ..storage.loading import import_record_file
 
-    record, _ = import_record_file(path, catalog)
+    record, _final = import_record_file(path, catalog)
     return record
 
 

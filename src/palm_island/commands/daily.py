@@ -13,6 +13,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from .. import arguments
+from ..i18n import _
 from ..progress_bar import add_quiet
 from . import fail
 
@@ -23,13 +24,17 @@ if TYPE_CHECKING:
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("daily", help="print the daily deal and its par")
-    parser.add_argument("--date", help="the day, YYYY-MM-DD (default: today)")
+    parser = subparsers.add_parser(
+        "daily",
+        help=_("print the daily deal and its par"),
+        description=_("Print the daily deal, the same for everyone on a date, and its par."),
+    )
+    parser.add_argument("--date", metavar=_("DATE"), help=_("the day, YYYY-MM-DD (default: today)"))
     parser.add_argument(
         "--width",
         type=arguments.width,
         metavar="N",
-        help="the par search's beam width (default: the solver's, as the game's par)",
+        help=_("the par search's beam width (default: the solver's, as the game's par)"),
     )
     add_quiet(parser)
     parser.set_defaults(run=run)
@@ -43,20 +48,26 @@ def run(args: argparse.Namespace) -> int:
     try:
         day = dt.date.fromisoformat(args.date) if args.date else dt.date.today()
     except ValueError:
-        return fail(f"--date must be a date written YYYY-MM-DD, not {args.date!r}")
+        return fail(
+            _("--date must be a date written YYYY-MM-DD, not {date}").format(date=repr(args.date))
+        )
     if args.width is not None and args.width < 1:
-        return fail(f"--width must be 1 or more, not {args.width}")
+        return fail(_("--width must be 1 or more, not {width}").format(width=args.width))
     budget = Budget(args.width) if args.width is not None else DEFAULT_BUDGET
     seed = daily_seed(day)
     start = new_game(standard_catalog(), seed=seed)
-    print(f"date: {day.isoformat()}")
-    print(f"seed: {seed}")
-    print(f"deal: {position_notation(start)}", flush=True)
+    print(_("date: {date}").format(date=day.isoformat()))
+    print(_("seed: {seed}").format(seed=seed))
+    print(_("deal: {deal}").format(deal=position_notation(start)), flush=True)
     try:
         line, how = par_line(start, budget, args.quiet)
     except KeyboardInterrupt:
-        return fail("interrupted", 130)
-    print(f"par: {line.score} (solver, width {budget.width}, {how})")
+        return fail(_("interrupted"), 130)
+    print(
+        _("par: {par} (solver, width {width}, {how})").format(
+            par=line.score, width=budget.width, how=how
+        )
+    )
     return 0
 
 
@@ -72,7 +83,7 @@ def par_line(start: GameState, budget: Budget, quiet: bool = False) -> tuple[Lin
     cached = read_par_line(key, tag)
     line = None if cached is None else checked_line(start, cached)
     if line is not None:
-        return line, "kept"
+        return line, _("kept")
     found = solve_with_progress(start, budget, quiet)
     write_par_line(key, tag, line_texts(found.moves))
-    return Line(found.score, found.moves), f"{found.seconds:.1f} s"
+    return Line(found.score, found.moves), _("{seconds} s").format(seconds=f"{found.seconds:.1f}")

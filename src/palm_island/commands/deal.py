@@ -6,12 +6,21 @@ import argparse
 from typing import Any
 
 from .. import arguments
+from ..i18n import _
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("deal", help="print the deal of a seed in notation")
+    parser = subparsers.add_parser(
+        "deal",
+        help=_("print the deal of a seed in notation"),
+        description=_("Print the deal of a seed in notation."),
+    )
     parser.add_argument(
-        "--seed", type=arguments.seed, required=True, help="a whole number from 0 up"
+        "--seed",
+        type=arguments.seed,
+        required=True,
+        metavar=_("SEED"),
+        help=_("a whole number from 0 up"),
     )
     parser.set_defaults(run=run)
 

@@ -14,6 +14,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _, ngettext
 from ..progress_bar import add_quiet
 from . import fail
 
@@ -23,17 +24,21 @@ if TYPE_CHECKING:
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("doctor", help="check the campaign file, restore a backup")
-    parser.add_argument(
-        "--restore", action="store_true", help="if damaged, restore the newest good backup"
+    parser = subparsers.add_parser(
+        "doctor",
+        help=_("check the campaign file, restore a backup"),
+        description=_("Check the campaign file and every stored game; restore a backup."),
     )
     parser.add_argument(
-        "--yes", action="store_true", help="with --restore: do not ask before restoring"
+        "--restore", action="store_true", help=_("if damaged, restore the newest good backup")
+    )
+    parser.add_argument(
+        "--yes", action="store_true", help=_("with --restore: do not ask before restoring")
     )
     parser.add_argument(
         "--quarantine",
         action="store_true",
-        help="set aside (never delete) game rows that do not load or replay",
+        help=_("set aside (never delete) game rows that do not load or replay"),
     )
     add_quiet(parser)
     parser.set_defaults(run=run)
@@ -61,7 +66,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         backups = Store.list_backups(args.data_dir)
     except LoadError as exc:
-        return fail(printable(f"{exc.describe()}; no backup can be offered"), 1)
+        return fail(
+            printable(_("{problem}; no backup can be offered").format(problem=exc.describe())), 1
+        )
     if not backups:
         from ..storage.paths import data_dir
 
@@ -69,17 +76,19 @@ def run(args: argparse.Namespace) -> int:
         if not (folder / "campaign.db").exists():
             return fail(
                 printable(
-                    f"no good backup found; to start over with an empty store, move {folder} "
-                    "away (nothing in it is deleted by the game)"
+                    _(
+                        "no good backup found; to start over with an empty store, move "
+                        "{folder} away (nothing in it is deleted by the game)"
+                    ).format(folder=folder)
                 ),
                 1,
             )
-        return fail("no good backup found; the damaged file was left as it is", 1)
-    print("good backups, newest first:")
+        return fail(_("no good backup found; the damaged file was left as it is"), 1)
+    print(_("good backups, newest first:"))
     for backup in backups:
         print(f"  {printable(backup.path.name)}: {printable(backup.describe())}")
     if not args.restore:
-        print("run `palm-island doctor --restore` to restore the newest one")
+        print(_("run `palm-island doctor --restore` to restore the newest one"))
         return 1
     return _restore(args, backups[0])
 
@@ -91,27 +100,54 @@ def _restore(args: argparse.Namespace, chosen: Backup) -> int:
     from ..text import printable
 
     held = chosen.contents
-    games = f"{held.games} game(s), {held.finished_games} finished" if held else "unreadable"
-    newest = held.newest_game[:16].replace("T", " ") if held and held.newest_game else "none"
-    campaigns = held.campaigns if held else "?"
-    print(printable(f"would restore {chosen.path.name}: {campaigns} campaign(s), {games}"))
-    print(printable(f"  newest game: {newest} UTC; the damaged file is kept beside it"))
+    name = chosen.path.name
+    if held is None:
+        print(printable(_("would restore {backup}: unreadable").format(backup=name)))
+    else:
+        print(
+            printable(
+                ngettext(
+                    "would restore {backup}: {campaigns} campaign, {games} game(s), "
+                    "{finished} finished",
+                    "would restore {backup}: {campaigns} campaigns, {games} game(s), "
+                    "{finished} finished",
+                    held.campaigns,
+                ).format(
+                    backup=name,
+                    campaigns=held.campaigns,
+                    games=held.games,
+                    finished=held.finished_games,
+                )
+            )
+        )
+    if held and held.newest_game:
+        newest = held.newest_game[:16].replace("T", " ")
+        beside = _("  newest game: {when} UTC; the damaged file is kept beside it")
+        print(printable(beside.format(when=newest)))
+    else:
+        print(_("  no game in it; the damaged file is kept beside it"))
     if not args.yes:
         if not sys.stdin.isatty():
-            return fail("not restored: confirm in a terminal, or add --yes", 1)
+            return fail(_("not restored: confirm in a terminal, or add --yes"), 1)
         try:
-            answer = input("Restore it? [y/N] ")
+            # Translators: the answers taken are y, yes and the translation of "yes".
+            answer = input(_("Restore it? [y/N] "))
         except EOFError:
             answer = ""
-        if answer.strip().lower() not in ("y", "yes"):
-            print("not restored; nothing was changed")
+        if answer.strip().lower() not in ("y", "yes", _("yes").lower(), _("y").lower()):
+            print(_("not restored; nothing was changed"))
             return 1
     try:
-        kept = Store.restore_backup(chosen, args.data_dir)
+        damaged = Store.restore_backup(chosen, args.data_dir)
     except SaveError as exc:
         return fail(printable(str(exc)), 1)
-    where = f"; the damaged file is kept as {kept.name}" if kept else ""
-    print(printable(f"restored {chosen.path.name}{where}"))
+    if damaged:
+        done = _("restored {backup}; the damaged file is kept as {kept}").format(
+            backup=chosen.path.name, kept=damaged.name
+        )
+    else:
+        done = _("restored {backup}").format(backup=chosen.path.name)
+    print(printable(done))
     return 0
 
 
@@ -123,26 +159,43 @@ def _check(store: Store, quarantine: bool, quiet: bool) -> int:
     from ..text import printable
 
     campaigns = len(store.campaigns())
-    with progress("replaying every stored game", quiet) as tell:
+    with progress(_("replaying every stored game"), quiet) as tell:
         problems = store.check_games(on_progress=tell)
     path = printable(str(store.directory / "campaign.db"))
-    plural = "" if campaigns == 1 else "s"
+    held = ngettext("{count} campaign", "{count} campaigns", campaigns).format(count=campaigns)
     for problem in problems:
         print(printable(f"  {problem.describe()}"))
     if quarantine and problems:
         done = store.quarantine_games(problems)
-        print(f"set aside {len(done)} damaged game(s): kept in the file, left out of every list")
+        print(
+            ngettext(
+                "set aside {count} damaged game: kept in the file, left out of every list",
+                "set aside {count} damaged games: kept in the file, left out of every list",
+                len(done),
+            ).format(count=len(done))
+        )
     for game_id, reason in store.quarantined():
-        print(printable(f"  game {game_id} is set aside: {reason}"))
+        aside = _("  game {game} is set aside: {reason}").format(game=game_id, reason=reason)
+        print(printable(aside))
     try:
         backups = type(store).list_backups(store.directory)
     except LoadError as exc:
-        print(printable(f"{path}: ok ({campaigns} campaign{plural}); but {exc.describe()}"))
+        but = _("{path}: ok ({campaigns}); but {problem}")
+        print(printable(but.format(path=path, campaigns=held, problem=exc.describe())))
         return 1
-    newest = f"; newest backup: {backups[0].describe()}" if backups else "; no backup yet"
+    if backups:
+        newest = _("newest backup: {backup}").format(backup=backups[0].describe())
+    else:
+        newest = _("no backup yet")
     if problems and not quarantine:
-        print(f"{path}: {len(problems)} damaged game(s) ({campaigns} campaign{plural}){newest}")
-        print("run `palm-island doctor --quarantine` to set them aside (nothing is deleted)")
+        print(
+            ngettext(
+                "{path}: {count} damaged game ({campaigns}); {newest}",
+                "{path}: {count} damaged games ({campaigns}); {newest}",
+                len(problems),
+            ).format(path=path, count=len(problems), campaigns=held, newest=newest)
+        )
+        print(_("run `palm-island doctor --quarantine` to set them aside (nothing is deleted)"))
         return 1
-    print(f"{path}: ok ({campaigns} campaign{plural}){newest}")
+    print(_("{path}: ok ({campaigns}); {newest}").format(path=path, campaigns=held, newest=newest))
     return 0

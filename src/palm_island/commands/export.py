@@ -9,27 +9,35 @@ from pathlib import Path
 from typing import Any
 
 from .. import arguments
+from ..i18n import _, ngettext
 from . import fail
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "export", help="write a stored game, or a whole campaign, to a JSON file"
+        "export",
+        help=_("write a stored game, or a whole campaign, to a JSON file"),
+        description=_("Write a stored game, or a whole campaign, to a JSON file."),
     )
     parser.add_argument(
         "game",
         nargs="?",
         type=arguments.game_id,
-        help="the game's number (see `palm-island history`); none with --campaign",
+        metavar=_("GAME"),
+        help=_("the game's number (see `palm-island history`); none with --campaign"),
     )
-    parser.add_argument("file", type=arguments.record_file, help="the JSON file to write")
+    parser.add_argument(
+        "file", type=arguments.record_file, metavar=_("FILE"), help=_("the JSON file to write")
+    )
     parser.add_argument(
         "--campaign",
-        metavar="NAME",
-        help="write the whole campaign NAME (its finished games; feats are earned again on import)",
+        metavar=_("NAME"),
+        help=_(
+            "write the whole campaign NAME (its finished games; feats are earned again on import)"
+        ),
     )
     parser.add_argument(
-        "--force", action="store_true", help="replace FILE if it exists (kept otherwise)"
+        "--force", action="store_true", help=_("replace FILE if it exists (kept otherwise)")
     )
     parser.set_defaults(run=run, parser=parser)
 
@@ -39,9 +47,9 @@ def targets(args: argparse.Namespace) -> tuple[int | None, Path]:
     NAME FILE``, one or the other."""
     parser: argparse.ArgumentParser = args.parser
     if args.campaign is not None and args.game is not None:
-        parser.error("export takes GAME FILE or --campaign NAME FILE, not both")
+        parser.error(_("export takes GAME FILE or --campaign NAME FILE, not both"))
     if args.campaign is None and args.game is None:
-        parser.error("export takes GAME FILE (a game's number) or --campaign NAME FILE")
+        parser.error(_("export takes GAME FILE (a game's number) or --campaign NAME FILE"))
     file: Path = args.file
     return args.game, file
 
@@ -72,15 +80,20 @@ def run(args: argparse.Namespace) -> int:
     except (PalmIslandError, ValueError) as exc:
         return fail(printable(str(exc)), 1)
     if game is not None:
-        print(printable(f"game {game} written to {path}"))
+        print(printable(_("game {game} written to {path}").format(game=game, path=path)))
         return 0
-    plural = "" if games == 1 else "s"
-    print(printable(f"campaign {args.campaign!r}: {games} finished game{plural} written to {path}"))
+    written = ngettext(
+        "campaign {name}: {count} finished game written to {path}",
+        "campaign {name}: {count} finished games written to {path}",
+        games,
+    )
+    print(printable(written.format(name=repr(args.campaign), count=games, path=path)))
     if unfinished:
-        print(
-            printable(
-                f"{unfinished} unfinished game{'' if unfinished == 1 else 's'} not written "
-                "(finish it first, or copy the whole data folder)"
-            )
+        left = ngettext(
+            "{count} unfinished game not written (finish it first, or copy the whole data folder)",
+            "{count} unfinished games not written (finish them first, or copy the whole data "
+            "folder)",
+            unfinished,
         )
+        print(left.format(count=unfinished))
     return 0

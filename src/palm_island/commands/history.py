@@ -6,25 +6,71 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
 from . import fail
 
 if TYPE_CHECKING:
     from ..campaign.model import HistoryEntry
 
 
-HEADING = (
-    f"{'game':>5}  {'finished (UTC)':<16}  {'campaign':<16}  {'deck':<4}  {'score':>5}  "
-    f"{'village':<12}  {'level':<6}  {'deal':<19}  feats in play"
-)
-"""The column names over the games (a daily deal is marked in the deal column)."""
-NARROW_HEADING = (
-    f"{'game':>5}  {'finished':<10}  {'campaign':<10}  {'score':>5}  {'village':<11}  "
-    "deal, level, feats"
-)
-"""On a terminal narrower than a full line: the date without the time, a shorter
-campaign column, and deal, level and feats in one column cut at the edge (the deck's
-colour is left out: both decks play the same)."""
-NARROW_FIXED = len(NARROW_HEADING) - len("deal, level, feats")
+def _column(title: str, width: int) -> int:
+    """A column's width: ``width``, or the title's if longer (a translated title)."""
+    return max(width, len(title))
+
+
+def heading() -> str:
+    """The column names over the games (a daily deal is marked in the deal column)."""
+    w = widths()
+    game, finished, campaign, deck = _("game"), _("finished (UTC)"), _("campaign"), _("deck")
+    score, village, level, deal = _("score"), _("village"), _("level"), _("deal")
+    feats = _("feats in play")
+    return (
+        f"{game:>{w['game']}}  {finished:<{w['finished']}}  {campaign:<{w['campaign']}}  "
+        f"{deck:<{w['deck']}}  {score:>{w['score']}}  {village:<{w['village']}}  "
+        f"{level:<{w['level']}}  {deal:<{w['deal']}}  {feats}"
+    )
+
+
+def widths() -> dict[str, int]:
+    """Every column's width in the full line, for the active language's titles."""
+    return {
+        "game": _column(_("game"), 5),
+        "finished": _column(_("finished (UTC)"), 16),
+        "campaign": _column(_("campaign"), 16),
+        "deck": _column(_("deck"), 4),
+        "score": _column(_("score"), 5),
+        "village": _column(_("village"), 12),
+        "level": _column(_("level"), 6),
+        "deal": _column(_("deal"), 19),
+    }
+
+
+def narrow_heading() -> str:
+    """On a terminal narrower than a full line: the date without the time, a shorter
+    campaign column, and deal, level and feats in one column cut at the edge (the
+    deck's colour is left out: both decks play the same)."""
+    w = narrow_widths()
+    game, finished, campaign = _("game"), _("finished"), _("campaign")
+    score, village, tail = _("score"), _("village"), _("deal, level, feats")
+    return (
+        f"{game:>{w['game']}}  {finished:<{w['finished']}}  {campaign:<{w['campaign']}}  "
+        f"{score:>{w['score']}}  {village:<{w['village']}}  {tail}"
+    )
+
+
+def narrow_widths() -> dict[str, int]:
+    return {
+        "game": _column(_("game"), 5),
+        "finished": _column(_("finished"), 10),
+        "campaign": _column(_("campaign"), 10),
+        "score": _column(_("score"), 5),
+        "village": _column(_("village"), 11),
+    }
+
+
+def narrow_fixed() -> int:
+    """The width of the narrow line's columns before the last."""
+    return len(narrow_heading()) - len(_("deal, level, feats"))
 
 
 def line_width() -> int | None:
@@ -38,33 +84,53 @@ def line_width() -> int | None:
 
 
 def full_line(e: HistoryEntry) -> str:
+    from ..i18n import difficulty_name, rank_title
     from ..text import printable
 
-    campaign = printable(e.campaign or "(imported)")
+    w = widths()
+    campaign = printable(e.campaign or _("(imported)"))
     finished = printable(e.finished_at[:16].replace("T", " "))
+    rank = printable(rank_title(e.rank))
+    level = difficulty_name(e.difficulty)
+    feats = "+".join(e.feats) or _("none")
     return (
-        f"{e.game_id:>5}  {finished:<16}  {campaign:<16.16}  "
-        f"{e.deck_colour:<4}  {e.score:>5}  {printable(e.rank):<12}  {e.difficulty:<6}  "
-        f"{deal_text(e):<19}  {'+'.join(e.feats) or 'none'}"
+        f"{e.game_id:>{w['game']}}  {finished:<{w['finished']}}  "
+        f"{campaign:<{w['campaign']}.{w['campaign']}}  {deck_name(e.deck_colour):<{w['deck']}}  "
+        f"{e.score:>{w['score']}}  {rank:<{w['village']}}  {level:<{w['level']}}  "
+        f"{deal_text(e):<{w['deal']}}  {feats}"
     )
 
 
 def narrow_line(e: HistoryEntry, width: int) -> str:
     """One game in ``width`` columns (at least the fixed columns and a little more)."""
+    from ..i18n import difficulty_name, rank_title
     from ..text import printable
 
-    campaign = printable(e.campaign or "(imported)")
-    if len(campaign) > 10:
-        campaign = campaign[:9] + "…"
+    w = narrow_widths()
+    campaign = printable(e.campaign or _("(imported)"))
+    if len(campaign) > w["campaign"]:
+        campaign = campaign[: w["campaign"] - 1] + "…"
     finished = printable(e.finished_at[:10])
-    tail = f"{deal_text(e)}, {e.difficulty}, {'+'.join(e.feats) or 'no feats'}"
-    room = max(8, width - 1 - NARROW_FIXED)  # the last column is left free: no wrap
+    feats = "+".join(e.feats) or _("no feats")
+    tail = f"{deal_text(e)}, {difficulty_name(e.difficulty)}, {feats}"
+    room = max(8, width - 1 - narrow_fixed())  # the last column is left free: no wrap
     if len(tail) > room:
         tail = tail[: room - 1] + "…"
+    rank = printable(rank_title(e.rank))
+    village = w["village"]
     return (
-        f"{e.game_id:>5}  {finished:<10}  {campaign:<10}  {e.score:>5}  "
-        f"{printable(e.rank):<11.11}  {tail}"
+        f"{e.game_id:>{w['game']}}  {finished:<{w['finished']}}  "
+        f"{campaign:<{w['campaign']}}  {e.score:>{w['score']}}  "
+        f"{rank:<{village}.{village}}  {tail}"
     )
+
+
+def deck_name(colour: str) -> str:
+    """The deck's colour as records store it (``red``, ``blue``), in the active language."""
+    from ..i18n import pgettext
+
+    names = {"red": pgettext("deck", "red"), "blue": pgettext("deck", "blue")}
+    return names.get(colour, colour)
 
 
 def deal_text(entry: HistoryEntry) -> str:
@@ -73,13 +139,23 @@ def deal_text(entry: HistoryEntry) -> str:
 
     day = daily_date(entry.seed)
     if day is not None:
-        return f"{'practice' if entry.practice else 'daily'} {day.isoformat()}"
-    return "own deal" if entry.seed is None else f"seed {entry.seed}"
+        if entry.practice:
+            return _("practice {date}").format(date=day.isoformat())
+        return _("daily {date}").format(date=day.isoformat())
+    if entry.seed is None:
+        return _("own deal")
+    return _("seed {seed}").format(seed=entry.seed)
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("history", help="list finished games (and statistics)")
-    parser.add_argument("--campaign", metavar="NAME", help="only this campaign, with statistics")
+    parser = subparsers.add_parser(
+        "history",
+        help=_("list finished games (and statistics)"),
+        description=_("List the finished games, and a campaign's statistics."),
+    )
+    parser.add_argument(
+        "--campaign", metavar=_("NAME"), help=_("only this campaign, with statistics")
+    )
     parser.set_defaults(run=run)
 
 
@@ -100,26 +176,38 @@ def run(args: argparse.Namespace) -> int:
         return fail(printable(str(exc)), 1)
     width = line_width()
     lines = [full_line(e) for e in entries]
-    narrow = width is not None and max(map(len, [HEADING, *lines])) >= width
-    if not entries:
-        where = f" in campaign {printable(args.campaign)!r}" if args.campaign else ""
-        print(f"no finished games{where} yet")
+    narrow = width is not None and max(map(len, [heading(), *lines])) >= width
+    if not entries and args.campaign:
+        name = repr(printable(args.campaign))
+        print(_("no finished games in campaign {name} yet").format(name=name))
+    elif not entries:
+        print(_("no finished games yet"))
     else:
-        print(NARROW_HEADING if narrow else HEADING)
+        print(narrow_heading() if narrow else heading())
     for e, line in zip(entries, lines, strict=True):
         print(narrow_line(e, width) if narrow and width is not None else line)
     if stats is not None:
+        from ..i18n import rank_title
+
         average = "-" if stats.average is None else f"{stats.average:.1f}"
-        print(f"games {stats.games}  best {stats.best or '-'}  average {average}")
-        print("ranks  " + "  ".join(f"{printable(rank)} {n}" for rank, n in stats.ranks))
         print(
-            f"feats  {len(stats.feats_unlocked)}/{stats.feats_total}  "
-            + " ".join(stats.feats_unlocked)
+            _("games {games}  best {best}  average {average}").format(
+                games=stats.games, best=stats.best or "-", average=average
+            )
         )
-        print(f"scores {sparkline(stats.scores)}")
+        ranks = "  ".join(f"{printable(rank_title(rank))} {n}" for rank, n in stats.ranks)
+        print(_("ranks  {ranks}").format(ranks=ranks))
+        print(
+            _("feats  {unlocked}/{total}  {codes}").format(
+                unlocked=len(stats.feats_unlocked),
+                total=stats.feats_total,
+                codes=" ".join(stats.feats_unlocked),
+            )
+        )
+        print(_("scores {sparkline}").format(sparkline=sparkline(stats.scores)))
     for problem in skipped:
-        print(
-            printable(f"palm-island: {problem.describe()} (left out; see `palm-island doctor`)"),
-            file=sys.stderr,
+        note = _("{problem} (left out; see `palm-island doctor`)").format(
+            problem=problem.describe()
         )
+        print(printable(f"palm-island: {note}"), file=sys.stderr)
     return 1 if skipped else 0

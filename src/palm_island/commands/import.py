@@ -13,23 +13,29 @@ import argparse
 from typing import Any
 
 from .. import arguments
+from ..i18n import _, ngettext
 from . import fail, unreadable
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "import", help="check and store a game record or a whole campaign (JSON)"
+        "import",
+        help=_("check and store a game record or a whole campaign (JSON)"),
+        description=_("Check and store a game record, or recreate a whole campaign."),
     )
     parser.add_argument(
         "file",
         type=arguments.record_file,
-        help="a record written by export or autoplay, or a campaign written by export --campaign",
+        metavar=_("FILE"),
+        help=_(
+            "a record written by export or autoplay, or a campaign written by export --campaign"
+        ),
     )
     parser.add_argument(
         "--as",
         dest="as_name",
-        metavar="NAME",
-        help="a campaign file: recreate the campaign under this name (its own by default)",
+        metavar=_("NAME"),
+        help=_("a campaign file: recreate the campaign under this name (its own by default)"),
     )
     parser.set_defaults(run=run)
 
@@ -47,21 +53,31 @@ def run(args: argparse.Namespace) -> int:
                 name, games, feats = store.import_campaign(args.file, name=args.as_name)
             elif args.as_name is not None:
                 return fail(
-                    f"{printable(str(args.file))} is not a campaign file: --as is for those"
+                    _("{file} is not a campaign file: --as is for those").format(
+                        file=printable(str(args.file))
+                    )
                 )
             else:
                 game_id = store.import_game(args.file)
-                print(printable(f"{args.file} imported as game {game_id}"))
+                done = _("{file} imported as game {game}").format(file=args.file, game=game_id)
+                print(printable(done))
                 return 0
     except LoadError as exc:
         return unreadable(args.file, exc)
     except CampaignError as exc:
-        return fail(f"{printable(str(exc))} (import it under another name with --as NAME)", 1)
+        return fail(
+            _("{error} (import it under another name with --as NAME)").format(
+                error=printable(str(exc))
+            ),
+            1,
+        )
     except (PalmIslandError, ValueError) as exc:
         return fail(printable(str(exc)), 1)
-    unlocked = ", ".join(feats) if feats else "none"
-    plural = "" if games == 1 else "s"
-    print(
-        printable(f"campaign {name!r} imported: {games} game{plural}, feats unlocked: {unlocked}")
+    unlocked = ", ".join(feats) if feats else _("none")
+    done = ngettext(
+        "campaign {name} imported: {count} game, feats unlocked: {feats}",
+        "campaign {name} imported: {count} games, feats unlocked: {feats}",
+        games,
     )
+    print(printable(done.format(name=repr(name), count=games, feats=unlocked)))
     return 0

@@ -9,17 +9,25 @@ from pathlib import Path
 from typing import Any
 
 from .. import arguments
+from ..i18n import _
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("play", help="open the terminal game (default)")
+    parser = subparsers.add_parser(
+        "play",
+        help=_("open the terminal game (default)"),
+        description=_("Open the terminal game (what palm-island does without a command)."),
+    )
     parser.add_argument(
         "--seed",
         type=arguments.seed,
         default=None,
-        help=f"start a new game with this deal (0 to {arguments.MAX_SEED:,})",
+        metavar=_("SEED"),
+        help=_("start a new game with this deal (0 to {most})").format(
+            most=f"{arguments.MAX_SEED:,}"
+        ),
     )
-    parser.add_argument("--ascii", action="store_true", help="use plain ASCII glyphs")
+    parser.add_argument("--ascii", action="store_true", help=_("use plain ASCII glyphs"))
     parser.add_argument(  # serve's games: the folder it serves, never one made afresh
         "--served-folder",
         type=served_folder,
@@ -37,7 +45,9 @@ def served_folder(text: str) -> tuple[int, int]:
     try:
         return parse_folder_id(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a folder's DEVICE:INODE: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a folder's DEVICE:INODE: {text}").format(text=repr(text))
+        ) from None
 
 
 def usable_data_dir(override: Path | None, *, served: bool = False) -> None:

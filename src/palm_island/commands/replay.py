@@ -6,15 +6,25 @@ import argparse
 from typing import Any
 
 from .. import arguments
+from ..i18n import _
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("replay", help="replay a game record")
-    parser.add_argument(
-        "file", type=arguments.record_file, help="a record written by autoplay or the game"
+    parser = subparsers.add_parser(
+        "replay",
+        help=_("replay a game record"),
+        description=_("Watch a game record move by move, or check it without the viewer."),
     )
     parser.add_argument(
-        "--check", action="store_true", help="replay headless, verify, print the final position"
+        "file",
+        type=arguments.record_file,
+        metavar=_("FILE"),
+        help=_("a record written by autoplay or the game"),
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help=_("replay headless, verify, print the final position"),
     )
     parser.set_defaults(run=run)
 
@@ -30,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     from . import needs_terminal, unreadable
 
     try:
-        _, final = import_record_file(args.file, standard_feats().catalog)
+        _record, final = import_record_file(args.file, standard_feats().catalog)
     except LoadError as exc:
         return unreadable(args.file, exc)
     if not args.check:
@@ -43,8 +53,8 @@ def run(args: argparse.Namespace) -> int:
         from ..tui.app import run_app  # Textual is imported only here.
 
         return run_app(data_dir=args.data_dir, replay_file=args.file)
-    breakdown = score(final)
+    from .verify import outcome
+
     print(position_notation(final))
-    status = "finished" if final.is_over else "not finished"
-    print(f"{status}: score {breakdown.total} ({breakdown.rank}) after {final.turn} turns")
+    print(outcome(final, score(final)))
     return 0

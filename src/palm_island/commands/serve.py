@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import N_, _
 from . import fail
 
 if TYPE_CHECKING:
@@ -39,14 +40,14 @@ DEFAULT_MAX_GAMES = 8
 TOKEN_ENV = "PALM_ISLAND_SERVE_TOKEN"
 """Gives the access key instead of a new one each start (for a bookmarked address;
 web.tab_game keeps every PALM_ISLAND_SERVE* variable out of the games)."""
-TOKEN_NOTE = (
+TOKEN_NOTE = N_(
     "note: --token=KEY shows the key to every user of this machine (ps); serve starts "
-    f"again with it in ${TOKEN_ENV} instead; next time use --token-file or ${TOKEN_ENV}"
+    "again with it in ${variable} instead; next time use --token-file or ${variable}"
 )
-INSTALL_HINT = "serving to a browser needs textual-serve: pip install 'palm-island[web]'"
+INSTALL_HINT = N_("serving to a browser needs textual-serve: pip install 'palm-island[web]'")
 """Said by a copy installed from a package index; a copy installed from a clone of
 the project names that clone instead (:func:`install_hint`)."""
-CLONE_HINT = (
+CLONE_HINT = N_(
     "serving to a browser needs textual-serve: cd {folder} && "
     "{python} -m pip install{editable} '.[web]' (or make serve there)"
 )
@@ -81,9 +82,9 @@ def install_hint() -> str:
     this Python; a copy from a package index gets :data:`INSTALL_HINT`."""
     source = installed_from()
     if source is None:
-        return INSTALL_HINT
+        return _(INSTALL_HINT)
     folder, editable = source
-    return CLONE_HINT.format(
+    return _(CLONE_HINT).format(
         folder=shlex.quote(str(folder)),
         python=shlex.quote(sys.executable),
         editable=" -e" if editable else "",
@@ -96,9 +97,13 @@ def port_number(text: str) -> int:
     try:
         port = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a port number: {text}").format(text=repr(text))
+        ) from None
     if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is from 0 (any free one) to 65535, not {port}")
+        raise argparse.ArgumentTypeError(
+            _("a port is from 0 (any free one) to 65535, not {port}").format(port=port)
+        )
     return port
 
 
@@ -107,77 +112,100 @@ def games_count(text: str) -> int:
     try:
         count = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of games: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a number of games: {text}").format(text=repr(text))
+        ) from None
     if not 1 <= count <= 256:
-        raise argparse.ArgumentTypeError(f"from 1 to 256 games at once, not {count}")
+        raise argparse.ArgumentTypeError(
+            _("from 1 to 256 games at once, not {count}").format(count=count)
+        )
     return count
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve",
-        help="play in a web browser (needs the [web] extra)",
-        description="Serve the game to web browsers: each tab plays its own game, saved "
-        "in the same data directory as the terminal game. ctrl+c stops the server and "
-        "every game it started.",
+        help=_("play in a web browser (needs the [web] extra)"),
+        description=_(
+            "Serve the game to web browsers: each tab plays its own game, saved "
+            "in the same data directory as the terminal game. ctrl+c stops the server and "
+            "every game it started."
+        ),
     )
     parser.add_argument(
         "--host",
         default=None,
-        help=f"the address to listen on (default: {DEFAULT_HOST}, this machine only; "
-        f"another address needs --public; --public alone listens on {EVERY_ADDRESS})",
+        metavar=_("HOST"),
+        help=_(
+            "the address to listen on (default: {host}, this machine only; "
+            "another address needs --public; --public alone listens on {every})"
+        ).format(host=DEFAULT_HOST, every=EVERY_ADDRESS),
     )
     parser.add_argument(
         "--port",
         type=port_number,
         default=DEFAULT_PORT,
-        help=f"default: {DEFAULT_PORT}; 0 takes any free port (the printed address has it)",
+        metavar=_("PORT"),
+        help=_("default: {port}; 0 takes any free port (the printed address has it)").format(
+            port=DEFAULT_PORT
+        ),
     )
     parser.add_argument(
         "--public",
         action="store_true",
-        help="allow an address other machines can reach: whoever reaches the port and "
-        "has the printed address plays with this data directory",
+        help=_(
+            "allow an address other machines can reach: whoever reaches the port and "
+            "has the printed address plays with this data directory"
+        ),
     )
     keys = parser.add_mutually_exclusive_group()
     keys.add_argument(
         "--token-file",
         type=Path,
         default=None,
-        metavar="PATH",
-        help="read the access key in the printed address from this file (yours, mode "
-        f"0600, not a link), for an address you bookmark; or set ${TOKEN_ENV}; "
-        "default: a new random key each start",
+        metavar=_("PATH"),
+        help=_(
+            "read the access key in the printed address from this file (yours, mode "
+            "0600, not a link), for an address you bookmark; or set ${variable}; "
+            "default: a new random key each start"
+        ).format(variable=TOKEN_ENV),
     )
     keys.add_argument(
         "--token",
         default=None,
-        metavar="KEY",
-        help="the key itself (every user of the machine sees a command line: serve "
-        f"restarts itself with the key in ${TOKEN_ENV}; better use --token-file or "
-        f"${TOKEN_ENV}); write --token=KEY, since a key may start with '-'",
+        metavar=_("KEY"),
+        help=_(
+            "the key itself (every user of the machine sees a command line: serve "
+            "restarts itself with the key in ${variable}; better use --token-file or "
+            "${variable}); write --token=KEY, since a key may start with '-'"
+        ).format(variable=TOKEN_ENV),
     )
     parser.add_argument(
         "--external-url",
         default=None,
-        metavar="URL",
-        help="behind a reverse proxy: the address people open, e.g. "
-        "https://palm.example:8443/palm/ (serve answers that name, accepts that origin, "
-        "serves under that path and prints that address; it still listens on --host)",
+        metavar=_("URL"),
+        help=_(
+            "behind a reverse proxy: the address people open, e.g. "
+            "https://palm.example:8443/palm/ (serve answers that name, accepts that origin, "
+            "serves under that path and prints that address; it still listens on --host)"
+        ),
     )
     parser.add_argument(
         "--allow-host",
         action="append",
         default=[],
-        metavar="NAME",
-        help="another name the browser may use for this server (repeatable; by default "
-        "only loopback names, and with --public this machine's name and addresses)",
+        metavar=_("NAME"),
+        help=_(
+            "another name the browser may use for this server (repeatable; by default "
+            "only loopback names, and with --public this machine's name and addresses)"
+        ),
     )
     parser.add_argument(
         "--max-games",
         type=games_count,
         default=DEFAULT_MAX_GAMES,
-        help=f"games at once, one per tab (default: {DEFAULT_MAX_GAMES})",
+        metavar="N",
+        help=_("games at once, one per tab (default: {count})").format(count=DEFAULT_MAX_GAMES),
     )
     parser.set_defaults(run=run)
 
@@ -261,11 +289,13 @@ def listen_on(host: str, port: int) -> socket.socket:
 def run(args: argparse.Namespace) -> int:
     host = args.host if args.host is not None else EVERY_ADDRESS if args.public else DEFAULT_HOST
     if not host.strip("[]"):
-        return fail("--host needs an address")
+        return fail(_("--host needs an address"))
     if not is_loopback(host) and not args.public:
         return fail(
-            f"{host} can be reached from other machines, and whoever reaches the port "
-            "plays with your saved games; add --public to serve there anyway"
+            _(
+                "{host} can be reached from other machines, and whoever reaches the port "
+                "plays with your saved games; add --public to serve there anyway"
+            ).format(host=host)
         )
     from ..text import printable
 
@@ -289,7 +319,8 @@ def run(args: argparse.Namespace) -> int:
         listener = listen_on(host.strip("[]"), args.port)
     except OSError as exc:
         reason = exc.strerror or str(exc)
-        return fail(printable(f"cannot serve on {host} port {args.port}: {reason}"), 1)
+        cannot = _("cannot serve on {host} port {port}: {reason}")
+        return fail(printable(cannot.format(host=host, port=args.port, reason=reason)), 1)
     with listener:
         return serve_on(listener, host, directory, token, args, external)
 
@@ -317,7 +348,8 @@ def access_key(args: argparse.Namespace) -> str | int:
     if (problem := token_problem(token)) is not None:
         return fail(f"{source}: {problem}")
     if source == "--token":
-        print(f"palm-island: {TOKEN_NOTE}", file=sys.stderr)
+        note = _(TOKEN_NOTE).format(variable=TOKEN_ENV)
+        print(f"palm-island: {note}", file=sys.stderr)
         if (problem := restart_without_key(token)) is not None:
             return fail(problem)
     return token
@@ -341,9 +373,12 @@ def serve_on(
     if not is_loopback(host):
         print(
             printable(
-                f"palm-island: warning: listening on {host}: whoever reaches port "
-                f"{port} with the printed address plays with the saved games, "
-                f"campaigns and settings in {directory}; the network can read it (no TLS)"
+                "palm-island: "
+                + _(
+                    "warning: listening on {host}: whoever reaches port "
+                    "{port} with the printed address plays with the saved games, "
+                    "campaigns and settings in {folder}; the network can read it (no TLS)"
+                ).format(host=host, port=port, folder=directory)
             ),
             file=sys.stderr,
         )

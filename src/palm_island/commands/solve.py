@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import arguments
+from ..i18n import _
 from ..progress_bar import add_quiet
 from . import fail
 
@@ -26,30 +27,42 @@ BUILDINGS = 16
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("solve", help="search a deal for its best line")
+    parser = subparsers.add_parser(
+        "solve",
+        help=_("search a deal for its best line"),
+        description=_("Search a deal for its best line and print it, round by round."),
+    )
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--seed", type=arguments.seed, help="the deal of this seed (0 up)")
-    source.add_argument("--deal", help='the 16 building codes top first, e.g. "CH2 HO2 MK ... TE1"')
+    source.add_argument(
+        "--seed", type=arguments.seed, metavar=_("SEED"), help=_("the deal of this seed (0 up)")
+    )
+    source.add_argument(
+        "--deal",
+        metavar=_("CODES"),
+        help=_('the 16 building codes top first, e.g. "CH2 HO2 MK ... TE1"'),
+    )
     strength = parser.add_mutually_exclusive_group()
     strength.add_argument(
         "--budget",
         type=arguments.seconds,
-        metavar="SECONDS",
-        help="search effort in seconds (default 8), mapped to a fixed beam width, "
-        "so the result does not depend on machine speed",
+        metavar=_("SECONDS"),
+        help=_(
+            "search effort in seconds (default 8), mapped to a fixed beam width, "
+            "so the result does not depend on machine speed"
+        ),
     )
     strength.add_argument(
-        "--width", type=arguments.width, metavar="N", help="the beam width, directly"
+        "--width", type=arguments.width, metavar="N", help=_("the beam width, directly")
     )
     parser.add_argument(
         "--json",
         action="store_true",
-        help='print {"score", "bound", "proven", "moves": [...]} instead of the rounds',
+        help=_('print {"score", "bound", "proven", "moves": [...]} instead of the rounds'),
     )
     parser.add_argument(
         "--out",
-        metavar="FILE",
-        help="also write the line as a game record (verify and replay read it)",
+        metavar=_("FILE"),
+        help=_("also write the line as a game record (verify and replay read it)"),
     )
     add_quiet(parser)
     parser.set_defaults(run=run)
@@ -59,14 +72,24 @@ def parse_deal(text: str, catalog: Catalog) -> tuple[int, ...]:
     """Read 16 building codes (any case, blanks or commas between) into card ids."""
     codes = text.replace(",", " ").upper().split()
     if len(codes) != BUILDINGS:
-        raise ValueError(f"--deal lists the {BUILDINGS} buildings, top first; got {len(codes)}")
+        raise ValueError(
+            _("--deal lists the {count} buildings, top first; got {got}").format(
+                count=BUILDINGS, got=len(codes)
+            )
+        )
     unknown = [c for c in codes if not catalog.has_code(c) or c == "RT"]
     if unknown:
         known = " ".join(c.code for c in catalog.cards if not c.is_round_tracker)
-        raise ValueError(f"unknown building code(s) {' '.join(unknown)}; codes are: {known}")
+        raise ValueError(
+            _("unknown building code(s) {unknown}; codes are: {known}").format(
+                unknown=" ".join(unknown), known=known
+            )
+        )
     twice = sorted({c for c in codes if codes.count(c) > 1})
     if twice:
-        raise ValueError(f"each building appears once; {' '.join(twice)} repeated")
+        raise ValueError(
+            _("each building appears once; {codes} repeated").format(codes=" ".join(twice))
+        )
     return tuple(catalog.id_of(c) for c in codes)
 
 
@@ -87,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         solution = solve_with_progress(start, budget, args.quiet)
     except KeyboardInterrupt:
-        return fail("interrupted", 130)
+        return fail(_("interrupted"), 130)
     bound = upper_bound(start)
     proven = solution.score == bound  # a real line reaches the bound: nothing does better
     if args.out is not None:
@@ -102,15 +125,33 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(found))
         return 0
     _print_line(start, solution.moves)
+    from ..i18n import ngettext, rank_title
+
     breakdown = score(_replay(start, solution.moves))
     print(
-        f"best score found: {solution.score} ({breakdown.rank}) in {len(solution.moves)} turns; "
-        f"width {budget.width}, {solution.nodes:,} positions, {solution.seconds:.1f} s"
+        ngettext(
+            "best score found: {score} ({rank}) in {turns} turn; "
+            "width {width}, {positions} positions, {seconds} s",
+            "best score found: {score} ({rank}) in {turns} turns; "
+            "width {width}, {positions} positions, {seconds} s",
+            len(solution.moves),
+        ).format(
+            score=solution.score,
+            rank=rank_title(breakdown.rank),
+            turns=len(solution.moves),
+            width=budget.width,
+            positions=f"{solution.nodes:,}",
+            seconds=f"{solution.seconds:.1f}",
+        )
     )
     if proven:
-        print(f"perfect play scores at most {bound}: this line is the best possible")
+        print(
+            _("perfect play scores at most {bound}: this line is the best possible").format(
+                bound=bound
+            )
+        )
     else:
-        print(f"perfect play scores at most {bound}")
+        print(_("perfect play scores at most {bound}").format(bound=bound))
     return 0
 
 
@@ -135,7 +176,7 @@ def solve_with_progress(start: GameState, budget: Budget, quiet: bool = False) -
     from ..progress_bar import progress
     from ..solver import solve
 
-    with progress("searching", quiet) as tell:
+    with progress(_("searching"), quiet) as tell:
         return solve(start, budget, on_progress=tell)
 
 
@@ -159,7 +200,7 @@ def _print_line(start: GameState, moves: Sequence[Move]) -> None:
         current.append(str(move))
         state = apply_move(state, move).state
         if state.round != round_ or state.is_over:
-            print(f"round {round_}: {' · '.join(current)}")
+            print(_("round {round}: {moves}").format(round=round_, moves=" · ".join(current)))
             current = []
     if current:
-        print(f"round {state.round}: {' · '.join(current)}")
+        print(_("round {round}: {moves}").format(round=state.round, moves=" · ".join(current)))

@@ -8,22 +8,60 @@ the campaign is labelled "modified" (it still loads and plays).
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import arguments
+from ..i18n import _
 from . import fail, unreadable
+
+if TYPE_CHECKING:
+    from ..engine import GameState, ScoreBreakdown
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("verify", help="check a record file or a campaign's feats")
+    parser = subparsers.add_parser(
+        "verify",
+        help=_("check a record file or a campaign's feats"),
+        description=_(
+            "Replay a record file and check its result, or replay the proof game of "
+            "every feat a campaign unlocked."
+        ),
+    )
     target = parser.add_mutually_exclusive_group(required=True)
-    target.add_argument("file", type=arguments.record_file, nargs="?", help="a game record (JSON)")
-    target.add_argument("--campaign", metavar="NAME", help="re-simulate every feat's proof game")
+    target.add_argument(
+        "file",
+        type=arguments.record_file,
+        nargs="?",
+        metavar=_("FILE"),
+        help=_("a game record (JSON)"),
+    )
+    target.add_argument(
+        "--campaign", metavar=_("NAME"), help=_("re-simulate every feat's proof game")
+    )
     parser.set_defaults(run=run)
+
+
+def outcome(final: GameState, breakdown: ScoreBreakdown) -> str:
+    """``finished: score 31 (Exceptional) after 58 turns``, in the active language."""
+    from ..i18n import ngettext, rank_title
+
+    values = {"score": breakdown.total, "rank": rank_title(breakdown.rank), "turns": final.turn}
+    if final.is_over:
+        return ngettext(
+            "finished: score {score} ({rank}) after {turns} turn",
+            "finished: score {score} ({rank}) after {turns} turns",
+            final.turn,
+        ).format(**values)
+    return ngettext(
+        "not finished: score {score} ({rank}) after {turns} turn",
+        "not finished: score {score} ({rank}) after {turns} turns",
+        final.turn,
+    ).format(**values)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..engine import score
+    from ..i18n import difficulty_name
 
     if args.campaign is not None:
         return _campaign(args)
@@ -36,19 +74,41 @@ def run(args: argparse.Namespace) -> int:
         record, final = import_record_file(args.file, standard_feats().catalog)
     except LoadError as exc:
         return unreadable(args.file, exc)
-    breakdown = score(final)
-    status = "finished" if final.is_over else "not finished"
-    feats = ", ".join(record.setup.feats) or "no feats"
-    where = printable(str(args.file))
+    from ..i18n import ngettext, rank_title
+
+    breakdown, setup = score(final), record.setup
+    if final.is_over:
+        line = ngettext(
+            "{file}: ok — finished, score {score} ({rank}) after {turns} turn; {difficulty}, "
+            "{feats}",
+            "{file}: ok — finished, score {score} ({rank}) after {turns} turns; {difficulty}, "
+            "{feats}",
+            final.turn,
+        )
+    else:
+        line = ngettext(
+            "{file}: ok — not finished, score {score} ({rank}) after {turns} turn; "
+            "{difficulty}, {feats}",
+            "{file}: ok — not finished, score {score} ({rank}) after {turns} turns; "
+            "{difficulty}, {feats}",
+            final.turn,
+        )
     print(
-        f"{where}: ok — {status}, score {breakdown.total} ({breakdown.rank}) after "
-        f"{final.turn} turns; {record.setup.difficulty}, {feats}"
+        line.format(
+            file=printable(str(args.file)),
+            score=breakdown.total,
+            rank=rank_title(breakdown.rank),
+            turns=final.turn,
+            difficulty=difficulty_name(setup.difficulty),
+            feats=", ".join(setup.feats) or _("no feats"),
+        )
     )
     return 0
 
 
 def _campaign(args: argparse.Namespace) -> int:
     from ..engine import PalmIslandError
+    from ..i18n import ngettext
     from ..storage.service import Store
     from ..text import printable
 
@@ -57,12 +117,21 @@ def _campaign(args: argparse.Namespace) -> int:
             checks = store.verify_campaign(args.campaign)
     except (PalmIslandError, ValueError) as exc:
         return fail(printable(str(exc)), 1)
-    name = printable(args.campaign)
+    name = repr(printable(args.campaign))
     for check in checks:
-        verdict = "ok" if check.ok else f"FAILED: {check.reason}"
-        print(f"{check.feat} (proof: game {check.game_id}): {verdict}")
+        if check.ok:
+            line = _("{feat} (proof: game {game}): ok")
+        else:
+            line = _("{feat} (proof: game {game}): FAILED: {reason}")
+        print(line.format(feat=check.feat, game=check.game_id, reason=check.reason))
     if any(not check.ok for check in checks):
-        print(f"campaign {name!r} is labelled modified")
+        print(_("campaign {name} is labelled modified").format(name=name))
         return 1
-    print(f"campaign {name!r}: {len(checks)} feat(s) verified")
+    print(
+        ngettext(
+            "campaign {name}: {count} feat verified",
+            "campaign {name}: {count} feats verified",
+            len(checks),
+        ).format(name=name, count=len(checks))
+    )
     return 0

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Final
 
 from ..engine import Catalog, GameState
+from ..i18n import _
 from ..records import (
     MAX_RECORD_BYTES,
     GameRecord,
@@ -53,7 +54,9 @@ def parse_record(text: str | bytes, where: str) -> GameRecord:
     except RecordError as exc:
         raise as_load_error(exc, where) from None
     except (RecursionError, ValueError) as exc:  # json on absurd nesting, huge ints
-        raise LoadError("not_json", where, f"not readable JSON: {type(exc).__name__}") from None
+        raise LoadError(
+            "not_json", where, _("not readable JSON: {error}").format(error=type(exc).__name__)
+        ) from None
 
 
 def check_record(record: GameRecord, catalog: Catalog, where: str) -> GameState:
@@ -71,19 +74,19 @@ def record_from_rows(header: str, moves: Sequence[tuple[object, object]], where:
         LoadError: a header that is not a record, moves with gaps, bad fields.
     """
     if len(header) > MAX_RECORD_BYTES:
-        raise LoadError("too_large", where, "stored game header is over 1 MiB")
-    plies = [ply for ply, _ in moves]
+        raise LoadError("too_large", where, _("stored game header is over 1 MiB"))
+    plies = [ply for ply, _text in moves]
     if plies != list(range(1, len(moves) + 1)):
-        raise LoadError("invalid_field", where, "stored moves are not numbered 1, 2, 3 …")
+        raise LoadError("invalid_field", where, _("stored moves are not numbered 1, 2, 3 …"))
     try:
         raw = json.loads(header)
     except (ValueError, RecursionError):
-        raise LoadError("not_json", where, "stored game header is not JSON") from None
+        raise LoadError("not_json", where, _("stored game header is not JSON")) from None
     if not isinstance(raw, dict):
-        raise LoadError("wrong_kind", where, "stored game header is not a record")
-    if not all(isinstance(text, str) for _, text in moves):
-        raise LoadError("invalid_field", where, "a stored move is not text")
-    raw["moves"] = [str(text) for _, text in moves]
+        raise LoadError("wrong_kind", where, _("stored game header is not a record"))
+    if not all(isinstance(text, str) for _ply, text in moves):
+        raise LoadError("invalid_field", where, _("a stored move is not text"))
+    raw["moves"] = [str(text) for _ply, text in moves]
     return parse_record(json.dumps(raw), where)
 
 

@@ -11,6 +11,7 @@ import os
 import shlex
 from pathlib import Path
 
+from ..i18n import _
 from .errors import LoadError
 
 
@@ -20,7 +21,7 @@ def _user(uid: int) -> str:
 
         return pwd.getpwuid(uid).pw_name
     except (ImportError, KeyError):
-        return f"user {uid}"
+        return _("user {uid}").format(uid=uid)
 
 
 def no_permission(path: Path, *, write: bool = False) -> LoadError | None:
@@ -36,9 +37,12 @@ def no_permission(path: Path, *, write: bool = False) -> LoadError | None:
         return None
     me, owner = _user(os.geteuid()), _user(info.st_uid)
     quoted = shlex.quote(str(path))
-    if info.st_uid == os.geteuid():
-        whose, fix = "it is yours", f"`chmod u+rw {quoted}` fixes it"
-    else:
-        whose, fix = f"it belongs to {owner}, not {me}", f"`sudo chown {me} {quoted}` fixes it"
     # Short, so the fix fits the message's 200 characters with a long path.
-    return LoadError("unreadable", str(path), f"permission denied, not damaged: {whose}; {fix}")
+    if info.st_uid == os.geteuid():
+        why = _("permission denied, not damaged: it is yours; `chmod u+rw {path}` fixes it")
+    else:
+        why = _(
+            "permission denied, not damaged: it belongs to {owner}, not {me}; "
+            "`sudo chown {me} {path}` fixes it"
+        )
+    return LoadError("unreadable", str(path), why.format(path=quoted, owner=owner, me=me))

@@ -17,35 +17,37 @@ import stat
 from pathlib import Path
 from typing import Final
 
+from ..i18n import N_, _
+from ..os_reasons import os_reason
 from .errors import LoadError
 
 MAX_JSON_DEPTH: Final = 64
 """Deeper nesting is refused before parsing (no file of ours nests more than 5)."""
 _KIND_NAMES: Final = (
-    (stat.S_ISFIFO, "a pipe (FIFO)"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISLNK, "a symbolic link"),
-    (stat.S_ISREG, "a file"),
+    (stat.S_ISFIFO, N_("a pipe (FIFO)")),
+    (stat.S_ISCHR, N_("a device")),
+    (stat.S_ISBLK, N_("a device")),
+    (stat.S_ISSOCK, N_("a socket")),
+    (stat.S_ISDIR, N_("a folder")),
+    (stat.S_ISLNK, N_("a symbolic link")),
+    (stat.S_ISREG, N_("a file")),
 )
 
 
 def _what(mode: int) -> str:
-    return next((name for test, name in _KIND_NAMES if test(mode)), "not a regular file")
+    return _(next((name for test, name in _KIND_NAMES if test(mode)), N_("not a regular file")))
 
 
 def _reason(exc: OSError) -> str:
-    return exc.strerror or str(exc) or type(exc).__name__
+    return os_reason(exc)
 
 
 def _size(limit: int) -> str:
     if limit % (1 << 20) == 0:
-        return f"{limit >> 20} MiB"
+        return _("{count} MiB").format(count=limit >> 20)
     if limit % 1024 == 0:
-        return f"{limit >> 10} KiB"
-    return f"{limit:,} bytes"
+        return _("{count} KiB").format(count=limit >> 10)
+    return _("{count} bytes").format(count=f"{limit:,}")
 
 
 def check_regular(path: Path, where: str | None = None) -> bool:
@@ -61,9 +63,15 @@ def check_regular(path: Path, where: str | None = None) -> bool:
     except FileNotFoundError:
         return False
     except OSError as exc:
-        raise LoadError("unreadable", name, f"cannot look at it: {_reason(exc)}") from None
+        raise LoadError(
+            "unreadable", name, _("cannot look at it: {reason}").format(reason=_reason(exc))
+        ) from None
     if not stat.S_ISREG(info.st_mode):
-        raise LoadError("wrong_kind", name, f"is {_what(info.st_mode)}, not a file; move it away")
+        raise LoadError(
+            "wrong_kind",
+            name,
+            _("is {kind}, not a file; move it away").format(kind=_what(info.st_mode)),
+        )
     return True
 
 
@@ -81,16 +89,24 @@ def read_bytes(path: Path, limit: int, *, where: str | None = None, follow: bool
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise LoadError("unreadable", name, f"cannot read it: {_reason(exc)}") from None
+        raise LoadError(
+            "unreadable", name, _("cannot read it: {reason}").format(reason=_reason(exc))
+        ) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise LoadError(
-                "wrong_kind", name, f"not a regular file ({_what(info.st_mode)}); it was not read"
+                "wrong_kind",
+                name,
+                _("not a regular file ({kind}); it was not read").format(kind=_what(info.st_mode)),
             )
         if info.st_size > limit:
             raise LoadError(
-                "too_large", name, f"file is {info.st_size:,} bytes; the limit is {_size(limit)}"
+                "too_large",
+                name,
+                _("file is {size} bytes; the limit is {limit}").format(
+                    size=f"{info.st_size:,}", limit=_size(limit)
+                ),
             )
         chunks: list[bytes] = []
         left = limit + 1
@@ -101,12 +117,14 @@ def read_bytes(path: Path, limit: int, *, where: str | None = None, follow: bool
             chunks.append(chunk)
             left -= len(chunk)
     except OSError as exc:
-        raise LoadError("unreadable", name, f"cannot read it: {_reason(exc)}") from None
+        raise LoadError(
+            "unreadable", name, _("cannot read it: {reason}").format(reason=_reason(exc))
+        ) from None
     finally:
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > limit:
-        raise LoadError("too_large", name, f"file is over {_size(limit)}")
+        raise LoadError("too_large", name, _("file is over {limit}").format(limit=_size(limit)))
     return data
 
 
@@ -142,11 +160,17 @@ def load_json(data: str | bytes, where: str, limit: int = MAX_JSON_DEPTH) -> obj
         LoadError: ``not_json`` (too deep, not JSON, not UTF-8).
     """
     if not json_depth_ok(data, limit):
-        raise LoadError("not_json", where, f"not readable JSON: nested deeper than {limit}")
+        raise LoadError(
+            "not_json",
+            where,
+            _("not readable JSON: nested deeper than {limit}").format(limit=limit),
+        )
     try:
         return json.loads(data)
     except (ValueError, RecursionError) as exc:
-        raise LoadError("not_json", where, f"not readable JSON: {type(exc).__name__}") from None
+        raise LoadError(
+            "not_json", where, _("not readable JSON: {error}").format(error=type(exc).__name__)
+        ) from None
 
 
 def check_folder(path: Path, where: str, *, follow: bool = True) -> bool:
@@ -162,13 +186,17 @@ def check_folder(path: Path, where: str, *, follow: bool = True) -> bool:
     except FileNotFoundError:
         return False
     except OSError as exc:
-        raise LoadError("unreadable", where, f"cannot look at it: {_reason(exc)}") from None
+        raise LoadError(
+            "unreadable", where, _("cannot look at it: {reason}").format(reason=_reason(exc))
+        ) from None
     if stat.S_ISLNK(info.st_mode):
-        raise LoadError("wrong_kind", where, "is a link to another folder; move the link away")
+        raise LoadError("wrong_kind", where, _("is a link to another folder; move the link away"))
     if not stat.S_ISDIR(info.st_mode):
         raise LoadError(
-            "wrong_kind", where, f"is {_what(info.st_mode)}, not a folder; move it away"
+            "wrong_kind",
+            where,
+            _("is {kind}, not a folder; move it away").format(kind=_what(info.st_mode)),
         )
     if not os.access(path, os.R_OK | os.X_OK):
-        raise LoadError("unreadable", where, "cannot read this folder: permission denied")
+        raise LoadError("unreadable", where, _("cannot read this folder: permission denied"))
     return True

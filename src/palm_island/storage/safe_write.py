@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
+from ..i18n import N_, _
 from .errors import SaveError
 
 _CREATE: Final = (
@@ -52,8 +53,10 @@ class TargetExists(SaveError):
 
 
 def reason(exc: OSError) -> str:
-    """An OS error as a few words: ``no space left on device``."""
-    return (exc.strerror or str(exc) or type(exc).__name__).lower()
+    """An OS error as a few words: ``no space left on the device``."""
+    from ..os_reasons import os_reason
+
+    return os_reason(exc)
 
 
 def temp_name(target: Path) -> Path:
@@ -93,7 +96,7 @@ def _publish_anonymous(fd: int, target: Path, replace: bool) -> None:
         try:
             _link_fd(fd, target)
         except FileExistsError:
-            raise TargetExists(target.name, "already exists; it was kept") from None
+            raise TargetExists(target.name, _("already exists; it was kept")) from None
         return
     temp = temp_name(target)
     _link_fd(fd, temp)
@@ -121,11 +124,20 @@ def not_written(target: Path, exc: OSError) -> SaveError:
     folder = target.parent
     if exc.errno in (errno.ENOENT, errno.ENOTDIR) and not os.path.isdir(folder):
         if os.path.lexists(folder):
-            return SaveError(target.name, f"not written: {folder} is not a folder")
-        return SaveError(target.name, f"not written: there is no folder {folder}")
+            return SaveError(
+                target.name, _("not written: {folder} is not a folder").format(folder=folder)
+            )
+        return SaveError(
+            target.name, _("not written: there is no folder {folder}").format(folder=folder)
+        )
     if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS) and not os.access(folder, os.W_OK):
-        return SaveError(target.name, f"not written: the folder {folder}: {reason(exc)}")
-    return SaveError(target.name, f"not written: {reason(exc)}")
+        return SaveError(
+            target.name,
+            _("not written: the folder {folder}: {reason}").format(
+                folder=folder, reason=reason(exc)
+            ),
+        )
+    return SaveError(target.name, _("not written: {reason}").format(reason=reason(exc)))
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -154,13 +166,13 @@ def _publish(temp: Path, target: Path, replace: bool) -> None:
     try:
         os.link(temp, target, follow_symlinks=False)
     except FileExistsError:
-        raise TargetExists(target.name, "already exists; it was kept") from None
+        raise TargetExists(target.name, _("already exists; it was kept")) from None
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
             raise
         # No hard links here (some network or FAT file systems): check, then rename.
         if os.path.lexists(target):
-            raise TargetExists(target.name, "already exists; it was kept") from None
+            raise TargetExists(target.name, _("already exists; it was kept")) from None
         os.replace(temp, target)
         return
     remove(temp)
@@ -173,7 +185,7 @@ def _discard(temp: Path) -> None:
 
 def refuse_existing(target: Path, replace: bool) -> None:
     if not replace and os.path.lexists(target):
-        raise TargetExists(target.name, "already exists; it was kept")
+        raise TargetExists(target.name, _("already exists; it was kept"))
 
 
 def write_file(
@@ -293,7 +305,7 @@ def sqlite_copy(
     except (OSError, sqlite3.Error) as exc:
         _discard_all(temp)
         text = reason(exc) if isinstance(exc, OSError) else str(exc)
-        raise SaveError(target.name, f"not written: {text}") from None
+        raise SaveError(target.name, _("not written: {reason}").format(reason=text)) from None
     except BaseException:
         _discard_all(temp)
         raise
@@ -329,7 +341,7 @@ def link_aside(source: Path, target: Path) -> None:
     except SaveError:
         raise
     except OSError as exc:
-        raise SaveError(target.name, f"not kept: {reason(exc)}") from None
+        raise SaveError(target.name, _("not kept: {reason}").format(reason=reason(exc))) from None
 
 
 def remove(path: Path) -> None:
@@ -343,7 +355,7 @@ def remove(path: Path) -> None:
     except FileNotFoundError:
         pass
     except OSError as exc:
-        raise SaveError(path.name, f"not removed: {reason(exc)}") from None
+        raise SaveError(path.name, _("not removed: {reason}").format(reason=reason(exc))) from None
 
 
 OWNER_ONLY: Final = 0o600
@@ -365,7 +377,7 @@ def create_owner_only(path: Path) -> None:
         fd = os.open(path, _CREATE, OWNER_ONLY)
     except FileExistsError:
         if os.path.islink(path) and not os.path.exists(path):  # it would create its target
-            raise SaveError(path.name, "is a link to nothing; move it away") from None
+            raise SaveError(path.name, _("is a link to nothing; move it away")) from None
         return
     except OSError as exc:
         raise not_written(path, exc) from None
@@ -399,7 +411,7 @@ def make_owner_only(paths: Sequence[Path]) -> None:
             os.close(fd)
 
 
-LINKED_FOLDER: Final = (
+LINKED_FOLDER: Final = N_(
     "is a link to another folder; the game writes only in a folder of its own here: "
     "move the link away"
 )
@@ -421,12 +433,14 @@ def make_dir(path: Path, *, parents: bool = False, follow: bool = True) -> None:
     except FileNotFoundError:
         pass
     except OSError as exc:
-        raise SaveError(str(path), f"cannot use this folder: {reason(exc)}") from None
+        raise SaveError(
+            str(path), _("cannot use this folder: {reason}").format(reason=reason(exc))
+        ) from None
     else:
         if stat.S_ISLNK(info.st_mode):
-            raise SaveError(path.name, LINKED_FOLDER)
+            raise SaveError(path.name, _(LINKED_FOLDER))
         if not stat.S_ISDIR(info.st_mode):
-            raise SaveError(str(path), "is a file, not a folder; move it away")
+            raise SaveError(str(path), _("is a file, not a folder; move it away"))
         return
     try:
         if parents:
@@ -435,9 +449,11 @@ def make_dir(path: Path, *, parents: bool = False, follow: bool = True) -> None:
             os.mkdir(path, mode=0o700)
     except FileExistsError:
         if not os.path.isdir(path):
-            raise SaveError(str(path), "is a file, not a folder; move it away") from None
+            raise SaveError(str(path), _("is a file, not a folder; move it away")) from None
     except OSError as exc:
-        raise SaveError(str(path), f"cannot create this folder: {reason(exc)}") from None
+        raise SaveError(
+            str(path), _("cannot create this folder: {reason}").format(reason=reason(exc))
+        ) from None
 
 
 def refuse_protected(target: Path, protected: Sequence[Path]) -> None:
@@ -462,7 +478,8 @@ def refuse_protected(target: Path, protected: Sequence[Path]) -> None:
                 same_file = (mine.st_dev, mine.st_ino) == (info.st_dev, info.st_ino)
         if same_name or same_file:
             raise SaveError(
-                target.name, "is one of the game's own files (the campaign store); not written"
+                target.name,
+                _("is one of the game's own files (the campaign store); not written"),
             )
 
 

@@ -1,0 +1,150 @@
+"""Every place that hands words to a player marks them, found by reading the source:
+a message, a help text or an error given as a plain English literal (or an f-string
+with English in it) fails, wherever it is, so a new one cannot slip in unmarked.
+And every marking can be extracted: a ``_()`` inside an f-string is invisible to
+the extractor, and a module that rebinds ``_`` (``line, _ = ...``) breaks it."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[2] / "src" / "palm_island"
+SCOPE = (
+    "cli.py",
+    "arguments.py",
+    "exits.py",
+    "progress_bar.py",
+    "os_reasons.py",
+    "commands",
+    "storage/safe_read.py",
+    "storage/safe_write.py",
+    "storage/loading.py",
+    "storage/permissions.py",
+)
+"""What is translated so far: the command line. The screens (tui/) and the browser
+page (web/) join as they are marked (docs/i18n.md)."""
+
+SITES: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {
+    "print": (None, ()),
+    "fail": ((0,), ()),
+    "say": ((0,), ()),
+    "error": ((0,), ()),  # parser.error
+    "ArgumentTypeError": ((0,), ()),
+    "ValueError": ((0,), ()),
+    "LoadError": ((2,), ("message",)),
+    "SaveError": ((1,), ("message",)),
+    "TargetExists": ((1,), ("message",)),
+    "input": ((0,), ()),
+    "progress": ((0,), ()),
+    "add_argument": ((), ("help", "metavar")),
+    "add_parser": ((), ("help", "description", "usage", "epilog")),
+    "add_subparsers": ((), ("title", "metavar", "help", "description")),
+    "ArgumentParser": ((), ("description", "usage", "epilog")),
+}
+"""Call name -> (positional arguments, keywords) that carry player-facing words."""
+MARKERS = {"_", "ngettext", "pgettext", "N_"}
+
+
+def words(text: str) -> bool:
+    """Whether ``text`` has English in it (the program's name and options aside)."""
+    bare = re.sub(r"palm-island|--[a-z-]+|\$[A-Z_]+", "", text)
+    return re.search(r"[A-Za-z]{2,}", bare) is not None
+
+
+def unmarked(node: ast.expr) -> Iterator[ast.expr]:
+    """The literals with words that reach the player through ``node`` unmarked."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and words(node.value):
+        yield node
+    elif isinstance(node, ast.JoinedStr):
+        for part in node.values:
+            if isinstance(part, ast.Constant) and words(str(part.value)):
+                yield node
+                return
+    elif isinstance(node, ast.Call) and name_of(node.func) in {"printable", "str", "repr"}:
+        for arg in node.args:
+            yield from unmarked(arg)
+    elif isinstance(node, ast.BinOp):
+        yield from unmarked(node.left)
+        yield from unmarked(node.right)
+    elif isinstance(node, ast.IfExp):
+        yield from unmarked(node.body)
+        yield from unmarked(node.orelse)
+
+
+def name_of(func: ast.expr) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
+
+
+def modules() -> list[Path]:
+    found: list[Path] = []
+    for entry in SCOPE:
+        path = PACKAGE / entry
+        found += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+    return found
+
+
+def problems(source: str, where: str) -> list[str]:
+    found: list[str] = []
+    tree = ast.parse(source)
+    imports_marker = any(
+        isinstance(node, ast.ImportFrom) and any(alias.name == "_" for alias in node.names)
+        for node in ast.walk(tree)
+    )
+    for node in ast.walk(tree):
+        hidden = any(
+            k.arg == "help" and isinstance(k.value, ast.Attribute) and k.value.attr == "SUPPRESS"
+            for k in getattr(node, "keywords", [])
+        )
+        if isinstance(node, ast.Call) and name_of(node.func) in SITES and not hidden:
+            indexes, keywords = SITES[name_of(node.func)]
+            args = (
+                node.args
+                if indexes is None
+                else [node.args[i] for i in indexes if i < len(node.args)]
+            )
+            args += [k.value for k in node.keywords if k.arg in keywords]
+            for arg in args:
+                found += [f"{where}:{n.lineno}: unmarked words" for n in unmarked(arg)]
+        if isinstance(node, ast.JoinedStr):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Call) and name_of(inner.func) in MARKERS:
+                    found.append(f"{where}:{inner.lineno}: marked inside an f-string")
+        stored = isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+        if stored and imports_marker and getattr(node, "id", "") == "_":
+            found.append(f"{where}:{getattr(node, 'lineno', 0)}: rebinds _")
+    return sorted(found, key=lambda line: int(line.split(":")[1]))
+
+
+def test_the_checks_find_each_kind() -> None:
+    planted = (
+        "from ..i18n import _\n"
+        "print('plain words')\n"
+        "fail(printable(f'game {n} gone'))\n"
+        "parser.add_argument('--x', help='unmarked help')\n"
+        "print(f'{_(\"hidden\")}')\n"
+        "line, _ = pair\n"
+        "print(_('fine'), f'  {name}: {value}')\n"
+        "parser.add_argument('--seed', help=_('fine'), metavar='N')\n"
+    )
+    found = problems(planted, "planted.py")
+    assert [f.split(":", 2)[1:] for f in found] == [
+        ["2", " unmarked words"],
+        ["3", " unmarked words"],
+        ["4", " unmarked words"],
+        ["5", " marked inside an f-string"],
+        ["6", " rebinds _"],
+    ]
+
+
+def test_every_site_in_scope_is_marked() -> None:
+    found: list[str] = []
+    for path in modules():
+        found += problems(path.read_text(encoding="utf-8"), str(path.relative_to(PACKAGE)))
+    assert found == [], "\n".join(found)
