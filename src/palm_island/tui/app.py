@@ -500,6 +500,7 @@ def run_app(
     data_dir: Path | None = None,
     replay_file: Path | None = None,
     served_folder: tuple[int, int] | None = None,
+    touch: bool = False,
 ) -> int:
     """Run the game in this terminal, saving to the campaign file; returns the exit code.
 
@@ -514,6 +515,7 @@ def run_app(
     with ExitGuard() as guard:  # before the app starts any thread
         config = cli_config(seed, ascii_only, data_dir, replay_file)
         config.served_folder = served_folder  # AppConfig.served_folder
+        config.touch = touch
         config.exit_guard = guard
         app = make_app(config)
         app.run()

@@ -42,8 +42,17 @@ class TooSmallScreen(Fitted, Screen[None]):
             f"Terminal too small {g.dash} needs at least {table.width}{x}{table.height},\n"
             f"or {compact.width}{x}{compact.height} with the cards stacked\n"
             f"(now {size.width}{x}{size.height}).\n"
-            "Make the window larger: your game is kept."
+            f"{self.what_to_do()}: your game is kept."
         )
+
+    def what_to_do(self) -> str:
+        """What makes room where the game runs: in a browser (Textual's web driver,
+        as ``palm-island serve`` runs it) the window is often a phone's screen."""
+        if self.app.is_web:
+            return (
+                "Turn the phone, zoom out, or add ?fontsize=10\nto the address for a smaller font"
+            )
+        return "Make the window larger"
 
     @while_attached
     def on_resize(self, event: Resize) -> None:
