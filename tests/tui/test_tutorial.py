@@ -349,7 +349,7 @@ a choice's line (and a choice after an action line)."""
 async def test_on_a_touch_screen_every_step_asks_for_taps_that_play_it() -> None:
     """AppConfig.touch (a served page on a touch screen): no step names a key; each
     step's words, tapped as they say in the compact layout, play the whole lesson."""
-    from tests.tui.test_compact import tap_key, tap_option
+    from .test_compact import tap_key, tap_option
 
     tutorial = standard_tutorial()
     app = app_for(7, touch=True)
