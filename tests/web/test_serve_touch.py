@@ -9,6 +9,7 @@ what a new viewport size of the same width does here.
 
 from __future__ import annotations
 
+import itertools
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,11 +20,14 @@ import pytest
 from palm_island.tui.layout import COMPACT, TABLE
 
 from .browsing import ON_A_PHONE, PHONE, SIDEWAYS, TITLE, chromium, open_page
+from .pixels import cell_box
 from .served import (
     Served,
+    Settled,
     screen_text,
     serving,
     tap_text,
+    text_at,
     wait_for,
     wait_for_key_bar,
     wait_for_screen,
@@ -34,6 +38,18 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.slow
 
+TARGET_PX = 24
+"""WCAG 2.5.8: a tap target at least 24 CSS px, or 24 px from the next one."""
+TITLE_ENTRIES = (
+    ("New game", "n"),
+    ("Daily deal", "d"),
+    ("Campaign", "m"),
+    ("Feats", "f"),
+    ("History", "y"),
+    ("Statistics", "z"),
+)
+"""Title entries one under the other (in this order; others may come between), with
+the key each shows at its end."""
 KEYBOARD_UP: ViewportSize = {"width": PHONE["width"], "height": 470}
 """The upright phone with its soft keyboard up (about 374 CSS px of it)."""
 SIZE_JS = "[palmIslandTerminal.cols, palmIslandTerminal.rows]"
@@ -124,11 +140,47 @@ def test_a_campaign_named_with_the_soft_keyboard_up_is_kept_and_created(
     page.context.close()
 
 
-def tap_ok(page: Page, screen: str) -> None:
-    """Taps the dialog's OK (its row: the one with OK and Cancel)."""
-    from .served import Settled, text_at
-
-    settled = Settled(screen)
-    x, y = text_at(page, settled, "OK")
+def tap_ok(page: Page, screen: Settled) -> None:
+    """Taps the dialog's OK, once it is seen above the keyboard."""
+    _, y = text_at(page, screen, "OK")
     assert 0 <= y <= KEYBOARD_UP["height"], f"OK is under the keyboard at y={y}"
-    page.touchscreen.tap(x, y)
+    tap_text(page, screen, "OK")
+
+
+def row_centres(page: Page, screen: str, labels: list[tuple[str, str]]) -> list[float]:
+    """The CSS px heights of the middles of the rows that hold each label and end
+    with its key (a box's border aside): an entry or a button, not the key bar."""
+    rows = screen.split("\n")
+    centres = []
+    for label, key in labels:
+        found = [y for y, row in enumerate(rows) if label in row and row.rstrip(" │").endswith(key)]
+        assert found, f"{label!r} ... {key!r} is not on screen:\n{screen}"
+        box = cell_box(page, 0, found[0])
+        centres.append((box.top + box.bottom) / 2)
+    return centres
+
+
+def assert_apart(centres: list[float], what: str) -> None:
+    gaps = [round(b - a, 2) for a, b in itertools.pairwise(centres)]
+    assert gaps and min(gaps) >= TARGET_PX, f"{what}: {gaps} CSS px from one to the next"
+
+
+def test_a_phone_s_menus_are_24_css_px_from_one_entry_to_the_next(
+    browser: Browser, served: Served
+) -> None:
+    """Measured in the page: the title's entries, the new game's difficulties and the
+    text dialog's field and buttons (WCAG 2.5.8's spacing: a row is 14 CSS px at the
+    phone's 12 px font, too small alone)."""
+    page, errors = open_page(browser, served, **ON_A_PHONE)
+    screen = wait_for_key_bar(page, "New game", "Quit", showing=(TITLE,))
+    row = cell_box(page, 0, 0)
+    assert row.bottom - row.top < TARGET_PX  # so spacing is what makes them pass
+    assert_apart(row_centres(page, screen, list(TITLE_ENTRIES)), "the title's entries")
+    settings = [("Deck colour", "c"), ("Seed (deal)", "0-9")]
+    assert_apart(row_centres(page, screen, settings), "its settings")
+    tap_text(page, screen, "New game", last=True)
+    screen = wait_for_key_bar(page, "Start", "Back", showing=("Start (enter)",))
+    difficulties = [("easy", "(e)"), ("medium", "(m)"), ("hard", "(h)")]
+    assert_apart(row_centres(page, screen, difficulties), "the difficulties")
+    assert not errors, errors
+    page.context.close()

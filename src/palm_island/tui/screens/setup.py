@@ -194,7 +194,7 @@ class SetupScreen(ControlledModal[Setup | None]):
         with Vertical():
             name = fit(control.campaign_name, 50, control.glyphs.ellipsis, pad=False)
             yield Static(plain(f"New game in {name}"), classes="heading")
-            with DifficultySet(id="difficulty"):
+            with DifficultySet(id="difficulty", classes="tap-column"):
                 for name in DIFFICULTIES:
                     yield MarkedRadioButton(
                         f"{name} ({name[0]})",
