@@ -95,16 +95,18 @@ def test_a_phone_turned_sideways_shows_the_title_and_plays_by_taps(
     page.context.close()
 
 
+@pytest.mark.parametrize("touch", [True, False], ids=["phone", "desktop"])
 def test_the_too_small_notice_in_a_browser_says_what_the_player_can_do_there(
-    browser: Browser, served: Served
+    browser: Browser, served: Served, touch: bool
 ) -> None:
     """A font asked for in the address that leaves too few rows: the notice names
-    what a browser offers (turn the phone, zoom out, the address's fontsize), not a
-    window to make larger."""
-    page, errors = open_page(browser, served, "expose-terminal&fontsize=24", **SIDEWAYS)
+    what a browser offers (turn the phone on a touch screen, zoom out, the
+    address's fontsize), not only a window to make larger."""
+    where = SIDEWAYS if touch else {"viewport": SIDEWAYS["viewport"]}
+    page, errors = open_page(browser, served, "expose-terminal&fontsize=24", **where)
     screen = wait_for_screen(page, "too small")
-    assert "Turn the phone" in screen and "fontsize" in screen, screen
-    assert "Make the window larger" not in screen
+    assert "zoom out" in screen and "?fontsize=10" in screen, screen
+    assert ("Turn the phone" in screen) is touch, screen
     assert not errors, errors
     page.context.close()
 

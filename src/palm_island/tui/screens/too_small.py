@@ -47,12 +47,16 @@ class TooSmallScreen(Fitted, Screen[None]):
 
     def what_to_do(self) -> str:
         """What makes room where the game runs: in a browser (Textual's web driver,
-        as ``palm-island serve`` runs it) the window is often a phone's screen."""
-        if self.app.is_web:
-            return (
-                "Turn the phone, zoom out, or add ?fontsize=10\nto the address for a smaller font"
-            )
-        return "Make the window larger"
+        as ``palm-island serve`` runs it) zoom and the address's font size, on a
+        touch screen (:attr:`AppConfig.touch`) turning the phone first."""
+        if not self.app.is_web:
+            return "Make the window larger"
+        try:
+            touch = controller_of(self).config.touch
+        except TypeError:  # shown by an app without a game controller
+            touch = False
+        first = "Turn the phone" if touch else "Make the window larger"
+        return f"{first}, zoom out, or add ?fontsize=10\nto the address for a smaller font"
 
     @while_attached
     def on_resize(self, event: Resize) -> None:
