@@ -33,7 +33,7 @@
  * The font size: 16 CSS px, smaller on a narrow screen (the largest down to 12 that
  * fits the table's 80 columns), smaller still when neither of the game's layouts
  * (the table's 80x24, the compact one's 44x40: tui/layout.py) fits the box at that
- * size: a phone held sideways (844x390) gets about 13 px and the table. Then a
+ * size: a phone held sideways (844x390) gets 14.5 px and the table. Then a
  * nudge of at most a pixel or two to a size whose rows are a whole number of CSS
  * and device pixels: at a pixel ratio of 1.25, 1.5 or 1.75 rows of 19.2 px fall
  * between device pixels, and each row's background and each border's vertical
@@ -140,7 +140,10 @@
    * @returns {boolean} whether one of the game's layouts fits `size`
    */
   function layoutFits(size) {
-    return size !== undefined && LAYOUT_MINIMUMS.some(([cols, rows]) => size.cols >= cols && size.rows >= rows);
+    return (
+      size !== undefined &&
+      LAYOUT_MINIMUMS.some(([cols, rows]) => size.cols >= cols && size.rows >= rows)
+    );
   }
 
   /**
@@ -270,7 +273,7 @@
     /** Shows the kept terminal's rows around the cursor (the field typed in). */
     const showCursor = () => {
       const visible = document.documentElement.clientHeight;
-      const cell = fittedHeight / terminal.rows;
+      const cell = rowHeight();
       const cursor = (terminal.buffer.active.cursorY + 0.5) * cell;
       const most = Math.max(0, fittedHeight - visible);
       const rows = Math.round(Math.min(most, Math.max(0, cursor - visible / 2)) / cell);
