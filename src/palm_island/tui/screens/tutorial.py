@@ -137,9 +137,10 @@ class TutorialScreen(GameScreen):
         (a card's action line selects the card and plays it; the key bar's Next)."""
         move = self.expected
         if move is None:
-            last = self.step == len(self.tutorial.lessons) - 1
-            then = "to play on by yourself" if last else "to go on"
-            return f"Tap Next on the key bar {then}."
+            if self.step < len(self.tutorial.lessons) - 1:
+                return "Tap Next on the key bar to go on."
+            # the last lesson names keys (esc, h, u, ?): each is on the bar as well
+            return "Tap Next on the key bar to play on by yourself; the keys named are there too."
         if self.choice.is_open:
             index = self.choice.moves.index(move) + 1 if move in self.choice.moves else 1
             return f"Tap choice {index}: {move_words(move)}."
