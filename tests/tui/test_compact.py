@@ -37,7 +37,6 @@ from palm_island.tui.screens.title import TitleScreen
 from palm_island.tui.screens.too_small import TooSmallScreen
 from palm_island.tui.screens.tutorial import TutorialScreen
 from palm_island.tui.widgets.card import CardWidget
-from palm_island.tui.widgets.choice import ChoiceBox
 from palm_island.tui.widgets.touch_keys import (
     OFF_THE_FOOTER,
     REACHED_OTHERWISE,
@@ -153,8 +152,7 @@ def key_bar_fits(screen: Screen[Any]) -> None:
 
 
 TAP_TARGETS = (Button, RadioButton, Checkbox, Input)
-"""Widgets a tap works on, each a target of its own (the payment and release choices'
-options: ChoiceBox)."""
+"""Widgets a tap works on, each a target of its own (a list's options: OptionList)."""
 TARGET_ROWS = 2
 """Rows a tap target needs on a phone, or rows from one target to the next: a row
 is 14 CSS px at a phone's 12 px font (``tests/web/test_serve_touch.py`` measures
@@ -179,11 +177,11 @@ def targets_too_close(screen: Screen[Any]) -> list[str]:
                 continue
             if min(a.height, b.height) < TARGET_ROWS:
                 problems.append(f"{upper!r} right above {lower!r}")
-    for choices in (w for w in shown if isinstance(w, ChoiceBox)):
-        options = choices.query_one(OptionList)  # one row each, and a rule between
+    for options in (w for w in shown if isinstance(w, OptionList) and w.option_count > 1):
+        # one row each at least, and a rule between each two (widgets/tap_list.py)
         if options.virtual_size.height < TARGET_ROWS * options.option_count - 1:
             problems.append(
-                f"{choices!r}: {options.option_count} options in {options.virtual_size.height} rows"
+                f"{options!r}: {options.option_count} options in {options.virtual_size.height} rows"
             )
     return problems
 
@@ -215,7 +213,9 @@ async def test_every_screen_fits_or_scrolls(size: tuple[int, int], tmp_path: Pat
         await check(pilot, CampaignScreen, "campaigns")
         await pilot.press("c")
         await check(pilot, InputScreen, "a new campaign's name")
-        await pilot.press("escape", "escape")
+        await pilot.press("c", *"Two", "enter")  # a second campaign: a list of two
+        await check(pilot, CampaignScreen, "two campaigns")
+        await pilot.press("escape")
         await wait_for(pilot, TitleScreen)
         await pilot.press("n")
         await check(pilot, SetupScreen, "new game")
@@ -508,3 +508,19 @@ async def test_the_replay_s_export_is_on_the_compact_key_bar() -> None:
         )
         labels = [key.label for key in app.screen.query_one(TouchKeys).keys]
         assert "x Export" in labels
+
+
+def test_every_option_list_of_the_game_is_spaced_for_taps() -> None:
+    """The game's option lists are TapLists (widgets/tap_list.py): a rule between
+    each two options on a phone. A stock OptionList made anywhere else fails."""
+    tui = Path(__file__).parents[2] / "src" / "palm_island" / "tui"
+    stock = []
+    for path in sorted(tui.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and _called(node) == "OptionList":
+                stock.append(f"{path.relative_to(tui)}:{node.lineno}")
+            if isinstance(node, ast.ClassDef) and any(
+                isinstance(base, ast.Name) and base.id == "OptionList" for base in node.bases
+            ):
+                stock.append(f"{path.relative_to(tui)}:{node.lineno} (class {node.name})")
+    assert stock == ["widgets/tap_list.py:32 (class TapList)"]

@@ -26,20 +26,9 @@ from ..glyphs import Glyphs
 from ..options import in_deck_order
 from ..render import ordinal, resources, stored_places
 from .footer import refresh_keys
+from .tap_list import TapList
 
 CANCEL = "choice-cancel"
-
-
-def spaced(options: list[Option]) -> list[Option | None]:
-    """``options`` with a rule between each two: on a phone (the compact layout) a row
-    is 14 CSS px, and taps need 24 from one option to the next (WCAG 2.5.8); the rule
-    makes it 28 (a tap on it picks the option above)."""
-    with_rules: list[Option | None] = []
-    for option in options:
-        if with_rules:
-            with_rules.append(None)
-        with_rules.append(option)
-    return with_rules
 
 
 class ChoiceBox(Vertical):
@@ -69,7 +58,7 @@ class ChoiceBox(Vertical):
     def compose(self) -> ComposeResult:
         g = self.glyphs
         yield Static(id="question")
-        options = OptionList(id="choices")
+        options = TapList(id="choices")
         options.can_focus = False  # the screen has the keys (see the class docstring)
         yield options
         yield Static(
@@ -88,13 +77,12 @@ class ChoiceBox(Vertical):
         self._places = {card.code: place for place, card in stored_places(state)}
         self._first = min(self._places.values(), default=0)
         self.query_one("#question", Static).update(self.question())
-        options = self.query_one(OptionList)
-        options.clear_options()
+        options = self.query_one(TapList)
         listed: list[Option] = [
             Option(self.describe(i, m), id=f"choice-{i + 1}") for i, m in enumerate(self.moves)
         ]
         listed.append(Option(Text("   cancel (esc): change nothing"), id=CANCEL))
-        options.add_options(spaced(listed) if self.screen.has_class("-narrow") else listed)
+        options.show_options(listed)  # a rule between each two on a phone
         options.highlighted = 0
         self.display = True
         refresh_keys(self.screen)  # the footer shows the choice's keys
