@@ -19,12 +19,14 @@ from textual.geometry import Size
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer
+from textual.widgets import Button, Checkbox, Footer, Input, OptionList, RadioButton
 
 from palm_island.policies import greedy_policy
 from palm_island.session import GameSession
 from palm_island.tui.app import PalmIslandApp
 from palm_island.tui.layout import COMPACT, TABLE, fits
+from palm_island.tui.screens.ask import InputScreen
+from palm_island.tui.screens.campaign import CampaignScreen
 from palm_island.tui.screens.confirm import ConfirmQuitScreen
 from palm_island.tui.screens.end import EndScreen
 from palm_island.tui.screens.game import GameScreen
@@ -58,7 +60,8 @@ from .helpers import (
 )
 from .store_helpers import opened, store_app
 
-NARROW_SIZES = [(48, 44), (COMPACT.minimum.width, COMPACT.minimum.height)]
+NARROW_SIZES = [(55, 60), (48, 44), (COMPACT.minimum.width, COMPACT.minimum.height)]
+"""A 390 px phone at 12 px (55x60), a narrow window, the compact minimum."""
 CHECKED_SIZES = [*NARROW_SIZES, (TABLE.minimum.width, TABLE.minimum.height)]
 
 
@@ -149,12 +152,49 @@ def key_bar_fits(screen: Screen[Any]) -> None:
     assert hidden == [], "under the key bar"
 
 
+TAP_TARGETS = (Button, RadioButton, Checkbox, Input)
+"""Widgets a tap works on, each a target of its own (a list's options: OptionList)."""
+TARGET_ROWS = 2
+"""Rows a tap target needs on a phone, or rows from one target to the next: a row
+is 14 CSS px at a phone's 12 px font (``tests/web/test_serve_touch.py`` measures
+it), two are 28, and WCAG 2.5.8 asks for 24."""
+
+
+def targets_too_close(screen: Screen[Any]) -> list[str]:
+    """On the compact layout: tap targets of one row stacked with no row between
+    them (they overlap in columns), and lists whose options are under two rows."""
+    shown = [
+        widget
+        for widget in screen.query("*")
+        if all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
+        and widget.region.area
+    ]
+    targets = sorted((w for w in shown if isinstance(w, TAP_TARGETS)), key=lambda w: w.region.y)
+    problems = []
+    for upper in targets:
+        for lower in targets:
+            a, b = upper.region, lower.region
+            if b.y != a.bottom or a.right <= b.x or b.right <= a.x:
+                continue
+            if min(a.height, b.height) < TARGET_ROWS:
+                problems.append(f"{upper!r} right above {lower!r}")
+    for options in (w for w in shown if isinstance(w, OptionList) and w.option_count > 1):
+        # one row each at least, and a rule between each two (widgets/tap_list.py)
+        if options.virtual_size.height < TARGET_ROWS * options.option_count - 1:
+            problems.append(
+                f"{options!r}: {options.option_count} options in {options.virtual_size.height} rows"
+            )
+    return problems
+
+
 async def check(pilot: Pilot[None], expected: type[Screen[Any]], where: str) -> None:
     await pilot.pause()
     screen = pilot.app.screen
     assert isinstance(screen, expected), f"{where}: {screen!r}"
     assert cut_off(screen) == [], where
     key_bar_fits(screen)
+    if screen.has_class("-narrow"):
+        assert targets_too_close(screen) == [], where
 
 
 async def wait_for(pilot: Pilot[None], expected: type[Screen[Any]]) -> None:
@@ -170,6 +210,14 @@ async def test_every_screen_fits_or_scrolls(size: tuple[int, int], tmp_path: Pat
     async with app.run_test(size=size) as pilot:
         await opened(pilot)
         await check(pilot, TitleScreen, "title")
+        await pilot.press("m")
+        await check(pilot, CampaignScreen, "campaigns")
+        await pilot.press("c")
+        await check(pilot, InputScreen, "a new campaign's name")
+        await pilot.press("c", *"Two", "enter")  # a second campaign: a list of two
+        await check(pilot, CampaignScreen, "two campaigns")
+        await pilot.press("escape")
+        await wait_for(pilot, TitleScreen)
         await pilot.press("n")
         await check(pilot, SetupScreen, "new game")
         await pilot.press("enter")
@@ -462,3 +510,19 @@ async def test_the_replay_s_export_is_on_the_compact_key_bar() -> None:
         )
         labels = [key.label for key in app.screen.query_one(TouchKeys).keys]
         assert "x Export" in labels
+
+
+def test_every_option_list_of_the_game_is_spaced_for_taps() -> None:
+    """The game's option lists are TapLists (widgets/tap_list.py): a rule between
+    each two options on a phone. A stock OptionList made anywhere else fails."""
+    tui = Path(__file__).parents[2] / "src" / "palm_island" / "tui"
+    stock = []
+    for path in sorted(tui.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and _called(node) == "OptionList":
+                stock.append(f"{path.relative_to(tui)}:{node.lineno}")
+            if isinstance(node, ast.ClassDef) and any(
+                isinstance(base, ast.Name) and base.id == "OptionList" for base in node.bases
+            ):
+                stock.append(f"{path.relative_to(tui)}:{node.lineno} (class {node.name})")
+    assert stock == ["widgets/tap_list.py:32 (class TapList)"]

@@ -4,6 +4,7 @@ offered on the title, never part of a campaign (issue 26)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
@@ -334,3 +335,45 @@ async def test_changing_the_theme_keeps_the_tutorial_step(tmp_path: Path) -> Non
         await pilot.pause()
     settings = load_settings(tmp_path).settings
     assert settings.theme == "nord" and settings.tutorial == Progress(4, 2, False)
+
+
+TAP_ASKED = re.compile(
+    r'Tap (?:Next on the key bar|"(?P<kind>[a-z ]+)" on card (?P<card>\d)'
+    r"|choice (?P<choice>\d))(?:, then choice (?P<then>\d))?"
+)
+"""What a step asks on a touch screen: the key bar's Next, a card's action line,
+a choice's line (and a choice after an action line)."""
+
+
+@pytest.mark.slow
+async def test_on_a_touch_screen_every_step_asks_for_taps_that_play_it() -> None:
+    """AppConfig.touch (a served page on a touch screen): no step names a key; each
+    step's words, tapped as they say in the compact layout, play the whole lesson."""
+    from .test_compact import tap_key, tap_option
+
+    tutorial = standard_tutorial()
+    app = app_for(7, touch=True)
+    async with app.run_test(size=(50, 48)) as pilot:
+        screen = await play_to_step(pilot, 0)
+        seen = []
+        while screen.scripted:
+            seen.append(screen.step)
+            asked = screen.asked()
+            assert "Press" not in asked and " key " not in asked.replace("key bar", ""), asked
+            found = TAP_ASKED.match(asked)
+            assert found is not None, asked
+            turn, step = screen.session.turn, screen.step
+            if found["kind"]:
+                card = screen.query_one(f"#card-{found['card']}", CardWidget)
+                kind = "discard" if found["kind"] == "discard to back" else found["kind"]
+                assert await pilot.click(card, offset=action_offset(card, kind))
+                await pilot.pause()
+            elif found["choice"]:
+                await tap_option(pilot, int(found["choice"]))
+            else:
+                await tap_key(pilot, "Next")
+            if found["then"]:
+                await tap_option(pilot, int(found["then"]))
+            assert screen.step > step or screen.session.turn > turn, asked
+        assert sorted(set(seen)) == list(range(len(tutorial.lessons)))
+        assert screen.session.moves == tutorial.moves

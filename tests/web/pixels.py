@@ -167,3 +167,76 @@ def quiet_screenshot(page: Page, path: Path | None = None) -> bytes:
     if path is not None:
         path.write_bytes(png)
     return png
+
+
+COLUMN_GAPS_JS = """async ([png, scale, clip]) => {
+  const blob = await (await fetch("data:image/png;base64," + png)).blob();
+  const bitmap = await createImageBitmap(blob);
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  const context = canvas.getContext("2d");
+  context.drawImage(bitmap, 0, 0);
+  const [x0, y0, x1, y1] = clip.map((edge) => Math.round(edge * scale));
+  const { data } = context.getImageData(x0, y0, x1 - x0, y1 - y0);
+  const width = x1 - x0, height = y1 - y0;
+  const light = (x, y) => {
+    const at = (y * width + x) * 4;
+    return Math.max(data[at], data[at + 1], data[at + 2]);
+  };
+  let best = 0, bestSum = -1;
+  for (let x = 0; x < width; x++) {
+    let sum = 0;
+    for (let y = 0; y < height; y++) sum += light(x, y);
+    if (sum > bestSum) { bestSum = sum; best = x; }
+  }
+  const column = [...Array(height).keys()].map((y) => light(best, y));
+  const stroke = Math.max(...column);
+  return column.filter((value) => value < stroke / 2).length;
+}"""
+
+BANDS_JS = """async ([png, scale, clip]) => {
+  const blob = await (await fetch("data:image/png;base64," + png)).blob();
+  const bitmap = await createImageBitmap(blob);
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  const context = canvas.getContext("2d");
+  context.drawImage(bitmap, 0, 0);
+  const [x0, y0, x1, y1] = clip.map((edge) => Math.round(edge * scale));
+  const { data } = context.getImageData(x0, y0, x1 - x0, y1 - y0);
+  const width = x1 - x0, height = y1 - y0;
+  const colours = [];
+  for (let y = 0; y < height; y++) {
+    const at = (y * width + Math.floor(width / 2)) * 4;
+    colours.push([data[at], data[at + 1], data[at + 2]].join(","));
+  }
+  const runs = [];
+  for (const colour of colours) {
+    if (runs.length && runs[runs.length - 1][0] === colour) runs[runs.length - 1][1] += 1;
+    else runs.push([colour, 1]);
+  }
+  return runs;
+}"""
+
+
+def column_gaps(browser: Browser, png: bytes, scale: float, clip: Box) -> int:
+    """How many device pixels of a vertical line are missing: in ``clip`` (CSS px,
+    the cells of one column of a box's border) the brightest pixel column is the
+    line's stroke; its pixels under half the stroke's brightness are gaps."""
+    page = browser.new_page()
+    try:
+        gaps = page.evaluate(
+            COLUMN_GAPS_JS, [base64.b64encode(png).decode("ascii"), scale, clip.edges()]
+        )
+    finally:
+        page.close()
+    return int(gaps)
+
+
+def colour_runs(browser: Browser, png: bytes, scale: float, clip: Box) -> list[tuple[str, int]]:
+    """The colours down the middle pixel column of ``clip`` (CSS px), as runs of
+    (``"r,g,b"``, device pixels): rows of one background are one run; a seam
+    between them is a run of its own."""
+    page = browser.new_page()
+    try:
+        runs = page.evaluate(BANDS_JS, [base64.b64encode(png).decode("ascii"), scale, clip.edges()])
+    finally:
+        page.close()
+    return [(str(colour), int(count)) for colour, count in runs]

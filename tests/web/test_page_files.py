@@ -98,3 +98,15 @@ def test_sri_digest_is_npms_form() -> None:
     assert sri_sha512(b"") == (
         "sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg=="
     )
+
+
+def test_the_page_fits_the_font_to_the_game_s_own_layout_minimums() -> None:
+    """client.js chooses a font at which one of the game's layouts fits: its list of
+    their minimums is tui/layout.py's (a layout changed there must change here)."""
+    from palm_island.tui.layout import COMPACT, TABLE
+
+    script = (STATIC / "client.js").read_text()
+    listed = re.search(r"const LAYOUT_MINIMUMS = \[(.*?)\];", script, re.DOTALL)
+    assert listed is not None, "client.js lists no LAYOUT_MINIMUMS"
+    pairs = [(int(a), int(b)) for a, b in re.findall(r"\[(\d+), (\d+)\]", listed.group(1))]
+    assert pairs == [tuple(TABLE.minimum), tuple(COMPACT.minimum)]

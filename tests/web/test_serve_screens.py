@@ -10,14 +10,14 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
+from .browsing import LAPTOP, ON_A_PHONE, PHONE, TITLE, chromium, open_page
 from .pixels import Box, bright_pixels, cell_box, quiet_screenshot, while_quiet
 from .served import (
     Served,
-    need_browser,
     screen_text,
     serving,
     tap_text,
@@ -27,28 +27,10 @@ from .served import (
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import (
-        Browser,
-        ConsoleMessage,
-        Error,
-        Page,
-        Request,
-        Response,
-        ViewportSize,
-    )
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.slow
 
-TITLE = "P A L M   I S L A N D"
-LAPTOP: ViewportSize = {"width": 1280, "height": 800}
-PHONE: ViewportSize = {"width": 390, "height": 844}
-ON_A_PHONE: dict[str, Any] = {
-    "viewport": PHONE,
-    "device_scale_factor": 3,
-    "is_mobile": True,
-    "has_touch": True,
-}
-"""A phone held upright: 390×844 CSS px at pixel ratio 3, touch, a mobile layout."""
 READABLE_FONT_PX = 12
 FIRST_FRAME = "() => document.body.classList.contains('-first-byte')"
 
@@ -61,42 +43,8 @@ def served() -> Iterator[Served]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    path = need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=path)
-        yield chromium
-        chromium.close()
-
-
-def open_page(browser: Browser, served: Served, **context: Any) -> tuple[Page, list[str]]:
-    """A new tab in a context of its own (size, pixel ratio, touch) on the game,
-    with every error the page meets collected: console errors, uncaught
-    exceptions, failed requests and error responses."""
-    page = browser.new_context(**context).new_page()
-    errors: list[str] = []
-
-    def console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            errors.append(message.text)
-
-    def uncaught(error: Error) -> None:
-        errors.append(f"uncaught: {error}")
-
-    def failed(request: Request) -> None:
-        errors.append(f"failed: {request.url}")
-
-    def answered(response: Response) -> None:
-        if response.status >= 400:
-            errors.append(f"{response.status}: {response.url}")
-
-    page.on("console", console)
-    page.on("pageerror", uncaught)
-    page.on("requestfailed", failed)
-    page.on("response", answered)
-    page.goto(served.page("expose-terminal"))
-    return page, errors
+    with chromium() as launched:
+        yield launched
 
 
 def text_bounds(page: Page) -> tuple[int, int, int, int]:

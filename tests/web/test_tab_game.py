@@ -23,6 +23,7 @@ from palm_island.web.tab_game import (
     Outbox,
     TabGame,
     clamp_size,
+    game_environment,
 )
 
 GREETING = "import sys; w = sys.stdout.buffer; w.write(b'__GANGLION__\\n'); w.flush()\n"
@@ -162,3 +163,15 @@ async def test_a_send_cut_off_by_its_tab_going_leaves_no_exception_unread() -> N
     gc.collect()
     loop.set_exception_handler(None)
     assert unread == []
+
+
+def test_the_game_hears_of_a_touch_screen_only_from_its_own_tab() -> None:
+    """``touch=1`` on a tab's socket sets the game's $PALM_ISLAND_TOUCH; one in the
+    server's own environment never reaches a game (a keyboard's tab would be told
+    of taps)."""
+    from palm_island.tui.config import TOUCH_ENV
+
+    inherited = {"PATH": "/usr/bin", TOUCH_ENV: "1"}
+    assert TOUCH_ENV not in game_environment(inherited, 80, 24)
+    assert game_environment(inherited, 80, 24, touch=True)[TOUCH_ENV] == "1"
+    assert game_environment({"PATH": "/usr/bin"}, 80, 24, touch=True)[TOUCH_ENV] == "1"

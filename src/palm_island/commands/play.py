@@ -85,10 +85,12 @@ def run(args: argparse.Namespace) -> int:
     # for them: plain ASCII by itself, as --ascii would.
     ascii_only = args.ascii or not output_takes_glyphs((sys.stdout, sys.stderr))
     from ..tui.app import run_app  # Textual is imported only here.
+    from ..tui.config import TOUCH_ENV
 
     return run_app(
         seed=args.seed,
         ascii_only=ascii_only,
         data_dir=args.data_dir,
         served_folder=args.served_folder,
+        touch=os.environ.get(TOUCH_ENV) == "1",
     )

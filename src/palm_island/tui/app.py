@@ -560,7 +560,9 @@ class PalmIslandApp(App[None]):
         small = not layout.fits(size)
         showing = isinstance(self.screen, TooSmallScreen)
         if small and not showing:
-            self.push_screen(TooSmallScreen(self.controller.glyphs))
+            self.push_screen(
+                TooSmallScreen(self.controller.glyphs, touch=self.controller.config.touch)
+            )
         elif not small and showing:
             self.pop_screen()
         elif small:
@@ -602,6 +604,7 @@ def run_app(
     data_dir: Path | None = None,
     replay_file: Path | None = None,
     served_folder: tuple[int, int] | None = None,
+    touch: bool = False,
 ) -> int:
     """Run the game in this terminal, saving to the campaign file; returns the exit code.
 
@@ -616,6 +619,7 @@ def run_app(
     with ExitGuard() as guard:  # before the app starts any thread
         config = cli_config(seed, ascii_only, data_dir, replay_file)
         config.served_folder = served_folder  # AppConfig.served_folder
+        config.touch = touch
         config.exit_guard = guard
         app = make_app(config)
         app.run()

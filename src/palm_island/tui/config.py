@@ -18,6 +18,11 @@ if TYPE_CHECKING:
     from .exit_guard import ExitGuard
 
 
+TOUCH_ENV = "PALM_ISLAND_TOUCH"
+"""Set to ``1`` by ``palm-island serve`` for a tab whose page is on a touch screen
+(web/tab_game.py): the game then speaks of taps, not keys (:attr:`AppConfig.touch`)."""
+
+
 def _random_seed() -> int:
     import random
 
@@ -53,6 +58,9 @@ class AppConfig:
     served_folder: tuple[int, int] | None = None
     """A game started by ``serve``: the device and inode of the data folder the server
     serves. A folder gone or replaced since is said, never created or started afresh."""
+    touch: bool = False
+    """Played on a touch screen (a served page said so, :data:`TOUCH_ENV`): the
+    tutorial asks for taps on what the screen shows instead of keys."""
     hint_budget: Budget | None = None
     """The solver's effort for ``h``; ``None`` is ``solver.HINT_BUDGET`` (tests pass others)."""
     par_budget: Budget | None = None

@@ -181,7 +181,8 @@ class GameServer(Server):
         self.connections.hold(request)  # a game's connection: never closed to make room
         try:
             await websocket.prepare(request)
-            await game.start(*clamp_size(request.query.get("width"), request.query.get("height")))
+            size = clamp_size(request.query.get("width"), request.query.get("height"))
+            await game.start(*size, touch=request.query.get("touch") == "1")
             await self.run_tab(websocket, game, outbox)
         finally:
             with contextlib.suppress(asyncio.CancelledError):

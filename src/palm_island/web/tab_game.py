@@ -31,6 +31,8 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from importlib.metadata import version
 from typing import Any
 
+from ..tui.config import TOUCH_ENV
+
 log = logging.getLogger("palm-island.serve")
 
 MAX_SIZE = (500, 200)
@@ -75,12 +77,20 @@ def packet(kind: bytes, payload: bytes) -> bytes:
     return kind + len(payload).to_bytes(4, "big") + payload
 
 
-def game_environment(base: Mapping[str, str], width: int, height: int) -> dict[str, str]:
+def game_environment(
+    base: Mapping[str, str], width: int, height: int, *, touch: bool = False
+) -> dict[str, str]:
     """The game's environment: what Textual's web driver expects, as textual-serve
-    sets it, and none of the server's secrets."""
+    sets it, and none of the server's secrets. ``touch``: the tab's page is on a
+    touch screen (its socket's ``touch=1``), told to the game in ``TOUCH_ENV``,
+    which is otherwise never passed on."""
     environment = {
-        key: value for key, value in base.items() if not key.startswith("PALM_ISLAND_SERVE")
+        key: value
+        for key, value in base.items()
+        if not key.startswith("PALM_ISLAND_SERVE") and key != TOUCH_ENV
     }
+    if touch:
+        environment[TOUCH_ENV] = "1"
     environment.update(
         TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver",
         TEXTUAL_FPS="60",
@@ -182,13 +192,13 @@ class TabGame:
         """Reads the game's output from start to end; done when the game leaves."""
         self.ending: asyncio.Task[int | None] | None = None
 
-    async def start(self, width: int, height: int) -> None:
+    async def start(self, width: int, height: int, *, touch: bool = False) -> None:
         self.process = await asyncio.create_subprocess_exec(
             *self.argv,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.DEVNULL,
-            env=game_environment(os.environ, width, height),
+            env=game_environment(os.environ, width, height, touch=touch),
         )
         self.reader = asyncio.create_task(self.read_output())
 

@@ -59,7 +59,7 @@ class AskScreen(Fitted, ModalScreen[bool]):
 
 
 class InputScreen(Fitted, ModalScreen[str | None]):
-    """``enter`` submits the text, ``escape`` cancels (``None``).
+    """``enter`` or OK submits the text, ``escape`` or Cancel cancels (``None``).
 
     With ``submit``, ``enter`` runs it on the text: a message back keeps the dialog
     open and shows it (an empty or taken name), so nothing typed is lost and no key
@@ -83,7 +83,9 @@ class InputScreen(Fitted, ModalScreen[str | None]):
             yield Static(plain_lines(self.prompt), id="prompt")
             yield Input(self.value, id="answer")
             yield Static(id="refused", classes="refused")
-            yield Static("enter: OK   escape: cancel", classes="hint")
+            with Horizontal():  # a phone has no enter or escape to press
+                yield GameButton("OK", id="ok", variant="primary")
+                yield GameButton("Cancel (esc)", id="cancel")
         yield from key_bars()
 
     @while_attached
@@ -92,7 +94,19 @@ class InputScreen(Fitted, ModalScreen[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        text = event.value.strip()
+        self.answer(event.value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "ok":
+            self.answer(self.query_one("#answer", Input).value)
+        else:
+            self.dismiss(None)
+
+    def answer(self, value: str) -> None:
+        """The text typed, given (``enter`` or OK): refused with the reason shown, or
+        the dialog closes with it."""
+        text = value.strip()
         if self.submit is not None:
             refused = self.submit(text)
             if refused is not None:

@@ -29,6 +29,7 @@ from ..intents import (
 )
 from ..plain import fit, notify_plain, plain
 from ..widgets.footer import KeyBar, key_bars
+from ..widgets.tap_list import TapList
 from .ask import AskScreen, InputScreen
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ class CampaignScreen(ControlledScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Campaigns (* = current). Each keeps its own feats and history.")
-            yield OptionList(id="campaigns")
+            yield TapList(id="campaigns")
             yield Static("enter: play in it  c: create  r: rename  d: delete", id="campaign-help")
         yield from key_bars(KeyBar())
 
@@ -74,13 +75,17 @@ class CampaignScreen(ControlledScreen[None]):
     def reload(self) -> None:
         control = self.controller
         assert control.store is not None
-        options = self.query_one("#campaigns", OptionList)
-        options.clear_options()
+        options = self.query_one("#campaigns", TapList)
         summaries = control.store.campaigns()
-        for summary in summaries:
-            is_current = summary.name == control.campaign_name
-            line = campaign_line(summary, is_current, control.glyphs.ellipsis)
-            options.add_option(Option(line, id=summary.name))
+        options.show_options(
+            Option(
+                campaign_line(
+                    summary, summary.name == control.campaign_name, control.glyphs.ellipsis
+                ),
+                id=summary.name,
+            )
+            for summary in summaries
+        )
         names = [summary.name for summary in summaries]
         if names:
             current = control.campaign_name

@@ -22,6 +22,7 @@ from ..intents import ControlledModal, ReopenFile, request
 from ..plain import notify_plain, plain, plain_lines
 from ..widgets.buttons import GameButton
 from ..widgets.footer import key_bars
+from ..widgets.tap_list import TapList
 
 if TYPE_CHECKING:
     from ...storage.backups import Backup
@@ -75,7 +76,7 @@ class DamagedScreen(ControlledModal[None]):
         with Vertical():
             yield Static(plain_lines("\n".join(lines)), id="damaged-text")
             if self.backups:
-                yield OptionList(
+                yield TapList(
                     *(Option(plain(b.describe()), id=b.path.name) for b in self.backups),
                     id="backups",
                 )

@@ -27,6 +27,7 @@ from ..attached import while_attached
 from ..intents import ControlledScreen, Resume, request
 from ..plain import fit, notify_plain, plain
 from ..widgets.footer import KeyBar, key_bars, refresh_keys
+from ..widgets.tap_list import TapList
 from .ask import AskScreen
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ class SavedGamesScreen(ControlledScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Saved games: every unfinished game, most recently played first.")
-            yield OptionList(id="saved")
+            yield TapList(id="saved")
             yield Static("enter: resume  a: abandon  escape: back", id="saved-help")
         yield from key_bars(KeyBar())
 
@@ -94,19 +95,16 @@ class SavedGamesScreen(ControlledScreen[None]):
 
     def reload(self) -> None:
         store = self.controller.store
-        options = self.query_one("#saved", OptionList)
-        options.clear_options()
+        options = self.query_one("#saved", TapList)
         try:
             self.games = store.saved_games() if store is not None else []
         except (LoadError, SaveError) as exc:
             self.games = []
             notify_plain(self, f"Cannot list saved games: {exc}", severity="error", timeout=8)
-        for game in self.games:
-            line = saved_game_line(game, self.controller.glyphs.ellipsis)
-            options.add_option(Option(line, id=str(game.game_id)))
-        if not self.games:
-            options.add_option(Option(plain("No unfinished games."), disabled=True))
-        else:
+        ellipsis = self.controller.glyphs.ellipsis
+        listed = [Option(saved_game_line(g, ellipsis), id=str(g.game_id)) for g in self.games]
+        options.show_options(listed or [Option(plain("No unfinished games."), disabled=True)])
+        if self.games:
             options.highlighted = 0
         options.focus()
         keys = "enter: resume  a: abandon  escape: back" if self.games else "escape: back"

@@ -30,6 +30,7 @@ from ..plain import fit, notify_plain, plain
 from ..render import card_faces
 from ..widgets.buttons import GameButton
 from ..widgets.footer import key_bars
+from ..widgets.tap_list import TapList
 
 if TYPE_CHECKING:
     from ...engine import CardSpec, FeatSpec
@@ -107,7 +108,7 @@ class DifficultySet(RadioSet):
         self.screen.focus_next()
 
 
-class FeatList(OptionList):
+class FeatList(TapList):
     """The unlocked feats with ``[x]``/``[ ]`` in their text; ``space``, ``enter`` or a
     click ticks the highlighted one.
 
@@ -194,7 +195,7 @@ class SetupScreen(ControlledModal[Setup | None]):
         with Vertical():
             name = fit(control.campaign_name, 50, control.glyphs.ellipsis, pad=False)
             yield Static(plain(f"New game in {name}"), classes="heading")
-            with DifficultySet(id="difficulty"):
+            with DifficultySet(id="difficulty", classes="tap-column"):
                 for name in DIFFICULTIES:
                     yield MarkedRadioButton(
                         f"{name} ({name[0]})",

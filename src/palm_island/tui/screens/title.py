@@ -111,23 +111,24 @@ class TitleScreen(ControlledScreen[None]):
         with Vertical(id="title-box"):
             yield Static(BANNER, id="banner")
             yield Static(TAGLINE, id="tagline")
-            with Horizontal(classes="setting"):
-                yield Label("Deck colour")
-                yield GameButton("blue", id="colour", compact=True)
-                yield Label("c", classes="key")
-            with Horizontal(classes="setting"):
-                yield Label("Seed (deal)")
-                yield Input(
-                    id="seed",
-                    placeholder="random",
-                    restrict=r"[0-9]*",
-                    max_length=SEED_DIGITS,
-                    compact=True,
-                    select_on_focus=False,
-                )
-                yield Label("0-9", classes="key")
+            with Vertical(id="settings", classes="tap-column"):
+                with Horizontal(classes="setting"):
+                    yield Label("Deck colour")
+                    yield GameButton("blue", id="colour", compact=True)
+                    yield Label("c", classes="key")
+                with Horizontal(classes="setting"):
+                    yield Label("Seed (deal)")
+                    yield Input(
+                        id="seed",
+                        placeholder="random",
+                        restrict=r"[0-9]*",
+                        max_length=SEED_DIGITS,
+                        compact=True,
+                        select_on_focus=False,
+                    )
+                    yield Label("0-9", classes="key")
             yield Static(id="campaign-row")
-            with Vertical(id="entries"):
+            with Vertical(id="entries", classes="tap-column"):
                 yield Static("Opening your campaign file...", id="wait")
                 yield GameButton("", id="tutorial-new", compact=True)
                 for entry in ENTRIES:

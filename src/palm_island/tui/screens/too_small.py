@@ -26,9 +26,11 @@ class TooSmallScreen(Fitted, Screen[None]):
 
     CSS_PATH = Path(__file__).with_name("too_small.tcss")
 
-    def __init__(self, glyphs: Glyphs = UNICODE) -> None:
+    def __init__(self, glyphs: Glyphs = UNICODE, *, touch: bool = False) -> None:
         super().__init__()
         self.glyphs = glyphs
+        self.touch = touch
+        """The page runs on a touch screen (:attr:`AppConfig.touch`)."""
 
     def compose(self) -> ComposeResult:
         yield Static(self.notice_text(), id="too-small")
@@ -42,8 +44,17 @@ class TooSmallScreen(Fitted, Screen[None]):
             f"Terminal too small {g.dash} needs at least {table.width}{x}{table.height},\n"
             f"or {compact.width}{x}{compact.height} with the cards stacked\n"
             f"(now {size.width}{x}{size.height}).\n"
-            "Make the window larger: your game is kept."
+            f"{self.what_to_do()}: your game is kept."
         )
+
+    def what_to_do(self) -> str:
+        """What makes room where the game runs: in a browser (Textual's web driver,
+        as ``palm-island serve`` runs it) zoom and the address's font size, on a
+        touch screen (:attr:`AppConfig.touch`) turning the phone first."""
+        if not self.app.is_web:
+            return "Make the window larger"
+        first = "Turn the phone" if self.touch else "Make the window larger"
+        return f"{first}, zoom out, or add ?fontsize=10\nto the address for a smaller font"
 
     @while_attached
     def on_resize(self, event: Resize) -> None:

@@ -114,7 +114,10 @@ class TutorialScreen(GameScreen):
             panel.show(heading, lesson.text, self.asked(), self._note)
 
     def asked(self) -> str:
-        """What to press now, in words: ``Press 2 (card 2), then s (store).``"""
+        """What to do now, in words: ``Press 2 (card 2), then s (store).``, or on a
+        touch screen (:attr:`AppConfig.touch`) what to tap: ``Tap "store" on card 2.``"""
+        if self.controller.config.touch:
+            return self.asked_by_taps()
         move = self.expected
         if move is None:
             last = self.step == len(self.tutorial.lessons) - 1
@@ -122,10 +125,7 @@ class TutorialScreen(GameScreen):
         if self.choice.is_open:
             index = self.choice.moves.index(move) + 1 if move in self.choice.moves else 1
             return f"Press {index}: {move_words(move)}."
-        lesson = self.lesson
-        assert lesson is not None
-        done = self.session.turn - lesson.start.turn
-        count = f" ({done} of {len(lesson.moves)} done)" if len(lesson.moves) > 1 else ""
+        count = self.done_count()
         if move.kind == "discard":
             return f"Press d (discard card 1).{count}"
         keys = []
@@ -136,6 +136,36 @@ class TutorialScreen(GameScreen):
         if len(variants) > 1:
             keys.append(f"{variants.index(move) + 1} ({move_words(move).split(', ', 1)[-1]})")
         return "Press " + ", then ".join(keys) + "." + count
+
+    def asked_by_taps(self) -> str:
+        """:meth:`asked` for a touch screen: the lines to tap, as the screen shows them
+        (a card's action line selects the card and plays it; the key bar's Next)."""
+        move = self.expected
+        if move is None:
+            if self.step < len(self.tutorial.lessons) - 1:
+                return "Tap Next on the key bar to go on."
+            # the last lesson names keys (esc, h, u, ?): each is on the bar as well
+            return "Tap Next on the key bar to play on by yourself; the keys named are there too."
+        if self.choice.is_open:
+            index = self.choice.moves.index(move) + 1 if move in self.choice.moves else 1
+            return f"Tap choice {index}: {move_words(move)}."
+        count = self.done_count()
+        if move.kind == "discard":
+            return f'Tap "discard to back" on card 1.{count}'
+        taps = [f'"{move.kind}" on card {move.card}']
+        variants = moves_for(self.session.state, move.card, move.kind)
+        if len(variants) > 1:
+            taps.append(
+                f"choice {variants.index(move) + 1} ({move_words(move).split(', ', 1)[-1]})"
+            )
+        return "Tap " + ", then ".join(taps) + "." + count
+
+    def done_count(self) -> str:
+        """`` (1 of 2 done)`` for a step of several moves, else nothing."""
+        lesson = self.lesson
+        assert lesson is not None
+        done = self.session.turn - lesson.start.turn
+        return f" ({done} of {len(lesson.moves)} done)" if len(lesson.moves) > 1 else ""
 
     def explain(self) -> None:
         """A key that is not the one asked: say what is asked; nothing is played."""

@@ -26,6 +26,7 @@ from ..glyphs import Glyphs
 from ..options import in_deck_order
 from ..render import ordinal, resources, stored_places
 from .footer import refresh_keys
+from .tap_list import TapList
 
 CANCEL = "choice-cancel"
 
@@ -57,7 +58,7 @@ class ChoiceBox(Vertical):
     def compose(self) -> ComposeResult:
         g = self.glyphs
         yield Static(id="question")
-        options = OptionList(id="choices")
+        options = TapList(id="choices")
         options.can_focus = False  # the screen has the keys (see the class docstring)
         yield options
         yield Static(
@@ -76,12 +77,12 @@ class ChoiceBox(Vertical):
         self._places = {card.code: place for place, card in stored_places(state)}
         self._first = min(self._places.values(), default=0)
         self.query_one("#question", Static).update(self.question())
-        options = self.query_one(OptionList)
-        options.clear_options()
-        options.add_options(
-            [Option(self.describe(i, m), id=f"choice-{i + 1}") for i, m in enumerate(self.moves)]
-        )
-        options.add_option(Option(Text("   cancel (esc): change nothing"), id=CANCEL))
+        options = self.query_one(TapList)
+        listed: list[Option] = [
+            Option(self.describe(i, m), id=f"choice-{i + 1}") for i, m in enumerate(self.moves)
+        ]
+        listed.append(Option(Text("   cancel (esc): change nothing"), id=CANCEL))
+        options.show_options(listed)  # a rule between each two on a phone
         options.highlighted = 0
         self.display = True
         refresh_keys(self.screen)  # the footer shows the choice's keys

@@ -30,8 +30,28 @@
  * the server sends binary frames (the game's terminal output) and JSON text frames
  * ["pong", x], ["open_url", {url, new_tab}], ["deliver_file_start", key].
  *
- * Query options: ?fontsize=N (CSS px; otherwise 16, smaller on a narrow screen
- * but never below 12), ?expose-terminal (tests read window.palmIslandTerminal).
+ * The font size: 16 CSS px, smaller on a narrow screen (the largest down to 12 that
+ * fits the table's 80 columns), smaller still when neither of the game's layouts
+ * (the table's 80x24, the compact one's 44x40: tui/layout.py) fits the box at that
+ * size: a phone held sideways (844x390) gets 14.5 px and the table. Then a
+ * nudge of at most a pixel or two to a size whose rows are a whole number of CSS
+ * and device pixels: at a pixel ratio of 1.25, 1.5 or 1.75 rows of 19.2 px fall
+ * between device pixels, and each row's background and each border's vertical
+ * line showed a seam.
+ *
+ * The soft keyboard: on a touch screen, a box that only loses height, and more
+ * than an address bar's (KEYBOARD_PX), is the keyboard coming up. The game keeps
+ * its size (a refit there would cover a dialog being typed in with the
+ * too-small notice); the page shows the part around the cursor, which Textual
+ * puts in the text field being typed in, and refits when the keyboard goes.
+ *
+ * Screen readers: xterm's screenReaderMode keeps the screen's rows as text in the
+ * accessibility tree (a list of rows) and reads new output aloud.
+ *
+ * Query options: ?fontsize=N (CSS px, instead of the chosen size),
+ * ?expose-terminal (tests read window.palmIslandTerminal). The socket's query
+ * tells the server the terminal's size and, with touch=1, that the page is on a
+ * touch screen (the game then speaks of taps).
  */
 "use strict";
 
@@ -40,6 +60,16 @@
   const SMALLEST_FONT_PX = 12; // the least that reads well on a phone
   const WANTED_COLUMNS = 80; // the game's full layout
   const CELL_WIDTH_EM = 0.6; // Roboto Mono's advance width
+  const LAYOUT_MINIMUMS = [
+    [80, 24], // the table (tui/layout.py TABLE)
+    [44, 40], // the cards stacked (tui/layout.py COMPACT)
+  ];
+  const FONT_STEP_PX = 1 / 8; // sizes tried when fitting and snapping
+  const FLOOR_FONT_PX = 8; // never smaller, whatever the box
+  const SNAP_DOWN_PX = 2; // how far a size may move to get whole-pixel rows
+  const SNAP_UP_PX = 1;
+  const KEYBOARD_PX = 150; // a height lost beyond this on a touch screen: the keyboard
+  const TOUCH = matchMedia("(pointer: coarse)").matches;
   const FONT_FAMILY = "'Roboto Mono', 'DejaVu Sans Mono', Menlo, Consolas, monospace";
 
   const params = new URLSearchParams(location.search);
@@ -86,16 +116,42 @@
   }
 
   /**
-   * The font size in CSS px: the one asked for, else the largest from 16 down to 12
-   * that fits 80 columns in `width` (a phone gets 12: about 54 columns at 390 px).
+   * The size asked for in the address (?fontsize=N), or null.
+   * @returns {number | null}
+   */
+  function askedFontSize() {
+    const asked = Number.parseInt(params.get("fontsize") ?? "", 10);
+    return Number.isFinite(asked) ? Math.min(Math.max(asked, 6), 64) : null;
+  }
+
+  /**
+   * The preferred size from the width alone: the largest from 16 down to 12 that
+   * fits 80 columns in `width` (a phone gets 12: about 54 columns at 390 px).
    * @param {number} width the terminal's box width in CSS px
    * @returns {number}
    */
-  function fontSizeFor(width) {
-    const asked = Number.parseInt(params.get("fontsize") ?? "", 10);
-    if (Number.isFinite(asked)) return Math.min(Math.max(asked, 6), 64);
+  function widthFontSize(width) {
     const fits = Math.floor(width / (WANTED_COLUMNS * CELL_WIDTH_EM));
     return Math.min(WIDE_FONT_PX, Math.max(SMALLEST_FONT_PX, fits));
+  }
+
+  /**
+   * @param {{cols: number, rows: number} | undefined} size
+   * @returns {boolean} whether one of the game's layouts fits `size`
+   */
+  function layoutFits(size) {
+    return (
+      size !== undefined &&
+      LAYOUT_MINIMUMS.some(([cols, rows]) => size.cols >= cols && size.rows >= rows)
+    );
+  }
+
+  /**
+   * @param {number} value
+   * @returns {boolean} whether `value` is a whole number (within rounding)
+   */
+  function whole(value) {
+    return Math.abs(value - Math.round(value)) < 1e-6;
   }
 
   /**
@@ -108,7 +164,9 @@
   function socketUrl(cols, rows) {
     const url = new URL("ws", location.href);
     url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
-    url.search = new URLSearchParams({ width: String(cols), height: String(rows) }).toString();
+    const query = new URLSearchParams({ width: String(cols), height: String(rows) });
+    if (TOUCH) query.set("touch", "1");
+    url.search = query.toString();
     return url.href;
   }
 
@@ -148,8 +206,9 @@
     const terminal = new Terminal({
       allowProposedApi: true, // terminal.unicode (Unicode 11 widths, as Textual counts)
       fontFamily: FONT_FAMILY,
-      fontSize: fontSizeFor(host.clientWidth),
+      fontSize: askedFontSize() ?? widthFontSize(host.clientWidth),
       scrollback: 0,
+      screenReaderMode: true,
       // The game's own background (Textual's default dark theme), for the sliver past
       // the last whole cell.
       theme: { background: "#121212" },
@@ -159,7 +218,93 @@
     terminal.loadAddon(new Unicode11Addon.Unicode11Addon());
     terminal.unicode.activeVersion = "11";
     terminal.open(host);
-    fit.fit();
+
+    /**
+     * The height of a row as the renderer lays it out, in CSS px.
+     * @returns {number}
+     */
+    const rowHeight = () => {
+      const row = /** @type {HTMLElement | null} */ (host.querySelector(".xterm-rows > div"));
+      return row === null ? Number.NaN : Number.parseFloat(row.style.height);
+    };
+    /**
+     * Sets the font size and says how many cells the box then holds.
+     * @param {number} size
+     */
+    const tryFont = (size) => {
+      if (terminal.options.fontSize !== size) terminal.options.fontSize = size;
+      return fit.proposeDimensions();
+    };
+    /**
+     * The font size for the box now: asked for, or from its width and then its
+     * height (a layout of the game fits), then snapped to whole-pixel rows.
+     * @returns {number}
+     */
+    const chooseFont = () => {
+      const asked = askedFontSize();
+      let size = asked ?? widthFontSize(host.clientWidth);
+      if (asked === null) {
+        while (size > FLOOR_FONT_PX && !layoutFits(tryFont(size))) size -= FONT_STEP_PX;
+      }
+      const fitted = layoutFits(tryFont(size));
+      const clean = () => {
+        const height = rowHeight();
+        return whole(height) && whole(height * devicePixelRatio);
+      };
+      if (clean()) return size;
+      const tried = [];
+      for (let step = FONT_STEP_PX; step <= SNAP_DOWN_PX; step += FONT_STEP_PX) {
+        if (step <= SNAP_UP_PX) tried.push(size + step);
+        tried.push(size - step);
+      }
+      tried.sort((a, b) => Math.abs(a - size) - Math.abs(b - size) || a - b);
+      for (const candidate of tried) {
+        if (candidate < FLOOR_FONT_PX) continue;
+        const cells = tryFont(candidate);
+        if (clean() && (!fitted || layoutFits(cells))) return candidate;
+      }
+      return size;
+    };
+
+    // The soft keyboard: the box the game was fitted to, kept while it is up.
+    let fittedWidth = 0;
+    let fittedHeight = 0;
+    let keyboardUp = false;
+    /** Shows the kept terminal's rows around the cursor (the field typed in). */
+    const showCursor = () => {
+      const visible = document.documentElement.clientHeight;
+      const cell = rowHeight();
+      const cursor = (terminal.buffer.active.cursorY + 0.5) * cell;
+      const most = Math.max(0, fittedHeight - visible);
+      const rows = Math.round(Math.min(most, Math.max(0, cursor - visible / 2)) / cell);
+      host.style.top = `${-rows * cell}px`;
+    };
+    const fitBox = () => {
+      const width = document.documentElement.clientWidth;
+      const height = document.documentElement.clientHeight;
+      const keyboard =
+        TOUCH && fittedHeight > 0 && width === fittedWidth && fittedHeight - height > KEYBOARD_PX;
+      if (keyboard) {
+        if (!keyboardUp) {
+          keyboardUp = true;
+          host.style.height = `${fittedHeight}px`; // the game keeps its rows
+        }
+        showCursor();
+        return;
+      }
+      keyboardUp = false;
+      host.style.removeProperty("height");
+      host.style.removeProperty("top");
+      const size = chooseFont();
+      if (terminal.options.fontSize !== size) terminal.options.fontSize = size;
+      fit.fit();
+      fittedWidth = width;
+      fittedHeight = height;
+    };
+    terminal.onCursorMove(() => {
+      if (keyboardUp) showCursor();
+    });
+    fitBox();
     if (params.has("expose-terminal")) {
       /** @type {any} */ (window).palmIslandTerminal = terminal;
     }
@@ -215,20 +360,20 @@
     terminal.textarea?.addEventListener("focus", () => send(["focus"]));
     terminal.textarea?.addEventListener("blur", () => send(["blur"]));
 
-    // Fit the box again when it changes (window resize, phone rotation, an on-screen
-    // keyboard) or the pixel ratio does (zoom, a move to another screen): at most
-    // once a frame, the font size first, then the cells; a new size goes to the game.
+    // Fit the box again when it changes (window resize, phone rotation; the soft
+    // keyboard keeps the size, fitBox) or the pixel ratio does (zoom, a move to
+    // another screen): at most once a frame, the font size first, then the cells; a
+    // new size goes to the game.
     let queued = 0;
     const refit = () => {
       if (queued) return;
       queued = requestAnimationFrame(() => {
         queued = 0;
-        const size = fontSizeFor(host.clientWidth);
-        if (terminal.options.fontSize !== size) terminal.options.fontSize = size;
-        fit.fit();
+        fitBox();
       });
     };
-    new ResizeObserver(refit).observe(host);
+    new ResizeObserver(refit).observe(document.documentElement);
+    window.addEventListener("resize", refit);
     window.addEventListener("orientationchange", refit);
     const watchRatio = () => {
       matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener(
