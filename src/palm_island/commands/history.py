@@ -14,17 +14,17 @@ if TYPE_CHECKING:
 
 HEADING = (
     f"{'game':>5}  {'finished (UTC)':<16}  {'campaign':<16}  {'deck':<4}  {'score':>5}  "
-    f"{'village':<12}  {'level':<6}  {'deal':<19}  feats in play"
+    f"{'village':<12}  {'difficulty':<10}  {'deal':<19}  feats in play"
 )
 """The column names over the games (a daily deal is marked in the deal column)."""
 NARROW_HEADING = (
     f"{'game':>5}  {'finished':<10}  {'campaign':<10}  {'score':>5}  {'village':<11}  "
-    "deal, level, feats"
+    "deal, difficulty, feats"
 )
 """On a terminal narrower than a full line: the date without the time, a shorter
-campaign column, and deal, level and feats in one column cut at the edge (the deck's
+campaign column, and deal, difficulty and feats in one column cut at the edge (the deck's
 colour is left out: both decks play the same)."""
-NARROW_FIXED = len(NARROW_HEADING) - len("deal, level, feats")
+NARROW_FIXED = len(NARROW_HEADING) - len("deal, difficulty, feats")
 
 
 def line_width() -> int | None:
@@ -44,9 +44,15 @@ def full_line(e: HistoryEntry) -> str:
     finished = printable(e.finished_at[:16].replace("T", " "))
     return (
         f"{e.game_id:>5}  {finished:<16}  {campaign:<16.16}  "
-        f"{e.deck_colour:<4}  {e.score:>5}  {printable(e.rank):<12}  {e.difficulty:<6}  "
+        f"{e.deck_colour:<4}  {e.score:>5}  {printable(e.rank):<12}  {e.difficulty:<10}  "
         f"{deal_text(e):<19}  {'+'.join(e.feats) or 'none'}"
     )
+
+
+def cut_tail(tail: str, width: int) -> str:
+    """The last narrow column (deal, difficulty, feats) cut at the terminal's edge."""
+    room = max(8, width - 1 - NARROW_FIXED)  # the last column is left free: no wrap
+    return tail if len(tail) <= room else tail[: room - 1] + "…"
 
 
 def narrow_line(e: HistoryEntry, width: int) -> str:
@@ -57,10 +63,7 @@ def narrow_line(e: HistoryEntry, width: int) -> str:
     if len(campaign) > 10:
         campaign = campaign[:9] + "…"
     finished = printable(e.finished_at[:10])
-    tail = f"{deal_text(e)}, {e.difficulty}, {'+'.join(e.feats) or 'no feats'}"
-    room = max(8, width - 1 - NARROW_FIXED)  # the last column is left free: no wrap
-    if len(tail) > room:
-        tail = tail[: room - 1] + "…"
+    tail = cut_tail(f"{deal_text(e)}, {e.difficulty}, {'+'.join(e.feats) or 'no feats'}", width)
     return (
         f"{e.game_id:>5}  {finished:<10}  {campaign:<10}  {e.score:>5}  "
         f"{printable(e.rank):<11.11}  {tail}"
@@ -105,7 +108,10 @@ def run(args: argparse.Namespace) -> int:
         where = f" in campaign {printable(args.campaign)!r}" if args.campaign else ""
         print(f"no finished games{where} yet")
     else:
-        print(NARROW_HEADING if narrow else HEADING)
+        heading = HEADING
+        if narrow and width is not None:
+            heading = NARROW_HEADING[:NARROW_FIXED] + cut_tail(NARROW_HEADING[NARROW_FIXED:], width)
+        print(heading)
     for e, line in zip(entries, lines, strict=True):
         print(narrow_line(e, width) if narrow and width is not None else line)
     if stats is not None:

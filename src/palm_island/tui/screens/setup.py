@@ -87,7 +87,7 @@ def feat_prompt(feat: FeatSpec, card: CardSpec, ticked: bool, g: Glyphs) -> Text
 
 def feat_card_text(feat: FeatSpec, card: CardSpec, g: Glyphs) -> Text:
     """What the highlighted feat's card does, face by face (as on the Feats screen)."""
-    text = plain(f"{feat.name}'s card, face by face:")
+    text = plain(f"The {feat.name} card, face by face:")
     text.append("\n")
     text.append_text(card_faces(card, g, indent="  "))
     return text
