@@ -67,11 +67,12 @@ def source_strings(path: Path) -> Iterator[tuple[int, str]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.JoinedStr):
             text = "".join(
-                part.value if isinstance(part, ast.Constant) else "{}" for part in node.values
+                str(part.value) if isinstance(part, ast.Constant) else "{}" for part in node.values
             )
             yield node.lineno, text
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            yield from [] if id(node) in skip else [(node.lineno, node.value)]
+            text = str(node.value)
+            yield from [] if id(node) in skip else [(node.lineno, text)]
 
 
 def data_strings(value: object) -> Iterator[str]:
