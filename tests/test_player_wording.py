@@ -8,6 +8,7 @@ points; the setting is "difficulty" wherever it is named.
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 import json
 import re
@@ -20,6 +21,12 @@ from palm_island.tui.screens.history import COLUMNS
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = sorted((ROOT / "src" / "palm_island").rglob("*.py"))
 DATA = sorted((ROOT / "data").glob("*.json"))
+
+
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """Each source parsed once for both scans."""
+    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 def docstrings(tree: ast.AST) -> set[int]:
@@ -36,7 +43,7 @@ def docstrings(tree: ast.AST) -> set[int]:
 
 def glued_possessives(path: Path) -> Iterator[str]:
     """Each f-string of ``path`` where a placeholder is followed by "'s" or "’s"."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     for node in ast.walk(tree):
         if not isinstance(node, ast.JoinedStr):
             continue
@@ -62,7 +69,7 @@ POINTS = re.compile(r"(\d|\}|\{[^}]*\})\s*points?\b", re.IGNORECASE)
 
 def source_strings(path: Path) -> Iterator[tuple[int, str]]:
     """Every string constant of ``path`` but docstrings, f-strings' pieces joined."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     skip = docstrings(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.JoinedStr):
