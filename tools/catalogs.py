@@ -60,6 +60,8 @@ def data_messages(data: Path) -> Iterator[tuple[str, str, str]]:
     for feat in feats["feats"]:
         yield "feats.json", f"feat {feat['code']}", feat["name"]
         yield "feats.json", f"feat goal {feat['code']}", feat["goal"]
+        if feat.get("progress"):
+            yield "feats.json", f"feat progress {feat['code']}", feat["progress"]
 
 
 def extract() -> Catalog:

@@ -31,8 +31,8 @@ from .engine import (
 )
 
 if TYPE_CHECKING:
-    from .engine import FeatSpec
-    from .records import GameRecord
+    from .engine import CardSpec, FeatSpec, GoalProgress
+    from .records import Difficulty, GameRecord
 
 DeckColour = Literal["red", "blue"]
 
@@ -115,6 +115,23 @@ class GameSession:
     @property
     def newly_unlocked(self) -> tuple[FeatSpec, ...]:
         """Feats this game unlocked in its campaign (R29): none in memory."""
+        return ()
+
+    @property
+    def difficulty(self) -> Difficulty | None:
+        """The difficulty a campaign game was set up with (R31); a game in memory has none."""
+        return None
+
+    @property
+    def feat_cards(self) -> tuple[CardSpec, ...]:
+        """The feat cards dealt into this game's deck (R30), in deck order: what the
+        log's first line names."""
+        catalog = self.start.catalog
+        return tuple(card.spec for card in self.start.cards if card.spec.id in catalog.feat_ids)
+
+    def goal_progress(self) -> tuple[GoalProgress, ...]:
+        """How far this game has come towards each open "every card" goal (R29): none
+        in memory, where no feat can be earned."""
         return ()
 
     @property

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .engine import FeatSpec, Move, Transition
+from .engine import FeatSpec, GoalProgress, Move, Transition, goal_progress
 from .session import GameSession
 
 if TYPE_CHECKING:
+    from .records import Difficulty
     from .storage.stored_game import StoredGame
 
 
@@ -39,8 +40,30 @@ class StoredSession(GameSession):
         )
         self.stored = stored
         self.campaign = record.setup.campaign
-        self.difficulty = record.setup.difficulty
+        self._difficulty: Difficulty = record.setup.difficulty
         self.feats = record.setup.feats
+        self._open_goals = self._goals_to_count()
+
+    @property
+    def difficulty(self) -> Difficulty:
+        return self._difficulty
+
+    def _goals_to_count(self) -> tuple[FeatSpec, ...]:
+        """The campaign's feats still locked whose goal counts every card (asked once:
+        nothing is unlocked before the game ends)."""
+        store = self.stored.store
+        if self.campaign is None:
+            return ()
+        try:
+            unlocked = set(store.campaign(self.campaign).unlocked)
+        except ValueError:  # gone (renamed or deleted elsewhere), or its row damaged
+            return ()
+        return tuple(f for f in store.feats.feats if f.progress and f.code not in unlocked)
+
+    def goal_progress(self) -> tuple[GoalProgress, ...]:
+        """Each open "every card" goal of the campaign, counted on the position now
+        by the engine (the count the end of the game checks)."""
+        return goal_progress(self._open_goals, self.state)
 
     @property
     def saved(self) -> bool:

@@ -92,7 +92,9 @@ def test_data_names_follow_the_language() -> None:
     with i18n.speaking("es"):
         assert i18n.card_name("CH", "Canoe House") == "Casa de canoas"
         assert i18n.feat_name("FT1", "Granary") == "Granero"
-        assert i18n.feat_goal("FT2", "Score at least 22 points.") == "Consigue al menos 22 puntos."
+        assert (
+            i18n.feat_goal("FT2", "Score at least 22 stars.") == "Consigue al menos 22 estrellas."
+        )
         assert i18n.rank_title("Castaway") == "Náufraga"
         assert i18n.difficulty_name("medium") == "media"
     assert i18n.card_name("CH", "Canoe House") == "Canoe House"

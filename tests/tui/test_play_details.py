@@ -382,7 +382,7 @@ async def test_history_screen_says_feats_in_play_not_a_bare_dash(tmp_path: Path)
         await pilot.pause()
         table = app.screen.query_one(DataTable)
         labels = [str(column.label) for column in table.columns.values()]
-        assert labels[-1] == "Feats in play"
+        assert labels[-1] == "Feats used"
         assert str(table.get_row_at(0)[-1]) == "none"
 
 

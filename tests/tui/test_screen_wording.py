@@ -142,10 +142,10 @@ def fake_statistics(app: PalmIslandApp, monkeypatch: pytest.MonkeyPatch, scores:
 @pytest.mark.parametrize(
     ("scores", "says", "never"),
     [
-        ([46, 40], ["first 46 → last 40 points", "lowest 40, highest 46"], "40 to 46"),
+        ([46, 40], ["first 46 → last 40 stars", "lowest 40, highest 46"], "40 to 46"),
         (
             [10] + [30 + n % 7 for n in range(74)],  # 75 games: the chart draws the last 60
-            ["last 60 of 75 games: first 30 → last 33 points", "lowest 30, highest 36"],
+            ["last 60 of 75 games: first 30 → last 33 stars", "lowest 30, highest 36"],
             "lowest 10",
         ),
     ],

@@ -65,23 +65,23 @@ def sparkline_caption(values: Sequence[int], width: int = 40, *, arrow: str = "�
     """The words under :func:`sparkline` (same ``width``), of the games it draws:
 
     >>> sparkline_caption([46, 40])
-    'first 46 → last 40 points; lowest 40, highest 46'
+    'first 46 → last 40 stars; lowest 40, highest 46'
     >>> sparkline_caption([30, 41, 35], width=2)
-    'last 2 of 3 games: first 41 → last 35 points; lowest 35, highest 41'
+    'last 2 of 3 games: first 41 → last 35 stars; lowest 35, highest 41'
     >>> sparkline_caption([19, 19])
-    '2 games: 19 points each'
+    '2 games: 19 stars each'
     """
     shown = shown_scores(values, width)
     if not shown:
         return "no finished games yet"
     if len(shown) == 1:
-        return f"one game: {shown[0]} points"
+        return f"one game: {shown[0]} stars"
     low, high = min(shown), max(shown)
     if low == high:
-        games, caption = f"{len(shown)} games: ", f"{low} points each"
+        games, caption = f"{len(shown)} games: ", f"{low} stars each"
     else:
         games = ""
-        caption = f"first {shown[0]} {arrow} last {shown[-1]} points; lowest {low}, highest {high}"
+        caption = f"first {shown[0]} {arrow} last {shown[-1]} stars; lowest {low}, highest {high}"
     if len(shown) < len(values):
         games = f"last {len(shown)} of {len(values)} games: "
     return games + caption

@@ -22,12 +22,12 @@ def heading() -> str:
     """The column names over the games (a daily deal is marked in the deal column)."""
     w = widths()
     game, finished, campaign, deck = _("game"), _("finished (UTC)"), _("campaign"), _("deck")
-    score, village, level, deal = _("score"), _("village"), _("level"), _("deal")
+    score, village, difficulty, deal = _("score"), _("village"), _("difficulty"), _("deal")
     feats = _("feats in play")
     return (
         f"{game:>{w['game']}}  {finished:<{w['finished']}}  {campaign:<{w['campaign']}}  "
         f"{deck:<{w['deck']}}  {score:>{w['score']}}  {village:<{w['village']}}  "
-        f"{level:<{w['level']}}  {deal:<{w['deal']}}  {feats}"
+        f"{difficulty:<{w['difficulty']}}  {deal:<{w['deal']}}  {feats}"
     )
 
 
@@ -40,18 +40,18 @@ def widths() -> dict[str, int]:
         "deck": _column(_("deck"), 4),
         "score": _column(_("score"), 5),
         "village": _column(_("village"), 12),
-        "level": _column(_("level"), 6),
+        "difficulty": _column(_("difficulty"), 10),
         "deal": _column(_("deal"), 19),
     }
 
 
 def narrow_heading() -> str:
     """On a terminal narrower than a full line: the date without the time, a shorter
-    campaign column, and deal, level and feats in one column cut at the edge (the
+    campaign column, and deal, difficulty and feats in one column cut at the edge (the
     deck's colour is left out: both decks play the same)."""
     w = narrow_widths()
     game, finished, campaign = _("game"), _("finished"), _("campaign")
-    score, village, tail = _("score"), _("village"), _("deal, level, feats")
+    score, village, tail = _("score"), _("village"), _("deal, difficulty, feats")
     return (
         f"{game:>{w['game']}}  {finished:<{w['finished']}}  {campaign:<{w['campaign']}}  "
         f"{score:>{w['score']}}  {village:<{w['village']}}  {tail}"
@@ -70,7 +70,7 @@ def narrow_widths() -> dict[str, int]:
 
 def narrow_fixed() -> int:
     """The width of the narrow line's columns before the last."""
-    return len(narrow_heading()) - len(_("deal, level, feats"))
+    return len(narrow_heading()) - len(_("deal, difficulty, feats"))
 
 
 def line_width() -> int | None:
@@ -91,14 +91,20 @@ def full_line(e: HistoryEntry) -> str:
     campaign = printable(e.campaign or _("(imported)"))
     finished = printable(e.finished_at[:16].replace("T", " "))
     rank = printable(rank_title(e.rank))
-    level = difficulty_name(e.difficulty)
+    difficulty = difficulty_name(e.difficulty)
     feats = "+".join(e.feats) or _("none")
     return (
         f"{e.game_id:>{w['game']}}  {finished:<{w['finished']}}  "
         f"{campaign:<{w['campaign']}.{w['campaign']}}  {deck_name(e.deck_colour):<{w['deck']}}  "
-        f"{e.score:>{w['score']}}  {rank:<{w['village']}}  {level:<{w['level']}}  "
+        f"{e.score:>{w['score']}}  {rank:<{w['village']}}  {difficulty:<{w['difficulty']}}  "
         f"{deal_text(e):<{w['deal']}}  {feats}"
     )
+
+
+def cut_tail(tail: str, width: int) -> str:
+    """The last narrow column (deal, difficulty, feats) cut at the terminal's edge."""
+    room = max(8, width - 1 - narrow_fixed())  # the last column is left free: no wrap
+    return tail if len(tail) <= room else tail[: room - 1] + "…"
 
 
 def narrow_line(e: HistoryEntry, width: int) -> str:
@@ -113,9 +119,7 @@ def narrow_line(e: HistoryEntry, width: int) -> str:
     finished = printable(e.finished_at[:10])
     feats = "+".join(e.feats) or _("no feats")
     tail = f"{deal_text(e)}, {difficulty_name(e.difficulty)}, {feats}"
-    room = max(8, width - 1 - narrow_fixed())  # the last column is left free: no wrap
-    if len(tail) > room:
-        tail = tail[: room - 1] + "…"
+    tail = cut_tail(tail, width)
     rank = printable(rank_title(e.rank))
     village = w["village"]
     return (
@@ -183,7 +187,11 @@ def run(args: argparse.Namespace) -> int:
     elif not entries:
         print(_("no finished games yet"))
     else:
-        print(narrow_heading() if narrow else heading())
+        if narrow and width is not None:
+            fixed = narrow_fixed()
+            print(narrow_heading()[:fixed] + cut_tail(narrow_heading()[fixed:], width))
+        else:
+            print(heading())
     for e, line in zip(entries, lines, strict=True):
         print(narrow_line(e, width) if narrow and width is not None else line)
     if stats is not None:

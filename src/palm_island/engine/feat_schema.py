@@ -8,6 +8,7 @@ Strict like the card schema: unknown keys are refused, so a typo fails at load.
 
 from __future__ import annotations
 
+from string import Formatter
 from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
@@ -154,7 +155,22 @@ class FeatData(_Strict):
     goal: str = Field(min_length=1, max_length=200)
     """The unlock condition in words, as printed on the locked side."""
     unlock: Condition
+    progress: str | None = Field(default=None, min_length=1, max_length=80)
+    """How far a game in play has come, as a sentence with ``{done}`` and ``{total}``
+    (e.g. "{done} of {total} cards upgraded"): only for an ``every`` cards goal,
+    whose count a game can show as it goes."""
     faces: FacesData
+
+    @model_validator(mode="after")
+    def _progress_fits(self) -> Self:
+        if self.progress is None:
+            return self
+        if not isinstance(self.unlock, CardsTest) or not self.unlock.every:
+            raise ValueError("progress is only for a cards goal with every: true")
+        names = {field for _, field, _, _ in Formatter().parse(self.progress) if field is not None}
+        if names != {"done", "total"}:
+            raise ValueError("progress must name {done} and {total}, and nothing else")
+        return self
 
 
 class FeatsFile(_Strict):

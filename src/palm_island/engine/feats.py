@@ -50,6 +50,8 @@ class FeatSpec:
     condition: Condition
     card_id: int
     """The feat card's id in :attr:`FeatSet.catalog`."""
+    progress: str | None = None
+    """For an "every card" goal: how far a game has come, with ``{done}`` and ``{total}``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +104,7 @@ def parse_feats(text: str, catalog: Catalog, source: str = "feats.json") -> Feat
         card_id = len(catalog) + index
         faces = _building_faces(feat, where, source)
         specs.append(CardSpec(card_id, feat.code, "feat", feat.name, faces))
-        feats.append(FeatSpec(feat.code, feat.name, feat.goal, feat.unlock, card_id))
+        feats.append(FeatSpec(feat.code, feat.name, feat.goal, feat.unlock, card_id, feat.progress))
     extended = catalog.with_cards(tuple(specs))
     for index, feat in enumerate(data.feats):
         _check_names(feat.unlock, extended, source, f"feats[{index}].unlock")
@@ -195,7 +197,33 @@ def _measure(
     return held.total if condition.resource is None else getattr(held, condition.resource)
 
 
-def _cards_met(condition: CardsTest, final: GameState) -> bool:
+@dataclass(frozen=True, slots=True)
+class GoalProgress:
+    """How far a position has come towards an "every card" goal: ``done`` of ``total``."""
+
+    feat: FeatSpec
+    done: int
+    total: int
+
+    @property
+    def text(self) -> str:
+        """The feat's own progress sentence, filled in (e.g. "5 of 16 cards upgraded")."""
+        return (self.feat.progress or "{done} of {total}").format(done=self.done, total=self.total)
+
+
+def goal_progress(feats: Sequence[FeatSpec], state: GameState) -> tuple[GoalProgress, ...]:
+    """The progress of each of ``feats`` whose goal counts towards every card (R29):
+    the same count the end of the game checks, so the two never disagree."""
+    shown = []
+    for feat in feats:
+        if feat.progress is not None and isinstance(feat.condition, CardsTest):
+            done, total = _cards_counted(feat.condition, state)
+            shown.append(GoalProgress(feat, done, total))
+    return tuple(shown)
+
+
+def _cards_counted(condition: CardsTest, final: GameState) -> tuple[int, int]:
+    """``(cards matching, cards the condition is about)`` in ``final``."""
     chosen = [
         c
         for c in final.cards
@@ -211,11 +239,16 @@ def _cards_met(condition: CardsTest, final: GameState) -> bool:
         and (condition.upgrades is None or c.face.upgrades >= condition.upgrades)
         and (condition.stored is None or c.stored == condition.stored)
     ]
-    if condition.every and len(matching) != len(chosen):
+    return len(matching), len(chosen)
+
+
+def _cards_met(condition: CardsTest, final: GameState) -> bool:
+    matching, chosen = _cards_counted(condition, final)
+    if condition.every and matching != chosen:
         return False
     if condition.at_least is None and condition.at_most is None:
         return True
-    return condition.holds(len(matching))
+    return condition.holds(matching)
 
 
 def earned_feats(feats: FeatSet, game: GameSummary) -> tuple[str, ...]:

@@ -194,7 +194,7 @@ def event_line(event: Event) -> str:
     if isinstance(event, RoundEnded):  # R22
         return f"  Round {event.round} ended"
     if isinstance(event, GameEnded):  # R25
-        return f"  Game over: {event.score} points"
+        return f"  Game over: {event.score} stars"
     raise TypeError(event)  # pragma: no cover - Event is a closed union
 
 

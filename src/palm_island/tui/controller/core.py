@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from ..config import AppConfig
+from ..feat_words import new_deal_keeps
 from ..glyphs import Glyphs, glyphs_for
 from .daily import todays_deal
 from .file import CampaignFile, store_errors
@@ -420,7 +421,8 @@ class Controller(Generic[Pars]):
 
     def again(self, *, new_deal: bool) -> Outcome:
         """From the end screen: the same deal again (a daily deal again is practice: the
-        day's one attempt is played) or a new deal, in the same colour."""
+        day's one attempt is played) or a new deal, in the same colour; a campaign's
+        new deal keeps the difficulty and feats of the game before and says so."""
         from ...solver.daily import daily_date
 
         session = self._slot.playing
@@ -430,6 +432,13 @@ class Controller(Generic[Pars]):
         if not ok:
             return outcome
         note = self.kept_note()  # other unfinished games are kept: say where
+        if new_deal and session.difficulty is not None:
+            # the game just played's setup, said aloud (not the dialog's last choice,
+            # which a game resumed by Continue never went through)
+            cards = session.feat_cards
+            self._setup.choose(session.difficulty, tuple(card.code for card in cards))
+            keeps = new_deal_keeps(session.difficulty, cards)
+            note = keeps if note is None else f"{keeps}\n{note}"
         try:
             if new_deal:
                 again = self.new_session(self._setup.roll(), session.deck_colour)

@@ -23,6 +23,7 @@ from ...engine import CardView, GameState, Move, TableView, observe, score
 from ...session import GameSession
 from ...storage.errors import SaveError
 from ..attached import while_attached
+from ..feat_words import feats_in_deck, goal_lines
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
 from ..intents import (
     Again,
@@ -139,7 +140,10 @@ class GameScreen(ControlledScreen[None]):
         kind = f"Daily deal of {day.isoformat()}" if day else "New game"
         if session.practice:
             kind += " (practice: not counted as the daily result)"
-        return f"{kind}. {deal}. Round 1 begins."
+        if session.difficulty is None:  # a game in memory: never feats (R30)
+            return f"{kind}. {deal}. Round 1 begins."
+        setup = feats_in_deck(session.difficulty, session.feat_cards)
+        return f"{kind}. {deal}. {setup} Round 1 begins."
 
     def compose_lower(self) -> ComposeResult:
         """More parts beside the move log (the tutorial's lesson panel); none here."""
@@ -174,7 +178,9 @@ class GameScreen(ControlledScreen[None]):
             )
         self.query_one("#stored", StoredPanel).show(state)
         self.query_one("#status", StatusBar).show(view, score(state).total, self._deal)
-        self.query_one("#log", MoveLog).show(self.session.steps)
+        log = self.query_one("#log", MoveLog)
+        log.show(self.session.steps)
+        log.border_subtitle = goal_lines(self.session.goal_progress())
         refresh_keys(self)  # the footer rebuilds only if its keys changed
 
     @property

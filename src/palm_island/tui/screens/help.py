@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from ..feat_words import DIFFICULTIES_ALLOW
 from ..glyphs import ASCII, RESOURCE_NAMES, Glyphs
 from ..intents import ControlledModal
 from ..widgets.footer import key_bars
@@ -37,6 +38,14 @@ At most 4 cards stay stored; storing a fifth first releases one (you choose).
 returned and its resources are lost; when the round tracker reaches the top the \
 round ends. After round 8 the game is scored: the stars on every card's active half.
 
+[b]Feats and difficulty[/b] — in a campaign, each feat has a goal (see Feats on the \
+title), checked when a game ends; a goal met earns the feat. An earned feat's card \
+may then join later games: tick it in the New game dialog, and it goes into the deck \
+just before the round tracker, as a card like the others. {difficulties} The log's \
+first line names the feat cards in the deck; a goal that counts every card shows how \
+far the game has come at the foot of the log (for example "FT6 goal: 5 of 16 cards \
+upgraded"). A new deal from the end screen keeps the game's difficulty and feats.
+
 [b]Symbols[/b] — {resources}; {star} stars, {upgrade} upgrade icons. \
 Every resource has a letter as well as a colour.
 
@@ -58,6 +67,7 @@ def help_text(g: Glyphs) -> str:
     names = ", ".join(f"{g.resource(n)} {n}" for n in RESOURCE_NAMES)
     text = HELP.format(
         resources=names,
+        difficulties=DIFFICULTIES_ALLOW,
         star=g.star,
         upgrade=g.upgrade,
         game_keys=game_table(),

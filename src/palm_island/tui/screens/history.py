@@ -32,11 +32,12 @@ COLUMNS = (
     "Campaign",
     "Score",
     "Rank",
-    "Level",
-    "Feats in play",
+    "Difficulty",
+    "Feats used",
 )
 """The feats column: the feat cards the game was played with (not feats earned). No
-deck colour (the replay shows it): with it "Feats in play" did not fit 80 columns."""
+deck colour (the replay shows it): with it the headings did not fit 80 columns, nor
+did "Difficulty" (the setup dialog's word) beside "Feats in play"."""
 
 
 def when(stamp: str) -> str:

@@ -1,12 +1,13 @@
 """Provides :class:`SetupScreen`: a new campaign game's difficulty and feats (R31).
 
-Only feats the campaign has unlocked are offered; the difficulty limits how many
-may be used (easy: any, medium: one, hard: none). The store checks the rule
-again, so the screen only has to explain it. Focus starts on the difficulty
-(left/right choose); ``tab`` or down reaches the feats, as their heading says, and
-up from the first feat goes back. The feats are unlocked already, so each shows
-what its card does in this game, not the goal that earned it. What is chosen shows
-in text, ``(•)``/``( )`` and ``[x]``/``[ ]``, never by colour alone.
+Only feats the campaign has unlocked are offered; the difficulty limits how many may
+be used (easy: any, medium: one, hard: none), and the screen says so for all three
+at once: that is all a difficulty changes. The store checks the rule again. Focus
+starts on the difficulty (left/right choose); ``tab`` or down reaches the feats, as
+their heading says, and up from the first feat goes back. The feats are unlocked
+already, so each shows what its card does in this game, not the goal that earned it.
+What is chosen shows in text, ``(•)``/``( )`` and ``[x]``/``[ ]``, never by colour
+alone.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from textual.widgets.option_list import Option
 
 from ...records import FEAT_LIMITS, Difficulty
 from ..attached import while_attached
+from ..feat_words import DIFFICULTIES_ALLOW, TOO_MANY_FEATS
 from ..glyphs import Glyphs
 from ..intents import ControlledModal
 from ..plain import fit, notify_plain, plain
@@ -44,13 +46,6 @@ class Setup:
 
     difficulty: Difficulty
     feats: tuple[str, ...]
-
-
-def limit_text(difficulty: Difficulty) -> str:
-    limit = FEAT_LIMITS[difficulty]
-    if limit is None:
-        return "any number of feats"
-    return "no feats" if limit == 0 else f"at most {limit} feat"
 
 
 class MarkedRadioButton(RadioButton):
@@ -88,7 +83,7 @@ def feat_prompt(feat: FeatSpec, card: CardSpec, ticked: bool, g: Glyphs) -> Text
 
 def feat_card_text(feat: FeatSpec, card: CardSpec, g: Glyphs) -> Text:
     """What the highlighted feat's card does, face by face (as on the Feats screen)."""
-    text = plain(f"{feat.name}'s card, face by face:")
+    text = plain(f"The {feat.name} card, face by face:")
     text.append("\n")
     text.append_text(card_faces(card, g, indent="  "))
     return text
@@ -209,15 +204,16 @@ class SetupScreen(ControlledModal[Setup | None]):
                 yield Static(id="feat-card")
             else:
                 yield Static("No feats unlocked yet: finish games to earn them (see Feats).")
-            yield Static(self._note(control.difficulty), id="setup-note")
+            yield Static(self._note(), id="setup-note")
             with Horizontal():
                 yield GameButton("Start (enter)", id="start", variant="primary", compact=True)
                 yield GameButton("Back (esc)", id="back", compact=True)
         yield from key_bars()
 
-    def _note(self, difficulty: Difficulty) -> str:
+    def _note(self) -> str:
+        """What each difficulty allows (R31), and that an unfinished game is kept."""
         control = self.controller
-        note = f"{difficulty}: {limit_text(difficulty)}."  # R31
+        note = DIFFICULTIES_ALLOW
         store, name = control.store, control.campaign_name
         if store is not None and name is not None and store.unfinished_game(name) is not None:
             note += "\nYour unfinished game is kept: find it under Saved games."
@@ -249,9 +245,6 @@ class SetupScreen(ControlledModal[Setup | None]):
         label = str(pressed.id or "d-easy")[2:] if pressed is not None else "easy"
         return cast("Difficulty", label)
 
-    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
-        self.query_one("#setup-note", Static).update(self._note(self.difficulty))
-
     def action_difficulty(self, name: str) -> None:
         self.query_one(f"#d-{name}", RadioButton).value = True
 
@@ -275,6 +268,6 @@ class SetupScreen(ControlledModal[Setup | None]):
             chosen = selection.selected
         limit = FEAT_LIMITS[self.difficulty]
         if limit is not None and len(chosen) > limit:
-            notify_plain(self, f"{self.difficulty} allows {limit_text(self.difficulty)}.")
+            notify_plain(self, TOO_MANY_FEATS[self.difficulty])
             return
         self.dismiss(Setup(self.difficulty, chosen))
