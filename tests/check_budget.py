@@ -13,15 +13,18 @@ from collections.abc import Iterable
 import pytest
 
 
-def first_in_check(cases: Iterable[object], keep: int = 1) -> list[object]:
+def first_in_check(cases: Iterable[object], keep: int = 1, *, spread: bool = True) -> list[object]:
     """``cases`` for ``parametrize``: the first ``keep`` as they are, the rest wrapped in
     ``pytest.param(..., marks=slow)`` (same ids).
 
-    A case that is a tuple is spread over the parameters, as ``parametrize`` does.
+    A case that is a tuple is spread over the parameters, as ``parametrize`` does;
+    ``spread=False`` for one parameter whose values are tuples.
     """
     return [
         case
         if index < keep
-        else pytest.param(*(case if isinstance(case, tuple) else (case,)), marks=pytest.mark.slow)
+        else pytest.param(
+            *(case if spread and isinstance(case, tuple) else (case,)), marks=pytest.mark.slow
+        )
         for index, case in enumerate(cases)
     ]

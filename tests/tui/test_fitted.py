@@ -16,6 +16,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 
 import palm_island.tui
+from check_budget import first_in_check
 from palm_island.tui import layout
 from palm_island.tui.fitted import Fitted
 from palm_island.tui.layout import breakpoint_classes
@@ -79,7 +80,7 @@ def test_every_screen_of_the_game_is_fitted() -> None:
     reason="Textual before 8.2.4 sets a screen's breakpoint classes on every resize by "
     "removing and adding them (each a restyle) whatever they were: nothing to save there",
 )
-@pytest.mark.parametrize("size", [(100, 32), (48, 44)])
+@pytest.mark.parametrize("size", first_in_check([(100, 32), (48, 44)], spread=False))
 async def test_no_screen_changes_its_layout_classes_on_its_first_resize(
     monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
 ) -> None:
