@@ -66,10 +66,10 @@ def test_doctor_reports_then_quarantines_damaged_rows_without_deleting(three_gam
     report = run("doctor", data=three_games)
     assert report.returncode == 1
     assert "game 1:" in report.stdout and "game 2:" in report.stdout
-    assert "2 damaged game(s)" in report.stdout
+    assert "2 damaged games" in report.stdout
     fixed = run("doctor", "--quarantine", data=three_games)
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
-    assert "set aside 2 damaged game(s)" in fixed.stdout
+    assert "set aside 2 damaged games" in fixed.stdout
     assert run("history", "--campaign", "Ana", data=three_games).returncode == 0
     assert run("doctor", data=three_games).returncode == 0
     with Store.open(three_games) as store:  # kept, only set aside
