@@ -258,7 +258,7 @@ class GameRow:
 def _header(record: GameRecord) -> str:
     """``game.header``: the record without its moves (rows of their own) and without
     its finish time (the ``finished_at`` column is the truth)."""
-    return record.model_copy(update={"moves": (), "finished_at": None}).model_dump_json()
+    return record.model_copy(update={"moves": ()}).model_dump_json(exclude={"finished_at"})
 
 
 def start_game(
