@@ -250,9 +250,11 @@ def _import_observe(folder: Path) -> str:
 
 
 def _campaign_import_setup(folder: Path) -> None:
+    """A campaign and a record file of a game that earns FT1 (its unlock is written too)."""
     with Store.open(folder) as store:
         store.create_campaign("Ana")
-    _import_setup(folder)
+    golden = Path(__file__).parent / "data" / "golden" / "g01-hard-earns-FT1.json"
+    shutil.copyfile(golden, folder / "record.json")
 
 
 def _campaign_import_act(folder: Path, ack: Ack) -> None:
