@@ -179,7 +179,7 @@ def rename_campaign(conn: sqlite3.Connection, name: str, new_name: str) -> None:
     except sqlite3.IntegrityError:
         raise CampaignError(f"a campaign named {new_name!r} already exists") from None
     if not changed:
-        raise CampaignError(f"there is no campaign named {name!r}")
+        raise NoSuchCampaign(name)
 
 
 class CampaignInUseError(CampaignError):
@@ -223,7 +223,7 @@ def delete_campaign(
     with tx(conn):
         row = conn.execute("SELECT id FROM campaign WHERE name = ?", (name,)).fetchone()
         if row is None:
-            raise CampaignError(f"there is no campaign named {name!r}")
+            raise NoSuchCampaign(name)
         in_use = open_games(conn, int(row[0]))
         if in_use and not force:
             raise CampaignInUseError(name, in_use)
