@@ -249,6 +249,30 @@ def _import_observe(folder: Path) -> str:
         return _imported(store)
 
 
+def _campaign_import_setup(folder: Path) -> None:
+    """A campaign and a record file of a game that earns FT1 (its unlock is written too)."""
+    with Store.open(folder) as store:
+        store.create_campaign("Ana")
+    golden = Path(__file__).parent / "data" / "golden" / "g01-hard-earns-FT1.json"
+    shutil.copyfile(golden, folder / "record.json")
+
+
+def _campaign_import_act(folder: Path, ack: Ack) -> None:
+    with Store.open(folder) as store:
+        store.import_into_campaign(folder / "record.json", "Ana")
+        ack(_in_campaign(store))
+
+
+def _in_campaign(store: Store) -> str:
+    feats = ",".join(unlock.feat for unlock in store.campaign("Ana").unlocks)
+    return f"Ana: {len(store.history('Ana'))} games, feats {feats or '-'}"
+
+
+def _campaign_import_observe(folder: Path) -> str:
+    with Store.open(folder) as store:
+        return _in_campaign(store)
+
+
 def _export_setup(folder: Path) -> None:
     with Store.open(folder) as store:
         store.create_campaign("Ana")
@@ -464,6 +488,12 @@ OPERATIONS = (
     Operation("moves", _moves_setup, _moves_act, _moves_observe),
     Operation("game end", _end_setup, _end_act, _end_observe),
     Operation("import", _import_setup, _import_act, _import_observe),
+    Operation(
+        "import into a campaign",
+        _campaign_import_setup,
+        _campaign_import_act,
+        _campaign_import_observe,
+    ),
     Operation("solver lines", _solver_setup, _solver_act, _solver_observe),
     Operation("holding", _holding_setup, _holding_act, _holding_observe),
     Operation("hints", _holding_setup, _hints_act, _hints_observe),

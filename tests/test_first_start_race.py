@@ -186,6 +186,8 @@ ALWAYS_NEW_ROWS = {
     "on them inside its transaction, so a second window's same move is refused",
     "backups._write_label": "the label of a backup being written: a private temp file "
     "no other process opens",
+    "repositories._insert_finished": "an imported game's new row and moves, called only as "
+    "the create step of store_finished's or store_in_campaign's find_or_create",
 }
 """Inserts that never look for an existing row first, each with why none can exist."""
 
@@ -196,6 +198,7 @@ FIND_OR_CREATE = {
     "repositories.start_game": "the daily deal's one official attempt",
     "repositories.store_finished": "an imported game (a duplicate: refused)",
     "repositories.store_campaign": "an imported campaign by name (a name taken: refused)",
+    "repositories.store_in_campaign": "a game imported into a campaign (a duplicate: refused)",
     "holders.acquire": "the window holding a game",
     "backups.daily_backup": "the day's backup (a file, under the campaign file's write lock)",
 }

@@ -65,6 +65,7 @@ WRITES: dict[str, Write] = {
     "save_game_analysis": lambda s, f: s.save_game_analysis(1, "solver", "{}"),
     "import_game": _import,
     "import_campaign": lambda s, f: s.import_campaign(f.parent / "campaign.json", name="Bo"),
+    "import_into_campaign": lambda s, f: s.import_into_campaign(f.parent / "record.json", "Ana"),
     "quarantine_games": _quarantine,
     "save_settings": lambda s, f: s.save_settings(Settings(theme="beta")),
     "a backup (take_backup)": lambda s, f: backups.take_backup(s.conn, f),
@@ -91,8 +92,8 @@ list_backups and restore_backup are the repair path, run on a store not open).""
 COVERED_BY = {
     "create_campaign", "default_campaign", "rename_campaign", "delete_campaign", "new_game",
     "abandon_game", "hold_game", "renew_hold", "release_game", "save_solver_line",
-    "save_game_analysis", "import_game", "import_campaign", "quarantine_games", "save_settings",
-    "backup_if_changed", "after_finished_game", "close",
+    "save_game_analysis", "import_game", "import_campaign", "import_into_campaign",
+    "quarantine_games", "save_settings", "backup_if_changed", "after_finished_game", "close",
 }  # fmt: skip
 
 

@@ -246,7 +246,8 @@ before any window can play, inside the exclusive transaction of the upgrade."""
 
 NOT_IN_PLAY_WRITES = {
     "start_game": "creates the game: no window can hold it yet",
-    "store_finished": "imports a finished game as a new row",
+    "_insert_finished": "imports a finished game as a new row (store_finished, "
+    "store_in_campaign): no window can hold it yet",
     "store_campaign": "imports a campaign's finished games as new rows of a new campaign",
     "_finish": "runs inside append_move's checked write, or at resume for a game whose last "
     "move is stored: the record is complete and the result recomputed from it",

@@ -102,3 +102,22 @@ def test_checkpoints_name_the_round_where_a_replay_diverges() -> None:
     with pytest.raises(RecordError, match="diverges from the record in round 3") as info:
         verify(load_record(tampered), FEATS.catalog)
     assert info.value.step == third.after_move
+
+
+def test_a_v2_record_is_migrated_to_a_game_without_a_finish_time() -> None:
+    record = load_record((FIXTURES / "record.v2.finished.json").read_text(encoding="utf-8"))
+    assert record.schema_version == 3 and record.finished_at is None
+    assert record.setup.feats == ("FT2",) and record.setup.campaign == "Ana"
+
+
+def test_a_record_keeps_its_finish_time_and_refuses_a_bad_one() -> None:
+    raw = json.loads((FIXTURES / "record.v2.finished.json").read_text(encoding="utf-8"))
+    raw |= {"schema_version": 3, "finished_at": "2026-11-30T18:21:05.932+00:00"}
+    record = load_record(json.dumps(raw))
+    assert record.finished_at == "2026-11-30T18:21:05.932+00:00"
+    assert load_record(dump_record(record)).finished_at == record.finished_at
+    with pytest.raises(RecordError, match="finished_at") as info:
+        load_record(json.dumps(raw | {"finished_at": "yesterday"}))
+    assert info.value.kind == "invalid_field"
+    with pytest.raises(RecordError, match="finished_at is for a finished game"):
+        load_record(json.dumps(raw | {"result": None}))

@@ -39,7 +39,7 @@ def test_record_json_round_trips(finished: GameRecord) -> None:
 
 def test_record_keeps_versions_colour_seed_deal_and_result(finished: GameRecord) -> None:
     data = as_dict(finished)
-    assert (data["schema_version"], data["rules_version"]) == (2, 1)
+    assert (data["schema_version"], data["rules_version"]) == (3, 1)
     assert data["deck_colour"] == "red" and data["seed"] == 8 and data["undo_count"] == 2
     assert len(data["deal"]) == 16 and data["result"]["score"] >= 0
 
@@ -79,9 +79,9 @@ def test_unreadable_files_are_refused(text: str, kind: str, message: str) -> Non
 
 def test_a_newer_schema_is_refused_with_advice(finished: GameRecord) -> None:
     with pytest.raises(
-        RecordError, match=r"schema_version 3 is newer.*update palm-island"
+        RecordError, match=r"schema_version 4 is newer.*update palm-island"
     ) as caught:
-        load_record(broken(finished, schema_version=3))
+        load_record(broken(finished, schema_version=4))
     assert caught.value.kind == "newer_version"
 
 

@@ -15,6 +15,23 @@ class CampaignError(ValueError):
     """A campaign action the rules do not allow (e.g. a locked feat, R31)."""
 
 
+class NoSuchCampaign(CampaignError):
+    """No campaign has this name: ``name`` is kept so the CLI can say it in any language."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"there is no campaign named {name!r}")
+        self.name = name
+
+
+class LockedFeats(CampaignError):
+    """A game brought into a campaign uses feat cards that campaign has not unlocked."""
+
+    def __init__(self, name: str, codes: Sequence[str]) -> None:
+        super().__init__(f"{', '.join(codes)} not unlocked in {name!r}")
+        self.name = name
+        self.codes = tuple(codes)
+
+
 def check_setup(campaign: Campaign, difficulty: Difficulty, feats: Sequence[str]) -> None:
     """Refuse feats that are locked, repeated, or too many for the difficulty (R31).
 

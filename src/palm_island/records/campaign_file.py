@@ -10,11 +10,11 @@ produces text, opens no file.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Final, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .model import SafeText
+from .model import SafeText, Stamp
 
 CAMPAIGN_FORMAT: Final = "palm-island/campaign"
 CAMPAIGN_SCHEMA_VERSION: Final = 1
@@ -23,11 +23,6 @@ MAX_CAMPAIGN_BYTES: Final = 32 * 1024 * 1024
 about 2 KiB); a larger file is refused unread."""
 MAX_GAMES: Final = 10_000
 MAX_HINTS: Final = 1_000_000
-Stamp = Annotated[
-    str,
-    Field(pattern=r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?\+00:00$", max_length=32),
-]
-"""A time as the game stores it: ISO 8601, UTC (``2026-12-05T08:43:48.123+00:00``)."""
 
 
 class CampaignFileError(ValueError):

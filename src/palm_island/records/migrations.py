@@ -22,7 +22,13 @@ def _v1_to_v2(raw: Raw) -> Raw:
     return {**raw, "schema_version": 2, "setup": {"difficulty": "hard", "feats": []}}
 
 
-STEPS: dict[int, Callable[[Raw], Raw]] = {1: _v1_to_v2}
+def _v2_to_v3(raw: Raw) -> Raw:
+    """v3 adds ``finished_at``. A v2 file never said when its game ended, so it has
+    none: ``import`` stores the import time as the finish time, as it always did."""
+    return {**raw, "schema_version": 3}
+
+
+STEPS: dict[int, Callable[[Raw], Raw]] = {1: _v1_to_v2, 2: _v2_to_v3}
 """``STEPS[n]`` upgrades version n to n + 1."""
 
 

@@ -1,4 +1,4 @@
-"""Provides :class:`GameRecord`, the JSON form of one game (schema version 2).
+"""Provides :class:`GameRecord`, the JSON form of one game (schema version 3).
 
 A record keeps the inputs, not the states: the explicit deal (and the seed that
 made it, for provenance) and the moves in notation. The final result is kept as
@@ -14,11 +14,11 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, NonNegativeIn
 from ..text import unsafe_characters
 
 RECORD_FORMAT: Final = "palm-island/record"
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 """The file layout. Bump it (with a migration in migrations.py) when fields change.
 
 1: the first layout. 2: adds ``setup`` (difficulty, feats in play, campaign) and
-the final state's hash in ``result``."""
+the final state's hash in ``result``. 3: adds ``finished_at``, when the game ended."""
 RULES_VERSION: Final = 1
 """The behaviour of the engine. Bump it only when a recorded game could end differently."""
 MAX_MOVES: Final = 2000
@@ -27,6 +27,11 @@ MAX_SEED: Final = 2**63 - 1
 (SQLite's 64 bits) or computation can take."""
 MAX_UNDOS: Final = 1_000_000
 MAX_SCORE: Final = 1000
+Stamp = Annotated[
+    str,
+    Field(pattern=r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?\+00:00$", max_length=32),
+]
+"""A time as the game stores it: ISO 8601, UTC (``2026-12-05T08:43:48.123+00:00``)."""
 Difficulty = Literal["easy", "medium", "hard"]
 FEAT_LIMITS: Final[dict[str, int | None]] = {"easy": None, "medium": 1, "hard": 0}
 """R31: how many feats a game may use at each difficulty (``None``: any number)."""
@@ -92,7 +97,7 @@ class GameRecord(_Strict):
     """One game, finished or not."""
 
     format: Literal["palm-island/record"] = RECORD_FORMAT
-    schema_version: Literal[2] = SCHEMA_VERSION
+    schema_version: Literal[3] = SCHEMA_VERSION
     rules_version: Literal[1] = RULES_VERSION
     app_version: str = Field(max_length=32, pattern=r"^[!-~]*$")
     """Printable ASCII (information only)."""
@@ -108,3 +113,13 @@ class GameRecord(_Strict):
     """How many moves the player took back while playing."""
     result: RecordResult | None = None
     """Present once the game is over."""
+    finished_at: Stamp | None = None
+    """When the game ended (a finished game only): ``import`` keeps it as the game's
+    finish time. Absent in files older than version 3 and in the stored header (the
+    ``game.finished_at`` column is the truth there)."""
+
+    @model_validator(mode="after")
+    def _finished_only(self) -> Self:
+        if self.finished_at is not None and self.result is None:
+            raise ValueError("finished_at is for a finished game (one with a result)")
+        return self

@@ -90,6 +90,14 @@ def record_from_rows(header: str, moves: Sequence[tuple[object, object]], where:
     return parse_record(json.dumps(raw), where)
 
 
+def with_finish_time(record: GameRecord, finished_at: str | None, where: str) -> GameRecord:
+    """The record with when its game ended (what ``export`` writes), validated as a
+    file would be, so a damaged time is a LoadError here, not a file import refuses."""
+    raw = json.loads(record.model_dump_json())
+    raw["finished_at"] = finished_at
+    return parse_record(json.dumps(raw), where)
+
+
 def read_record_file(path: Path) -> GameRecord:
     """Read and validate a record file (not replayed yet): the one loader behind
     ``import``, ``verify`` and ``replay``.

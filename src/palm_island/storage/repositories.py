@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Final
 
 from ..campaign.model import Campaign, CampaignSummary, HistoryEntry
-from ..campaign.service import CampaignError, after_game
+from ..campaign.service import CampaignError, LockedFeats, NoSuchCampaign, after_game
 from ..engine import FeatSet, FeatSpec, Move
 from ..records import GameRecord, RecordError, result_of
 from ..text import unsafe_characters
@@ -126,7 +126,7 @@ def default_campaign(conn: sqlite3.Connection, name: str) -> str:
 def campaign_id(conn: sqlite3.Connection, name: str) -> int:
     row = conn.execute("SELECT id FROM campaign WHERE name = ?", (name,)).fetchone()
     if row is None:
-        raise CampaignError(f"there is no campaign named {name!r}")
+        raise NoSuchCampaign(name)
     return int(row[0])
 
 
@@ -137,7 +137,7 @@ def load_campaign(conn: sqlite3.Connection, name: str) -> Campaign:
         (name,),
     ).fetchone()
     if row is None:
-        raise CampaignError(f"there is no campaign named {name!r}")
+        raise NoSuchCampaign(name)
     unlocks = conn.execute(
         "SELECT feat, game_id, unlocked_at FROM feat_unlock WHERE campaign_id = ? "
         "ORDER BY unlocked_at, feat",
@@ -179,7 +179,7 @@ def rename_campaign(conn: sqlite3.Connection, name: str, new_name: str) -> None:
     except sqlite3.IntegrityError:
         raise CampaignError(f"a campaign named {new_name!r} already exists") from None
     if not changed:
-        raise CampaignError(f"there is no campaign named {name!r}")
+        raise NoSuchCampaign(name)
 
 
 class CampaignInUseError(CampaignError):
@@ -223,7 +223,7 @@ def delete_campaign(
     with tx(conn):
         row = conn.execute("SELECT id FROM campaign WHERE name = ?", (name,)).fetchone()
         if row is None:
-            raise CampaignError(f"there is no campaign named {name!r}")
+            raise NoSuchCampaign(name)
         in_use = open_games(conn, int(row[0]))
         if in_use and not force:
             raise CampaignInUseError(name, in_use)
@@ -256,7 +256,9 @@ class GameRow:
 
 
 def _header(record: GameRecord) -> str:
-    return record.model_copy(update={"moves": ()}).model_dump_json()
+    """``game.header``: the record without its moves (rows of their own) and without
+    its finish time (the ``finished_at`` column is the truth)."""
+    return record.model_copy(update={"moves": ()}).model_dump_json(exclude={"finished_at"})
 
 
 def start_game(
@@ -608,7 +610,8 @@ def store_finished(
     conn: sqlite3.Connection, record: GameRecord, status: str = "imported", where: str = "import"
 ) -> int:
     """Store a whole, already re-simulated game in one transaction (imports), with
-    no campaign: imported games are for viewing and never unlock feats.
+    no campaign: imported games are for viewing and never unlock feats. Its finish
+    time is the record's ``finished_at``, or now for a record that has none.
 
     The duplicate check runs inside the write transaction (``BEGIN IMMEDIATE``
     holds the write lock), so imports racing in parallel store one copy.
@@ -616,43 +619,111 @@ def store_finished(
     Raises:
         LoadError: the same game (deal, setup, canonical moves) is already stored.
     """
-    result = record.result
-    if result is None:
+    if record.result is None:
         raise SaveError("import", "only finished games can be imported")
-    stamp = now()
+    finished = record.finished_at or now()
+    game_id, created = find_or_create(
+        conn,
+        lambda: find_duplicate(conn, record),
+        lambda: _insert_finished(conn, None, status, record, finished),
+    )
+    if not created:
+        raise _already_stored(game_id, where)
+    return game_id
 
-    def insert() -> int:
-        cursor = sql_write(
-            conn,
-            "INSERT INTO game (campaign_id, status, started_at, finished_at, played_at, header,"
-            " score, rank, undo_count) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                status,
-                stamp,
-                stamp,
-                stamp,
-                _header(record),
-                result.score,
-                result.rank,
-                record.undo_count,
-            ),
-        )
-        game_id = cursor.lastrowid
-        assert game_id is not None
-        for ply, text in enumerate(record.moves, start=1):
+
+def store_in_campaign(
+    conn: sqlite3.Connection, record: GameRecord, name: str, feats: FeatSet, where: str
+) -> tuple[int, tuple[FeatSpec, ...]]:
+    """Store a whole, already re-simulated game as a finished game of the campaign
+    ``name``, in one transaction, by the campaign rules: its feat cards must be
+    unlocked there (R31), and it unlocks what it earns (R29), dated by its finish
+    time (the record's ``finished_at``, or now). Returns the game and the new feats.
+
+    Raises:
+        NoSuchCampaign: no campaign has that name. LockedFeats: the game uses feats
+            the campaign has not unlocked. LoadError: the game is already stored.
+            Nothing is written in any of these cases.
+    """
+    if record.result is None:
+        raise SaveError("import", "only finished games can be imported")
+    finished = record.finished_at or now()
+    with tx(conn):
+        campaign = load_campaign(conn, name)
+        locked = [code for code in record.setup.feats if code not in campaign.unlocked]
+        if locked:
+            raise LockedFeats(campaign.name, locked)
+        setup = record.setup.model_copy(update={"campaign": campaign.name})
+        record = record.model_copy(update={"setup": setup})
+
+        def insert() -> tuple[int, tuple[FeatSpec, ...]]:
+            game_id = _insert_finished(conn, campaign.id, "finished", record, finished)
+            _, new = after_game(campaign, record, feats, game_id=game_id, at=finished)
+            for feat in new:
+                sql_write(
+                    conn,
+                    "INSERT INTO feat_unlock (campaign_id, feat, game_id, unlocked_at) "
+                    "VALUES (?, ?, ?, ?)",
+                    (campaign.id, feat.code, game_id, finished),
+                )
             sql_write(
                 conn,
-                "INSERT INTO move (game_id, ply, notation) VALUES (?, ?, ?)",
-                (game_id, ply, text),
+                "UPDATE campaign SET updated_at = max(updated_at, ?) WHERE id = ?",
+                (finished, campaign.id),
             )
-        return game_id
+            return game_id, new
 
-    game_id, created = find_or_create(conn, lambda: find_duplicate(conn, record), insert)
+        def duplicate() -> tuple[int, tuple[FeatSpec, ...]] | None:
+            found = find_duplicate(conn, record)
+            return None if found is None else (found, ())
+
+        (game_id, new), created = find_or_create(conn, duplicate, insert)
     if not created:
-        raise LoadError(
-            "invalid_field",
-            where,
-            f"this game is already stored as game {game_id} (same deal, setup and moves)",
+        raise _already_stored(game_id, where)
+    return game_id, new
+
+
+def _already_stored(game_id: int, where: str) -> LoadError:
+    return LoadError(
+        "invalid_field",
+        where,
+        f"this game is already stored as game {game_id} (same deal, setup and moves)",
+    )
+
+
+def _insert_finished(
+    conn: sqlite3.Connection,
+    campaign: int | None,
+    status: str,
+    record: GameRecord,
+    finished: str,
+) -> int:
+    """Insert a finished game's row and its moves (inside the caller's transaction,
+    after its duplicate check); started and last played are set to its finish time,
+    the one time an imported record knows."""
+    result = record.result
+    assert result is not None  # finished games only
+    cursor = sql_write(
+        conn,
+        "INSERT INTO game (campaign_id, status, started_at, finished_at, played_at, header,"
+        " score, rank, undo_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            campaign,
+            status,
+            finished,
+            finished,
+            finished,
+            _header(record),
+            result.score,
+            result.rank,
+            record.undo_count,
+        ),
+    )
+    game_id = cursor.lastrowid
+    assert game_id is not None
+    for ply, text in enumerate(record.moves, start=1):
+        sql_write(
+            conn, "INSERT INTO move (game_id, ply, notation) VALUES (?, ?, ?)", (game_id, ply, text)
         )
     return game_id
 

@@ -46,7 +46,13 @@ from .db import (
 from .errors import LoadError, SaveError
 from .first_look import first_look
 from .folder_identity import FolderGone, bind_folder, folder_of
-from .loading import as_load_error, check_record, export_record, import_record_file
+from .loading import (
+    as_load_error,
+    check_record,
+    export_record,
+    import_record_file,
+    with_finish_time,
+)
 from .paths import BACKUP_DIR, DB_NAME, MARKER_NAME, data_dir, db_path, own_files
 from .safe_read import check_folder
 from .settings import save_settings
@@ -655,10 +661,13 @@ class Store:
 
     @_guarded
     def export_game(self, game_id: int, path: Path, *, force: bool = False) -> None:
-        """Write a stored game as a record file (atomically). An existing file is kept
-        unless ``force`` (``TargetExists``); the store's own files (by any path or
-        link) are never written. Raises SaveError."""
-        record = repositories.load_game(self.conn, game_id).record
+        """Write a stored game as a record file (atomically), with its finish time if
+        it is finished. An existing file is kept unless ``force`` (``TargetExists``);
+        the store's own files (by any path or link) are never written. Raises
+        SaveError, or LoadError for a damaged row."""
+        game = repositories.load_game(self.conn, game_id)
+        finished = game.finished_at if game.status in ("finished", "imported") else None
+        record = with_finish_time(game.record, finished, f"game {game_id}")
         export_record(record, path, replace=force, protected=self.own_files())
 
     def own_files(self) -> list[Path]:
@@ -671,23 +680,43 @@ class Store:
 
     @_guarded
     def import_game(self, path: Path) -> int:
-        """Validate, re-simulate and store a record file as an imported game.
+        """Validate, re-simulate and store a record file as an imported game, outside
+        any campaign, finished when the file says (or now, for a file that does not).
 
         Raises:
             LoadError: naming the file and, for a bad move, its step.
         """
+        record = self._imported_record(path)
+        return repositories.store_finished(self.conn, record, where=path.name)
+
+    @_guarded
+    def import_into_campaign(self, path: Path, campaign: str) -> tuple[int, tuple[str, ...]]:
+        """Store a record file as a finished game of ``campaign`` by the campaign
+        rules, in one transaction: ``(the game, the feats it unlocked)``.
+
+        Raises:
+            LoadError: the file. NoSuchCampaign: no campaign has that name.
+            LockedFeats: the game uses feats the campaign has not unlocked.
+        """
+        record = self._imported_record(path)
+        game_id, new = repositories.store_in_campaign(
+            self.conn, record, campaign, self.feats, path.name
+        )
+        return game_id, tuple(feat.code for feat in new)
+
+    def _imported_record(self, path: Path) -> GameRecord:
+        """A finished game's record file, re-simulated, with its derived fields as
+        recomputed here (never as the file wrote them) and its moves as the engine
+        writes them (``s1`` → ``S1``)."""
         record, final = import_record_file(path, self.feats.catalog)
         if not final.is_over:
             raise LoadError("invalid_field", path.name, "only finished games can be imported")
-        # Derived fields are stored as recomputed here, never as the file wrote them;
-        # moves are stored as the engine writes them (``s1`` → ``S1``).
-        record = record.model_copy(
+        return record.model_copy(
             update={
                 "result": result_of(record, self.feats.catalog),
                 "moves": repositories.canonical_moves(record.moves),
             }
         )
-        return repositories.store_finished(self.conn, record, where=path.name)
 
     @_guarded
     def export_campaign(self, name: str, path: Path, *, force: bool = False) -> tuple[int, int]:
