@@ -23,13 +23,22 @@ HANG = 2
 indented, or all lines when the widget is given a ``hang`` of its own)."""
 
 
+_COLUMN = re.compile(r"^ +\S.*?  +(?=\S)")
+"""An indented line's first column of text after a gap of two spaces or more (the
+words of a key table's row, the figures of a card's face)."""
+
+
 def hang_of(line: str, hang: int | None) -> int:
-    """The column a wrapped line continues at: ``hang`` if given, else two cells
-    right of an indented line's indent, and 0 for prose (no indent)."""
+    """The column a wrapped line continues at: ``hang`` if given; else an indented
+    line's second column (:data:`_COLUMN`) or two cells right of its indent; 0 for
+    prose (no indent)."""
     if hang is not None:
         return hang
     indent = len(line) - len(line.lstrip(" "))
-    return indent + HANG if indent else 0
+    if not indent:
+        return 0
+    column = _COLUMN.match(line)
+    return cell_len(column.group()) if column else indent + HANG
 
 
 def _fold(word: Text, width: int) -> list[Text]:
@@ -50,7 +59,8 @@ def wrap_line(line: Text, width: int, hang: int) -> list[Text]:
     plain = line.plain
     if cell_len(plain) <= width or width < 2:
         return [line]
-    hang = min(hang, width // 2)
+    indent = len(plain) - len(plain.lstrip(" "))
+    hang = min(hang, max(width // 2, indent))  # room to go on, never left of the line
     rows: list[Text] = []
     start = end = 0
     room = width
@@ -65,8 +75,7 @@ def wrap_line(line: Text, width: int, hang: int) -> list[Text]:
             start = end - len(rest.plain)
             room = width - hang
     rows.append(line[start:end])
-    indent = " " * hang
-    return [rows[0], *(Text(indent) + row for row in rows[1:])]
+    return [rows[0], *(Text(" " * hang) + row for row in rows[1:])]
 
 
 def wrap_entries(text: Text, width: int, hang: int | None = None) -> list[Text]:
