@@ -14,7 +14,7 @@ import re
 from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Size
-from textual.widget import Widget
+from textual.widgets import Static
 
 _WORD = re.compile(r" *[^ ]+")
 """A word and the spaces before it (a no-break space joins words: "best\xa0-")."""
@@ -86,13 +86,12 @@ def wrap_entries(text: Text, width: int, hang: int | None = None) -> list[Text]:
     return rows
 
 
-class Entries(Widget):
-    """Text whose indented lines wrap hang-indented (:func:`wrap_entries`).
+class Entries(Static):
+    """A ``Static`` whose indented lines wrap hang-indented (:func:`wrap_entries`).
 
     ``hang``: the column every line continues at (a listing whose lines all start
-    at the edge); by default each line's own (:func:`hang_of`)."""
-
-    DEFAULT_CSS = "Entries { height: auto; }"
+    at the edge); by default each line's own (:func:`hang_of`). A ``str`` is Rich
+    markup, as the help's text is written."""
 
     def __init__(
         self,
@@ -102,14 +101,16 @@ class Entries(Widget):
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        super().__init__(id=id, classes=classes)
-        self.text = Text.from_markup(text) if isinstance(text, str) else text
+        super().__init__(text, id=id, classes=classes)
         self.hang = hang
 
-    def update(self, text: Text) -> None:
-        """Show ``text`` instead (laid out again: its height may change)."""
-        self.text = text
-        self.refresh(layout=True)
+    @property
+    def text(self) -> Text:
+        """The content as lines of text, before they are wrapped."""
+        content = self.content
+        if isinstance(content, Text):
+            return content
+        return Text.from_markup(content) if isinstance(content, str) else Text(str(content))
 
     def rows(self, width: int) -> list[Text]:
         return wrap_entries(self.text, width, self.hang)
