@@ -525,4 +525,4 @@ def test_every_option_list_of_the_game_is_spaced_for_taps() -> None:
                 isinstance(base, ast.Name) and base.id == "OptionList" for base in node.bases
             ):
                 stock.append(f"{path.relative_to(tui)}:{node.lineno} (class {node.name})")
-    assert stock == ["widgets/tap_list.py:32 (class TapList)"]
+    assert stock == ["widgets/tap_list.py:41 (class TapList)"]

@@ -38,15 +38,21 @@ if TYPE_CHECKING:
 _ERRORS = (CampaignError, LoadError, SaveError, KeyError)
 
 
+GLUE = "\xa0"
+"""A no-break space: a figure stays with its word when a narrow list wraps the line
+("best -" and "3 games" never split across rows)."""
+
+
 def campaign_line(summary: CampaignSummary, current: bool, ellipsis: str = "…") -> Text:
+    """The campaign's name, games, best score and feats on a line (a list's option)."""
     best = "-" if summary.best is None else str(summary.best)
     flags = " (in play)" if summary.has_unfinished else ""
     flags += " [modified]" if summary.modified else ""
     mark = "*" if current else " "
-    games = f"{summary.games:>3} game{'' if summary.games == 1 else 's'}"
-    feats = f"{summary.feats} feat{'' if summary.feats == 1 else 's'}"
+    games = f"{str(summary.games).rjust(3, GLUE)}{GLUE}game{'' if summary.games == 1 else 's'}"
+    feats = f"{summary.feats}{GLUE}feat{'' if summary.feats == 1 else 's'}"
     name = fit(summary.name, 28, ellipsis)  # by cells: CJK and accents stay aligned
-    return plain(f"{mark} {name} {games}  best {best:>3}  {feats}{flags}")
+    return plain(f"{mark} {name} {games}  best{GLUE}{best.rjust(3, GLUE)}  {feats}{flags}")
 
 
 class CampaignScreen(ControlledScreen[None]):

@@ -14,11 +14,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Static
 
 from ..glyphs import Glyphs
 from ..intents import ControlledScreen
 from ..render import card_faces
+from ..widgets.entries import Entries
 from ..widgets.footer import KeyBar, key_bars
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ class FeatsScreen(ControlledScreen[None]):
         statuses = control.store.feat_status(control.campaign_name)
         cards = control.store.feats.catalog.cards
         with VerticalScroll():
-            yield Static(
+            yield Entries(
                 feats_text(control.campaign_name, statuses, cards, control.glyphs), id="feats-text"
             )
         yield from key_bars(KeyBar())

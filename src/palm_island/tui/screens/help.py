@@ -8,11 +8,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Static
 
 from ..feat_words import DIFFICULTIES_ALLOW
 from ..glyphs import ASCII, RESOURCE_NAMES, Glyphs
 from ..intents import ControlledModal
+from ..widgets.entries import Entries
 from ..widgets.footer import key_bars
 from .help_keys import game_table, sections_text
 
@@ -92,7 +92,7 @@ class HelpScreen(ControlledModal[None]):
         g = self.controller.glyphs
         with VerticalScroll() as scroll:
             scroll.border_title = f"Help {g.dash} esc or click closes"
-            yield Static(help_text(g), id="help-text")
+            yield Entries(help_text(g), id="help-text")
         yield from key_bars()
 
     def on_click(self) -> None:

@@ -7,7 +7,6 @@ lazily by the app (the help is one of them), and some import this package.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -252,10 +251,8 @@ def section_text(section: Section) -> str:
     for keys, words in section_items(section):
         parts.append(f"{listed(keys)} {words}")
     body = ", ".join(parts) + (f"; {section.note}" if section.note else "")
-    lines = textwrap.wrap(body, width=56, break_on_hyphens=False)
-    return "\n".join(
-        f" {section.label if i == 0 else '':<14} {line}" for i, line in enumerate(lines)
-    )
+    # one line: the help wraps it to its width, the rest under the keys (Entries)
+    return f" {section.label:<14}  {body}"
 
 
 def sections_text() -> str:

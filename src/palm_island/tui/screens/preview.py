@@ -22,6 +22,7 @@ from ..glyphs import Glyphs
 from ..intents import BackToTitle, ControlledScreen, PreviewSeen, request
 from ..render import face_actions, face_summary, orientation_name
 from ..widgets.buttons import GameButton
+from ..widgets.entries import Entries
 from ..widgets.footer import KeyBar, key_bars
 
 if TYPE_CHECKING:
@@ -52,7 +53,8 @@ class PreviewScreen(ControlledScreen[None]):
         )
         order = observe(self.session.state).full_order or ()
         with VerticalScroll(id="deck"):
-            yield Static(deck_listing(order, g), id="listing")
+            # a line too long for a phone continues under the card's code
+            yield Entries(deck_listing(order, g), hang=3, id="listing")
         yield GameButton("Start playing (enter)", id="start", variant="primary")
         yield from key_bars(KeyBar())
 

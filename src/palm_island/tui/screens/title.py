@@ -60,6 +60,9 @@ ENTRIES = (
 )
 STANDOUT = "New to Palm Island? Learn by playing {dash} 5 minutes"
 """The tutorial's entry on a first start: at the top of the menu, standing out."""
+STANDOUT_SHORT = "Learn by playing {dash} 5 minutes"
+"""The same entry where the whole one does not fit on its line (a phone held upright):
+an entry's label never wraps, so its key stays on its line."""
 LABEL_WIDTH = 55
 """Cells of an entry's label, so the keys line up (fewer in the compact layout)."""
 BOX_WIDTH = 64
@@ -232,7 +235,11 @@ class TitleScreen(ControlledScreen[None]):
         progress = self.controller.settings.tutorial
         new = self.query_one("#tutorial-new", Button)
         new.display = progress is None and first
-        new.label = self.entry_label(STANDOUT.format(dash=self.controller.glyphs.dash), "t")
+        dash = self.controller.glyphs.dash
+        label = STANDOUT.format(dash=dash)
+        if len(label) >= self._label_cells:
+            label = STANDOUT_SHORT.format(dash=dash)
+        new.label = self.entry_label(label, "t")
         button.display = not new.display
         if progress is not None and progress.done and self.controller.tutorial_session:
             label = "Tutorial: back to your game"

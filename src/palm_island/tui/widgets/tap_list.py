@@ -6,17 +6,26 @@ tap target to the next. So in the compact layout (the screen's ``-narrow`` class
 next (a tap on the rule picks the option above). At the table's width the list is
 as Textual draws it. The rules follow the layout: a list rebuilds its options when
 the layout changes under it, keeping the highlight.
+
+An option too long for the list's width wraps as an entry (``widgets/entries.py``):
+its continuation rows are indented under its text, so a finger and an eye see one
+option, never a row that reads as the next one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.text import Text
 from textual import events
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ..attached import while_attached
+from .entries import wrap_line
+
+HANG = 3
+"""The column an option's continuation rows start at: under the text of "1. pay"."""
 
 
 def spaced(options: list[Option]) -> list[Option | None]:
@@ -35,26 +44,37 @@ class TapList(OptionList):
     def __init__(self, *options: Option, id: str | None = None) -> None:
         super().__init__(*options, id=id)
         self._spaced = False
+        self._listed: list[Option] = list(options)
+        """The options as given (unwrapped): rebuilt for each width."""
+        self._width = 0
 
     def _narrow(self) -> bool:
         return self.is_attached and self.screen.has_class("-narrow")
 
     def show_options(self, options: Iterable[Option]) -> None:
         """Replaces the options (then nothing is highlighted), spaced for the layout now."""
-        listed = list(options)
+        self._listed = list(options)
         self._spaced = self._narrow()
+        self._width = self.scrollable_content_region.width
+        fitted = [self._fitted(option) for option in self._listed]
         self.clear_options()
-        self.add_options(spaced(listed) if self._spaced else listed)
+        self.add_options(spaced(fitted) if self._spaced else fitted)
+
+    def _fitted(self, option: Option) -> Option:
+        """``option`` with its prompt wrapped to the list's width, hang-indented."""
+        prompt = option.prompt
+        if self._width < 2 or not isinstance(prompt, (str, Text)):
+            return option
+        text = Text(prompt) if isinstance(prompt, str) else prompt
+        rows = [row for line in text.split("\n") for row in wrap_line(line, self._width, HANG)]
+        return Option(Text("\n").join(rows), id=option.id, disabled=option.disabled)
 
     @while_attached
     def on_resize(self, event: events.Resize) -> None:
-        """The layout may have changed (a resize is how it changes): rules or none."""
-        if self._narrow() == self._spaced:
+        """The layout or the width may have changed: rules or none, rows rewrapped."""
+        width = self.scrollable_content_region.width
+        if self._narrow() == self._spaced and width == self._width:
             return
         highlighted = self.highlighted
-        fresh = [
-            Option(option.prompt, id=option.id, disabled=option.disabled)
-            for option in (self.get_option_at_index(i) for i in range(self.option_count))
-        ]
-        self.show_options(fresh)
+        self.show_options(self._listed)
         self.highlighted = highlighted
