@@ -255,6 +255,7 @@ def _campaign_import_setup(folder: Path) -> None:
         store.create_campaign("Ana")
     golden = Path(__file__).parent / "data" / "golden" / "g01-hard-earns-FT1.json"
     shutil.copyfile(golden, folder / "record.json")
+    (folder / "record.json").chmod(0o600)  # the player's own file, as export writes it
 
 
 def _campaign_import_act(folder: Path, ack: Ack) -> None:
