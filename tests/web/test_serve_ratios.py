@@ -6,16 +6,13 @@ is missing, failed instead in CI)."""
 
 from __future__ import annotations
 
-import tempfile
-from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
-from .browsing import LAPTOP, TITLE, chromium, open_page
+from .browsing import LAPTOP, TITLE, open_page
 from .pixels import Box, cell_box, colour_runs, column_gaps, while_quiet
-from .served import Served, screen_text, serving, wait_for_key_bar
+from .served import Served, screen_text, wait_for_key_bar
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -23,18 +20,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.slow
 
 ROW_HEIGHT_JS = "parseFloat(document.querySelector('.xterm-rows > div').style.height)"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def served() -> Iterator[Served]:
-    with tempfile.TemporaryDirectory() as scratch, serving(Path(scratch) / "data") as running:
-        yield running
 
 
 @pytest.mark.parametrize("ratio", [1, 1.25, 1.5, 1.75, 2])

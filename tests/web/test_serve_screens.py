@@ -7,14 +7,12 @@ Skipped with one line where the browser is missing; failed instead in CI.
 
 from __future__ import annotations
 
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
-from .browsing import LAPTOP, ON_A_PHONE, PHONE, TITLE, chromium, open_page
+from .browsing import LAPTOP, ON_A_PHONE, PHONE, TITLE, open_page
 from .pixels import Box, bright_pixels, cell_box, quiet_screenshot, while_quiet
 from .served import (
     Served,
@@ -33,18 +31,6 @@ pytestmark = pytest.mark.slow
 
 READABLE_FONT_PX = 12
 FIRST_FRAME = "() => document.body.classList.contains('-first-byte')"
-
-
-@pytest.fixture(scope="module")
-def served() -> Iterator[Served]:
-    with tempfile.TemporaryDirectory() as scratch, serving(Path(scratch) / "data") as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as launched:
-        yield launched
 
 
 def text_bounds(page: Page) -> tuple[int, int, int, int]:

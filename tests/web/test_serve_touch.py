@@ -10,22 +10,18 @@ what a new viewport size of the same width does here.
 from __future__ import annotations
 
 import itertools
-import tempfile
-from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
 from palm_island.tui.layout import COMPACT, TABLE
 
-from .browsing import ON_A_PHONE, PHONE, SIDEWAYS, TITLE, chromium, open_page
+from .browsing import ON_A_PHONE, PHONE, SIDEWAYS, TITLE, open_page
 from .pixels import cell_box
 from .served import (
     Served,
     Settled,
     screen_text,
-    serving,
     tap_text,
     text_at,
     wait_for,
@@ -53,18 +49,6 @@ the key each shows at its end."""
 KEYBOARD_UP: ViewportSize = {"width": PHONE["width"], "height": 470}
 """The upright phone with its soft keyboard up (about 374 CSS px of it)."""
 SIZE_JS = "[palmIslandTerminal.cols, palmIslandTerminal.rows]"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def served() -> Iterator[Served]:
-    with tempfile.TemporaryDirectory() as scratch, serving(Path(scratch) / "data") as running:
-        yield running
 
 
 def terminal_size(page: Page) -> tuple[int, int]:
