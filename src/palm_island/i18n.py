@@ -122,6 +122,12 @@ def choose(
     return SOURCE_LANGUAGE
 
 
+def translations(language: str) -> gettext.NullTranslations:
+    """The catalog of ``language`` (English for one without a catalog), without making
+    it active: a server writes each browser's page in that browser's language."""
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+
+
 def activate(language: str) -> None:
     """Speak ``language`` from now on (English for one without a catalog). argparse's
     own words (``usage:``, ``options``, its errors) are looked up through gettext's
@@ -129,7 +135,7 @@ def activate(language: str) -> None:
     catalog, which holds argparse's words too, is made the default domain and
     ``LANGUAGE`` is set to match (:func:`speaking` puts both back)."""
     global _active, _language
-    _active = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+    _active = translations(language)
     _language = language if isinstance(_active, gettext.GNUTranslations) else SOURCE_LANGUAGE
     gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
     gettext.textdomain(DOMAIN)

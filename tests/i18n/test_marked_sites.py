@@ -23,6 +23,8 @@ SCOPE = (
     "storage/safe_write.py",
     "storage/loading.py",
     "storage/permissions.py",
+    "web/languages.py",
+    "web/page_words.py",
 )
 """What is translated so far: the command line. The screens (tui/) and the browser
 page (web/) join as they are marked (docs/i18n.md)."""
