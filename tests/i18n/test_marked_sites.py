@@ -25,6 +25,8 @@ SCOPE = (
     "storage/permissions.py",
     "web/languages.py",
     "web/page_words.py",
+    "tui/commands.py",
+    "tui/textual_words.py",
 )
 """What is translated so far: the command line. The screens (tui/) and the browser
 page (web/) join as they are marked (docs/i18n.md)."""
