@@ -27,6 +27,7 @@ SCOPE = (
     "web/page_words.py",
     "tui/commands.py",
     "tui/textual_words.py",
+    "tui/language_choice.py",
 )
 """What is translated so far: the command line. The screens (tui/) and the browser
 page (web/) join as they are marked (docs/i18n.md)."""

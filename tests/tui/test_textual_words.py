@@ -4,18 +4,21 @@ game's palette shows them, its own commands and its prompt translated."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from textual.app import App, ComposeResult, SystemCommand
 from textual.command import CommandInput, CommandList
 from textual.widgets import HelpPanel, TextArea
 
-from palm_island.i18n import LOCALE_DIR, speaking
+from palm_island.i18n import LOCALE_DIR, active_language, speaking
 from palm_island.tui.commands import GAME_COMMANDS, TITLE_COMMANDS
 from palm_island.tui.textual_words import SYSTEM_WORDS
 
-from .helpers import app_for, wait_until
+from .helpers import app_for, palette_shows, wait_until
+from .store_helpers import opened, store_app
 
 
 class Bare(App[None]):
@@ -86,3 +89,22 @@ async def test_the_palette_holds_no_unmarked_english() -> None:
         for part in line.split("\n"):
             assert part.startswith("⟦") and part.rstrip().endswith("⟧"), part
     assert len(TITLE_COMMANDS) + len(GAME_COMMANDS) > 0
+
+
+@pytest.mark.slow
+async def test_the_palette_s_language_entry_keeps_and_speaks_it(tmp_path: Path) -> None:
+    app = store_app(tmp_path)
+    with speaking("en"):  # whatever the entry activates is undone after the test
+        async with app.run_test(size=(100, 32)) as pilot:
+            await opened(pilot)
+            await pilot.press("ctrl+p", *"Español")
+            await palette_shows(pilot, "Language: Español")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: active_language() == "es", "Spanish")
+            await pilot.press("ctrl+p")
+            await wait_until(
+                pilot, lambda: bool(app.screen.query(CommandInput)), "the palette again"
+            )
+            assert app.screen.query_one(CommandInput).placeholder == "Buscar órdenes…"
+    kept = json.loads((tmp_path / "settings.json").read_text())
+    assert kept["language"] == "es"

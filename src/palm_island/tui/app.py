@@ -70,6 +70,7 @@ from .intents import (
     TutorialStep,
     WriteRefused,
 )
+from .language_choice import language_commands
 from .plain import notify_plain
 from .screens.title import CAMPAIGN_ENTRIES, TitleScreen
 
@@ -218,8 +219,10 @@ class PalmIslandApp(App[None]):
             self.config.exit_guard.fire(self.return_code or 0, ask=False)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """Textual's system commands (Theme, Quit, Keys, ...) in the player's language."""
-        return textual_words.translated(super().get_system_commands(screen))
+        """Textual's system commands (Theme, Quit, Keys, ...) in the player's language,
+        and the choice of language (in each language's own words)."""
+        yield from textual_words.translated(super().get_system_commands(screen))
+        yield from language_commands(self, self.controller)
 
     def action_command_palette(self) -> None:
         """Textual's command palette, its prompt in the player's language."""
