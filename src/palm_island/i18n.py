@@ -183,6 +183,12 @@ def feat_goal(code: str, goal: str) -> str:
     return _in_context(f"feat goal {code}", goal)
 
 
+def feat_progress(code: str, progress: str) -> str:
+    """A feat's progress sentence (``{done} of {total} cards upgraded``, placeholders
+    unfilled) in the active language."""
+    return _in_context(f"feat progress {code}", progress)
+
+
 def rank_title(title: str) -> str:
     """A village rank of the score chart (``Respectable``) in the active language."""
     return pgettext("village rank", title)
@@ -197,3 +203,10 @@ def difficulty_name(level: str) -> str:
         "hard": pgettext("difficulty", "hard"),
     }
     return names.get(level, level)
+
+
+def deck_colour_name(colour: str) -> str:
+    """The deck's colour as records store it (``red``, ``blue``) in the active
+    language; the record keeps the English word."""
+    names = {"red": pgettext("deck", "red"), "blue": pgettext("deck", "blue")}
+    return names.get(colour, colour)

@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from ...i18n import _
 from ..feat_words import DIFFICULTIES_ALLOW
 from ..glyphs import ASCII, RESOURCE_NAMES, Glyphs
 from ..intents import ControlledModal
@@ -67,7 +68,7 @@ def help_text(g: Glyphs) -> str:
     names = ", ".join(f"{g.resource(n)} {n}" for n in RESOURCE_NAMES)
     text = HELP.format(
         resources=names,
-        difficulties=DIFFICULTIES_ALLOW,
+        difficulties=_(DIFFICULTIES_ALLOW),
         star=g.star,
         upgrade=g.upgrade,
         game_keys=game_table(),

@@ -23,6 +23,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
+from ...i18n import _
 from ...records import FEAT_LIMITS, Difficulty
 from ..attached import while_attached
 from ..feat_words import DIFFICULTIES_ALLOW, TOO_MANY_FEATS
@@ -213,7 +214,7 @@ class SetupScreen(ControlledModal[Setup | None]):
     def _note(self) -> str:
         """What each difficulty allows (R31), and that an unfinished game is kept."""
         control = self.controller
-        note = DIFFICULTIES_ALLOW
+        note = _(DIFFICULTIES_ALLOW)
         store, name = control.store, control.campaign_name
         if store is not None and name is not None and store.unfinished_game(name) is not None:
             note += "\nYour unfinished game is kept: find it under Saved games."
@@ -268,6 +269,6 @@ class SetupScreen(ControlledModal[Setup | None]):
             chosen = selection.selected
         limit = FEAT_LIMITS[self.difficulty]
         if limit is not None and len(chosen) > limit:
-            notify_plain(self, TOO_MANY_FEATS[self.difficulty])
+            notify_plain(self, _(TOO_MANY_FEATS[self.difficulty]))
             return
         self.dismiss(Setup(self.difficulty, chosen))
