@@ -189,6 +189,14 @@ def feat_progress(code: str, progress: str) -> str:
     return _in_context(f"feat progress {code}", progress)
 
 
+def card_spec_name(code: str, name: str) -> str:
+    """A card's name by its card code (``CH1``, ``FT3``, ``RT``): a feat by its own
+    code, a building by its building's (``CH1`` is a Canoe House, ``CH``)."""
+    if code.startswith("FT"):
+        return feat_name(code, name)
+    return card_name(code.rstrip("0123456789"), name)
+
+
 def rank_title(title: str) -> str:
     """A village rank of the score chart (``Respectable``) in the active language."""
     return pgettext("village rank", title)

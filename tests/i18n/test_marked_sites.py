@@ -33,6 +33,11 @@ SCOPE = (
     "tui/screens/game.py",
     "tui/widgets/status.py",
     "tui/widgets/log.py",
+    "tui/render.py",
+    "tui/options.py",
+    "tui/widgets/card.py",
+    "tui/widgets/stored.py",
+    "tui/widgets/choice.py",
 )
 """What is translated so far: the command line. The screens (tui/) and the browser
 page (web/) join as they are marked (docs/i18n.md)."""

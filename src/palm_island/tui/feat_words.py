@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..i18n import N_, _, card_name, difficulty_name, feat_name, feat_progress
+from ..i18n import N_, _, card_spec_name, difficulty_name, feat_progress
 
 if TYPE_CHECKING:
     from ..engine import CardSpec, GoalProgress
@@ -46,16 +46,7 @@ GOAL_LINE = N_("{code} goal: {progress}")
 def card_names(cards: Sequence[CardSpec]) -> str:
     """``FT1 Granary, FT6 Master Workshop``: codes and names, from the data, the
     names in the active language."""
-    return ", ".join(f"{card.code} {spoken_name(card)}" for card in cards)
-
-
-def spoken_name(card: CardSpec) -> str:
-    """A card's name in the active language (feats by their code, buildings by
-    their building's code: ``CH1`` is a Canoe House)."""
-    code = card.code
-    if code.startswith("FT"):
-        return feat_name(code, card.name)
-    return card_name(code.rstrip("0123456789"), card.name)
+    return ", ".join(f"{card.code} {card_spec_name(card.code, card.name)}" for card in cards)
 
 
 def feats_in_deck(difficulty: Difficulty, cards: Sequence[CardSpec]) -> str:

@@ -10,12 +10,15 @@ from rich.style import Style
 from rich.text import Text
 
 
-def styled(template: str, style: str | Style = "", **parts: str | Text) -> Text:
+def styled(
+    template: str, style: str | Style = "", *, words: str | Style = "", **parts: str | Text
+) -> Text:
     """``template`` (already translated) with each ``{name}`` replaced by
-    ``parts[name]``, a :class:`Text` keeping its own style; the rest in ``style``."""
+    ``parts[name]``, a :class:`Text` keeping its own style; ``style`` for the whole,
+    ``words`` for the template's own words only."""
     text = Text(style=style)
     for literal, name, _spec, _conversion in string.Formatter().parse(template):
-        text.append(literal)
+        text.append(literal, style=words or None)
         if name is not None:
             part = parts[name]
             text.append(part if isinstance(part, Text) else Text(part))
