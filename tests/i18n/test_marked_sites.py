@@ -38,6 +38,9 @@ SCOPE = (
     "tui/widgets/card.py",
     "tui/widgets/stored.py",
     "tui/widgets/choice.py",
+    "tui/widgets/hint.py",
+    "tui/hints.py",
+    "tui/why.py",
 )
 """What is translated so far: the command line. The screens (tui/) and the browser
 page (web/) join as they are marked (docs/i18n.md)."""
