@@ -41,6 +41,8 @@ SCOPE = (
     "tui/widgets/hint.py",
     "tui/hints.py",
     "tui/why.py",
+    "tui/screens/end.py",
+    "tui/widgets/result.py",
 )
 """What is translated so far: the command line. The screens (tui/) and the browser
 page (web/) join as they are marked (docs/i18n.md)."""
@@ -67,6 +69,7 @@ SITES: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {
     "Static": ((0,), ()),
     "Label": ((0,), ()),
     "Button": ((0,), ("label",)),
+    "GameButton": ((0,), ("label",)),
     "Text": ((0,), ()),
     "append": ((0,), ()),
     "update": ((0,), ()),

@@ -13,11 +13,14 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.widget import Widget
+from textual.widgets import Button
 
 from palm_island.i18n import LOCALE_DIR, speaking
+from palm_island.policies import greedy_policy
+from palm_island.tui.screens.end import EndScreen
 from palm_island.tui.widgets.log import MoveLog
 
-from .helpers import app_in_game, in_game, screen_rows, wait_until
+from .helpers import app_in_game, in_game, play_moves, screen_rows, wait_until
 
 pytestmark = pytest.mark.slow
 
@@ -86,3 +89,24 @@ async def test_the_game_screen_s_marked_parts_hold_no_english(
     assert found == [], found
     assert all("⟦" in text for text in parts.values()), parts
     assert NOT_YET
+
+
+async def test_the_end_screen_holds_no_english() -> None:
+    """A whole game played on the screen (set-up, not input), then every part of the
+    end screen but its key bar: summary, score chart, par, card table, buttons."""
+    app = app_in_game(7)
+    with speaking("xx"):
+        async with app.run_test(size=(100, 32)) as pilot:
+            await in_game(pilot)
+            await play_moves(pilot, greedy_policy(), 200)
+            await wait_until(pilot, lambda: isinstance(app.screen, EndScreen), "the end screen")
+            screen = app.screen
+            parts = {
+                part: region_text(app, screen.query_one(part))
+                for part in ("#summary", "#chart", "#result", "#cards")
+            }
+            for button in screen.query(Button):  # the key bar's keys may cover them
+                parts[f"button {button.id}"] = str(button.label)
+    found = [f"{part}: {word}" for part, text in parts.items() for word in unmarked(text)]
+    assert found == [], found
+    assert all("⟦" in text for text in parts.values()), parts
