@@ -43,6 +43,7 @@ SCOPE = (
     "tui/why.py",
     "tui/screens/end.py",
     "tui/widgets/result.py",
+    "tui/screens/help.py",
 )
 """What is translated so far: the command line. The screens (tui/) and the browser
 page (web/) join as they are marked (docs/i18n.md)."""

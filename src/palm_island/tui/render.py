@@ -166,6 +166,16 @@ def card_faces(spec: CardSpec, g: Glyphs, *, indent: str = "") -> Text:
     return text
 
 
+def resource_name(name: str) -> str:
+    """A resource's name (``wood``, ``fish``, ``stone``) in the player's language."""
+    names = {
+        "wood": pgettext("resource", "wood"),
+        "fish": pgettext("resource", "fish"),
+        "stone": pgettext("resource", "stone"),
+    }
+    return names.get(name, name)
+
+
 def action_name(kind: str) -> str:
     """An action's name (``store``, ``rotate``, ``flip``, ``discard``) in the
     player's language; records and notation keep the English."""

@@ -10,14 +10,17 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ...i18n import _
+from ...i18n import N_, _
 from ..feat_words import DIFFICULTIES_ALLOW
 from ..glyphs import ASCII, RESOURCE_NAMES, Glyphs
 from ..intents import ControlledModal
+from ..render import resource_name
 from ..widgets.footer import key_bars
 from .help_keys import game_table, sections_text
 
-HELP = """\
+# Translators: the help, written anew in each language (docs/glossary.es.md); keep
+# the [b]…[/b] markup and every {placeholder}
+HELP = N_("""\
 [b]Palm Island in a nutshell[/b]
 You hold a deck of 17 cards: 16 buildings and the round tracker at the back. \
 Only the top half of the side facing you counts: its stars, upgrade icons, \
@@ -57,16 +60,16 @@ a key in the footer to press it.
 
 [b]Keys on the other screens[/b] (each screen's footer lists them too)
 {screen_keys}
-"""
+""")
 
-ASCII_TEXT: dict[str, str] = {"—": "-", "•": "*", "°": " degrees", "→": "->"}
+ASCII_TEXT: dict[str, str] = {"—": "-", "•": "*", "°": N_(" degrees"), "→": "->"}
 """What ``--ascii`` terminals see instead of the help's few non-ASCII characters."""
 
 
 def help_text(g: Glyphs) -> str:
     """The help with the glyphs this terminal uses (Unicode or ``--ascii``)."""
-    names = ", ".join(f"{g.resource(n)} {n}" for n in RESOURCE_NAMES)
-    text = HELP.format(
+    names = ", ".join(f"{g.resource(n)} {resource_name(n)}" for n in RESOURCE_NAMES)
+    text = _(HELP).format(
         resources=names,
         difficulties=_(DIFFICULTIES_ALLOW),
         star=g.star,
@@ -76,7 +79,7 @@ def help_text(g: Glyphs) -> str:
     )
     if g == ASCII:
         for unicode, plain in ASCII_TEXT.items():
-            text = text.replace(unicode, plain)
+            text = text.replace(unicode, _(plain) if plain.strip().isalpha() else plain)
     return text
 
 
@@ -92,7 +95,8 @@ class HelpScreen(ControlledModal[None]):
     def compose(self) -> ComposeResult:
         g = self.controller.glyphs
         with VerticalScroll() as scroll:
-            scroll.border_title = f"Help {g.dash} esc or click closes"
+            # Translators: esc is a key: it stays as it is
+            scroll.border_title = _("Help {dash} esc or click closes").format(dash=g.dash)
             yield Static(help_text(g), id="help-text")
         yield from key_bars()
 
