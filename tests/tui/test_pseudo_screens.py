@@ -117,3 +117,54 @@ async def test_the_end_screen_holds_no_english() -> None:
     found = [f"{part}: {word}" for part, text in parts.items() for word in unmarked(text)]
     assert found == [], found
     assert all("⟦" in text for text in parts.values()), parts
+
+
+KEY_BAR_NOT_YET = ("screens/title.py", "screens/campaign.py", "screens/preview.py")
+"""Modules whose key descriptions are still English: another step's (the phone
+layout's) files at the time."""
+
+BINDINGS_SCRIPT = """
+import importlib, json, pkgutil, sys
+from palm_island.i18n import activate
+activate("xx")  # before the screens are imported: their BINDINGS are built then
+import palm_island.tui as tui
+from textual.binding import Binding
+found = {}
+for info in pkgutil.walk_packages(tui.__path__, "palm_island.tui."):
+    module = importlib.import_module(info.name)
+    for value in vars(module).values():
+        declared = getattr(value, "__dict__", {}).get("BINDINGS", [])
+        if isinstance(value, type) and value.__module__ == info.name:
+            for binding in declared:
+                if isinstance(binding, Binding) and binding.description:
+                    found.setdefault(info.name, []).append(binding.description)
+from palm_island.tui.app_keys import APP_BINDINGS
+found["palm_island.tui.app_keys"] = [b.description for b in APP_BINDINGS]
+json.dump(found, sys.stdout)
+"""
+
+
+def test_every_key_description_is_translated_when_the_language_comes_first() -> None:
+    """Key bar labels are built when a screen's module is imported, after the
+    command line has chosen the language: every one is in the catalog (keys
+    themselves never are)."""
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-c", BINDINGS_SCRIPT], capture_output=True, text=True, check=True
+    ).stdout
+    found = json.loads(out)
+    assert "palm_island.tui.screens.game" in found and "palm_island.tui.app_keys" in found
+    waiting = {
+        "palm_island.tui." + m.removesuffix(".py").replace("/", ".") for m in KEY_BAR_NOT_YET
+    }
+    plain = [
+        f"{module}: {label}"
+        for module, labels in found.items()
+        if module not in waiting
+        for label in labels
+        if unmarked(label)
+    ]
+    assert plain == [], plain

@@ -222,7 +222,7 @@ class PalmIslandApp(App[None]):
         """Textual's system commands (Theme, Quit, Keys, ...) in the player's language,
         and the choice of language (in each language's own words)."""
         yield from textual_words.translated(super().get_system_commands(screen))
-        yield from language_commands(self, self.controller)
+        yield from language_commands(self, self.controller, ascii_only=self.config.ascii_only)
 
     def action_command_palette(self) -> None:
         """Textual's command palette, its prompt in the player's language."""

@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from ...i18n import _
 from ..attached import while_attached
 from ..fitted import Fitted
 from ..plain import plain_lines
@@ -27,8 +28,8 @@ class AskScreen(Fitted, ModalScreen[bool]):
     """``y`` yes, ``n``/``escape`` no (the safe answer is focused)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", _("Yes")),
+        Binding("n,escape", "answer(False)", _("No")),
     ]
 
     CSS_PATH = Path(__file__).with_name("ask.tcss")
@@ -66,7 +67,7 @@ class InputScreen(Fitted, ModalScreen[str | None]):
     meant for the dialog reaches the screen behind it.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("Cancel"))]
     CSS_PATH = Path(__file__).with_name("ask.tcss")
 
     def __init__(

@@ -43,20 +43,20 @@ class EndScreen(ControlledScreen[str]):
     # short labels: with all of them "q Quit" still fits an 80-column key bar (the
     # buttons and the help say them in full)
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "analysis", "Analysis"),
-        Binding("c", "copy_share", "Copy"),
-        Binding("g", "finish('again')", "Again"),
-        Binding("n", "finish('new')", "New deal"),
-        Binding("t,escape", "finish('title')", "Title"),
-        Binding("u", "finish('undo')", "Undo"),
+        Binding("a", "analysis", _("Analysis")),
+        Binding("c", "copy_share", _("Copy")),
+        Binding("g", "finish('again')", _("Again")),
+        Binding("n", "finish('new')", _("New deal")),
+        Binding("t,escape", "finish('title')", _("Title")),
+        Binding("u", "finish('undo')", _("Undo")),
         # the card rows scroll by keys from the start, whatever has the focus (at
         # 80x24 a third of them show)
-        Binding("down", "scroll_cards('down')", "Scroll down", show=False),
-        Binding("up", "scroll_cards('up')", "Scroll up", show=False),
-        Binding("pagedown", "scroll_cards('page_down')", "Page down", show=False),
-        Binding("pageup", "scroll_cards('page_up')", "Page up", show=False),
-        Binding("home", "scroll_cards('home')", "Top", show=False),
-        Binding("end", "scroll_cards('end')", "Bottom", show=False),
+        Binding("down", "scroll_cards('down')", _("Scroll down"), show=False),
+        Binding("up", "scroll_cards('up')", _("Scroll up"), show=False),
+        Binding("pagedown", "scroll_cards('page_down')", _("Page down"), show=False),
+        Binding("pageup", "scroll_cards('page_up')", _("Page up"), show=False),
+        Binding("home", "scroll_cards('home')", _("Top"), show=False),
+        Binding("end", "scroll_cards('end')", _("Bottom"), show=False),
     ]
 
     CSS_PATH = Path(__file__).with_name("end.tcss")

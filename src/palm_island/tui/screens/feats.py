@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from ...i18n import _
 from ..glyphs import Glyphs
 from ..intents import ControlledScreen
 from ..render import card_faces
@@ -55,7 +56,7 @@ def feats_text(campaign: str, statuses: list[FeatStatus], cards: object, g: Glyp
 class FeatsScreen(ControlledScreen[None]):
     """``escape`` goes back."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", _("Back"))]
     CSS_PATH = Path(__file__).with_name("feats.tcss")
 
     def compose(self) -> ComposeResult:

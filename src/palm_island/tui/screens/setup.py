@@ -95,9 +95,9 @@ class DifficultySet(RadioSet):
     click chooses; down leaves for the next part (the feats), as their heading says."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right", "next_button", "Next option", show=False),
-        Binding("left", "previous_button", "Previous option", show=False),
-        Binding("down", "leave", "Next part", show=False),
+        Binding("right", "next_button", _("Next option"), show=False),
+        Binding("left", "previous_button", _("Previous option"), show=False),
+        Binding("down", "leave", _("Next part"), show=False),
     ]
 
     def action_leave(self) -> None:
@@ -112,7 +112,7 @@ class FeatList(TapList):
     option and shows which are ticked by colour alone.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("space", "tick", "Tick", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("space", "tick", _("Tick"), show=False)]
 
     def __init__(
         self,
@@ -172,11 +172,11 @@ class SetupScreen(ControlledModal[Setup | None]):
     ``space`` ticks the highlighted feat."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("e", "difficulty('easy')", "Easy"),
-        Binding("m", "difficulty('medium')", "Medium"),
-        Binding("h", "difficulty('hard')", "Hard"),
-        Binding("enter", "start", "Start", priority=True, key_display="enter"),
-        Binding("escape", "cancel", "Back"),
+        Binding("e", "difficulty('easy')", _("Easy")),
+        Binding("m", "difficulty('medium')", _("Medium")),
+        Binding("h", "difficulty('hard')", _("Hard")),
+        Binding("enter", "start", _("Start"), priority=True, key_display="enter"),
+        Binding("escape", "cancel", _("Back")),
     ]
 
     CSS_PATH = Path(__file__).with_name("setup.tcss")

@@ -16,6 +16,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...campaign.stats import sparkline, sparkline_caption
+from ...i18n import _
 from ...text import printable
 from ..intents import ControlledScreen
 from ..plain import fit
@@ -60,7 +61,7 @@ def stats_text(
 class StatsScreen(ControlledScreen[None]):
     """``escape`` goes back."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", _("Back"))]
     CSS_PATH = Path(__file__).with_name("stats.tcss")
 
     def compose(self) -> ComposeResult:
