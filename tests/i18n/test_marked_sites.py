@@ -44,6 +44,10 @@ SCOPE = (
     "tui/screens/end.py",
     "tui/widgets/result.py",
     "tui/screens/help.py",
+    "tui/screens/confirm.py",
+    "tui/screens/ask.py",
+    "tui/screens/damaged.py",
+    "tui/screens/peek.py",
 )
 """What is translated so far: the command line. The screens (tui/) and the browser
 page (web/) join as they are marked (docs/i18n.md)."""

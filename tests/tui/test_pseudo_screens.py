@@ -92,6 +92,18 @@ async def test_the_game_screen_s_marked_parts_hold_no_english(
             help_box = app.screen.query_one(VerticalScroll)
             parts["help's title"] = region_text(app, help_box).splitlines()[0]
             parts["help's first line"] = region_text(app, help_box).splitlines()[1]
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: screen is app.screen, "the game again")
+            await pilot.press("p")  # peek: the other side of the selected card
+            await wait_until(pilot, lambda: screen is not app.screen, "the peek")
+            parts["peek"] = region_text(app, app.screen.query_one(VerticalScroll))
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: screen is app.screen, "the game again")
+            await pilot.press("q")  # quit: asks first, a game being in progress
+            await wait_until(pilot, lambda: screen is not app.screen, "the question")
+            parts["quit question"] = region_text(app, app.screen.query_one("#question"))
+            for button in app.screen.query(Button):
+                parts[f"quit's {button.id}"] = str(button.label)
     found = [f"{part}: {word}" for part, text in parts.items() for word in unmarked(text)]
     assert found == [], found
     assert all("⟦" in text for text in parts.values()), parts

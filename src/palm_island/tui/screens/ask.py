@@ -43,8 +43,10 @@ class AskScreen(Fitted, ModalScreen[bool]):
         with Vertical():
             yield Static(plain_lines(self.question), id="question")
             with Horizontal():
-                yield GameButton(f"{self.yes} (y)", id="yes", variant="error")
-                yield GameButton("No (n)", id="no", variant="primary")
+                # Translators: {answer} is the yes answer (Delete); y is its key
+                yes = _("{answer} (y)").format(answer=self.yes)
+                yield GameButton(yes, id="yes", variant="error")
+                yield GameButton(_("No (n)"), id="no", variant="primary")
         yield from key_bars()
 
     @while_attached
@@ -85,8 +87,8 @@ class InputScreen(Fitted, ModalScreen[str | None]):
             yield Input(self.value, id="answer")
             yield Static(id="refused", classes="refused")
             with Horizontal():  # a phone has no enter or escape to press
-                yield GameButton("OK", id="ok", variant="primary")
-                yield GameButton("Cancel (esc)", id="cancel")
+                yield GameButton(_("OK"), id="ok", variant="primary")
+                yield GameButton(_("Cancel (esc)"), id="cancel")
         yield from key_bars()
 
     @while_attached

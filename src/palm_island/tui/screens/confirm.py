@@ -40,15 +40,16 @@ class ConfirmQuitScreen(Fitted, ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         note = (
-            "Your game is saved: Continue on the title picks it up."
+            _("Your game is saved: Continue on the title picks it up.")
             if self.saved
-            else "The game in progress will be lost."
+            else _("The game in progress will be lost.")
         )
+        question = _("Quit Palm Island?") + "\n" + note
         with Vertical():
-            yield Static(plain_lines(f"Quit Palm Island?\n{note}"), id="question")
+            yield Static(plain_lines(question), id="question")
             with Horizontal():
-                yield GameButton("Quit (y)", id="yes", variant="error")
-                yield GameButton("Keep playing (n)", id="no", variant="primary")
+                yield GameButton(_("Quit (y)"), id="yes", variant="error")
+                yield GameButton(_("Keep playing (n)"), id="no", variant="primary")
         yield from key_bars()
 
     @while_attached

@@ -38,7 +38,9 @@ class PeekScreen(Fitted, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
-            scroll.border_title = f"Peek at card {self.view.position} {self.glyphs.dash} esc closes"
+            # Translators: esc is a key: it stays as it is
+            closes = _("Peek at card {card} {dash} esc closes")
+            scroll.border_title = closes.format(card=self.view.position, dash=self.glyphs.dash)
             yield Static(peek_text(self.view, self.glyphs), id="peek-text")
         yield from key_bars()
 
