@@ -48,6 +48,8 @@ SCOPE = (
     "tui/screens/ask.py",
     "tui/screens/damaged.py",
     "tui/screens/peek.py",
+    "tui/screens/stats.py",
+    "tui/screens/feats.py",
 )
 """What is translated so far: the command line. The screens (tui/) and the browser
 page (web/) join as they are marked (docs/i18n.md)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ from palm_island.tui.screens.help import HelpScreen
 from palm_island.tui.widgets.log import MoveLog
 
 from .helpers import app_in_game, in_game, play_moves, screen_rows, wait_until
+from .store_helpers import opened, store_app
 
 pytestmark = pytest.mark.slow
 
@@ -180,3 +182,18 @@ def test_every_key_description_is_translated_when_the_language_comes_first() -> 
         if unmarked(label)
     ]
     assert plain == [], plain
+
+
+@pytest.mark.parametrize(("key", "part"), [("z", "#stats"), ("f", "#feats-text")])
+async def test_the_campaign_screens_hold_no_english(tmp_path: Path, key: str, part: str) -> None:
+    """Statistics and feats of a new campaign, opened by their title keys."""
+    app = store_app(tmp_path)
+    with speaking("xx"):
+        async with app.run_test(size=(100, 32)) as pilot:
+            await opened(pilot)
+            title = app.screen
+            await pilot.press(key)
+            await wait_until(pilot, lambda: app.screen is not title, "the screen")
+            assert app.screen.query_one(part)
+            text = region_text(app, app.screen.query_one(VerticalScroll))  # not the key bar
+    assert "⟦" in text and unmarked(text) == [], (unmarked(text), text)
