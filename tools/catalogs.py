@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -126,7 +127,8 @@ def compile_po(po: Path, mo: Path, language: str) -> list[str]:
 def pseudo_text(text: str) -> str:
     """``text`` bracketed, its letters swapped for accented look-alikes and lengthened
     by about a third; placeholders (``{game}``, ``%(prog)s``, ``%s``) and commands in
-    backticks stay as they are, so the text still formats and runs."""
+    backticks and Rich markup tags (``[b]``) stay as they are, so the text still
+    formats, runs and renders."""
     out: list[str] = []
     index = 0
     while index < len(text):
@@ -146,6 +148,9 @@ def _kept_span(text: str, index: int) -> str:
     ch = text[index]
     if ch == "{" and "}" in text[index:]:
         return text[index : text.index("}", index) + 1]
+    markup = re.match(r"\[/?[a-z ]+\]", text[index:])  # Rich markup ([b], [/b]): kept
+    if markup:
+        return markup.group()
     if ch == "`" and "`" in text[index + 1 :]:
         return text[index : text.index("`", index + 1) + 1]
     if ch == "%" and index + 1 < len(text):

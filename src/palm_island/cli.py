@@ -91,7 +91,10 @@ def _run(argv: Sequence[str] | None) -> int:
     from .commands import served_to_a_browser
     from .i18n import choose, speaking
 
-    with speaking(choose(requested_language(raw), served=served_to_a_browser())):
+    served = served_to_a_browser()
+    requested = requested_language(raw)
+    saved = None if served or requested is not None else saved_language(raw)
+    with speaking(choose(requested, saved, served=served)):
         typo = unknown_command(raw)
         if typo is not None:
             print(f"palm-island: {typo}", file=sys.stderr)
@@ -112,6 +115,31 @@ def requested_language(raw: Sequence[str]) -> str | None:
         if token.startswith("--lang="):
             return token.partition("=")[2]
     return None
+
+
+def saved_language(raw: Sequence[str]) -> str | None:
+    """The language the player chose in the game, kept in the data directory's
+    settings (``--data-dir`` or its default); None when there is none or the file
+    cannot be read (the game says why when it opens). Never for a browser's tab: the
+    folder's setting is the server owner's, not the player's."""
+    front = _split_global(raw)[0]
+    override: str | None = None
+    for index, token in enumerate(front):
+        if token == "--data-dir" and index + 1 < len(front):
+            override = front[index + 1]
+        elif token.startswith("--data-dir="):
+            override = token.partition("=")[2]
+    from .storage.paths import SETTINGS_NAME, data_dir
+
+    try:
+        folder = data_dir(override, create=False)
+        if not (folder / SETTINGS_NAME).is_file():
+            return None  # most runs: the settings' reader (16 ms of imports) not needed
+        from .storage.settings import load_settings
+
+        return load_settings(folder).settings.language
+    except (OSError, ValueError):
+        return None
 
 
 def commands_needed(arguments: Sequence[str]) -> Sequence[str]:

@@ -122,6 +122,12 @@ def choose(
     return SOURCE_LANGUAGE
 
 
+def translations(language: str) -> gettext.NullTranslations:
+    """The catalog of ``language`` (English for one without a catalog), without making
+    it active: a server writes each browser's page in that browser's language."""
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+
+
 def activate(language: str) -> None:
     """Speak ``language`` from now on (English for one without a catalog). argparse's
     own words (``usage:``, ``options``, its errors) are looked up through gettext's
@@ -129,7 +135,7 @@ def activate(language: str) -> None:
     catalog, which holds argparse's words too, is made the default domain and
     ``LANGUAGE`` is set to match (:func:`speaking` puts both back)."""
     global _active, _language
-    _active = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+    _active = translations(language)
     _language = language if isinstance(_active, gettext.GNUTranslations) else SOURCE_LANGUAGE
     gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
     gettext.textdomain(DOMAIN)
@@ -177,6 +183,20 @@ def feat_goal(code: str, goal: str) -> str:
     return _in_context(f"feat goal {code}", goal)
 
 
+def feat_progress(code: str, progress: str) -> str:
+    """A feat's progress sentence (``{done} of {total} cards upgraded``, placeholders
+    unfilled) in the active language."""
+    return _in_context(f"feat progress {code}", progress)
+
+
+def card_spec_name(code: str, name: str) -> str:
+    """A card's name by its card code (``CH1``, ``FT3``, ``RT``): a feat by its own
+    code, a building by its building's (``CH1`` is a Canoe House, ``CH``)."""
+    if code.startswith("FT"):
+        return feat_name(code, name)
+    return card_name(code.rstrip("0123456789"), name)
+
+
 def rank_title(title: str) -> str:
     """A village rank of the score chart (``Respectable``) in the active language."""
     return pgettext("village rank", title)
@@ -191,3 +211,10 @@ def difficulty_name(level: str) -> str:
         "hard": pgettext("difficulty", "hard"),
     }
     return names.get(level, level)
+
+
+def deck_colour_name(colour: str) -> str:
+    """The deck's colour as records store it (``red``, ``blue``) in the active
+    language; the record keeps the English word."""
+    names = {"red": pgettext("deck", "red"), "blue": pgettext("deck", "blue")}
+    return names.get(colour, colour)

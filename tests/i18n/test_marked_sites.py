@@ -23,6 +23,33 @@ SCOPE = (
     "storage/safe_write.py",
     "storage/loading.py",
     "storage/permissions.py",
+    "web/languages.py",
+    "web/page_words.py",
+    "tui/commands.py",
+    "tui/textual_words.py",
+    "tui/language_choice.py",
+    "tui/feat_words.py",
+    "tui/styled.py",
+    "tui/screens/game.py",
+    "tui/widgets/status.py",
+    "tui/widgets/log.py",
+    "tui/render.py",
+    "tui/options.py",
+    "tui/widgets/card.py",
+    "tui/widgets/stored.py",
+    "tui/widgets/choice.py",
+    "tui/widgets/hint.py",
+    "tui/hints.py",
+    "tui/why.py",
+    "tui/screens/end.py",
+    "tui/widgets/result.py",
+    "tui/screens/help.py",
+    "tui/screens/confirm.py",
+    "tui/screens/ask.py",
+    "tui/screens/damaged.py",
+    "tui/screens/peek.py",
+    "tui/screens/stats.py",
+    "tui/screens/feats.py",
 )
 """What is translated so far: the command line. The screens (tui/) and the browser
 page (web/) join as they are marked (docs/i18n.md)."""
@@ -43,6 +70,17 @@ SITES: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {
     "add_parser": ((), ("help", "description", "usage", "epilog")),
     "add_subparsers": ((), ("title", "metavar", "help", "description")),
     "ArgumentParser": ((), ("description", "usage", "epilog")),
+    # The screens (tui/): notices, widgets' text, a Rich Text's parts, palette entries.
+    "notify": ((0,), ("title",)),
+    "notify_plain": ((1,), ()),
+    "Static": ((0,), ()),
+    "Label": ((0,), ()),
+    "Button": ((0,), ("label",)),
+    "GameButton": ((0,), ("label",)),
+    "Text": ((0,), ()),
+    "append": ((0,), ()),
+    "update": ((0,), ()),
+    "SystemCommand": ((0, 1), ()),
 }
 """Call name -> (positional arguments, keywords) that carry player-facing words."""
 MARKERS = {"_", "ngettext", "pgettext", "N_"}
@@ -112,6 +150,12 @@ def problems(source: str, where: str) -> list[str]:
             args += [k.value for k in node.keywords if k.arg in keywords]
             for arg in args:
                 found += [f"{where}:{n.lineno}: unmarked words" for n in unmarked(arg)]
+        if isinstance(node, ast.Return) and node.value is not None:
+            found += [
+                f"{where}:{n.lineno}: unmarked words returned"
+                for n in unmarked(node.value)
+                if "://" not in ast.unparse(n)  # an address, not words
+            ]
         if isinstance(node, ast.JoinedStr):
             for inner in ast.walk(node):
                 if isinstance(inner, ast.Call) and name_of(inner.func) in MARKERS:
@@ -119,7 +163,32 @@ def problems(source: str, where: str) -> list[str]:
         stored = isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
         if stored and imports_marker and getattr(node, "id", "") == "_":
             found.append(f"{where}:{getattr(node, 'lineno', 0)}: rebinds _")
+    for statement in tree.body:  # module constants: words there are marked with N_
+        if isinstance(statement, ast.Assign | ast.AnnAssign) and statement.value is not None:
+            for value in unmarked_constants(statement.value):
+                if isinstance(value, ast.Constant) and sentence(value.value):
+                    found.append(f"{where}:{value.lineno}: unmarked constant")
     return sorted(found, key=lambda line: int(line.split(":")[1]))
+
+
+def unmarked_constants(node: ast.expr) -> Iterator[ast.expr]:
+    """The constants of a module-level value (inside its dicts, tuples and lists),
+    but those inside a marker's call."""
+    if isinstance(node, ast.Call) and name_of(node.func) in MARKERS:
+        return
+    yield node
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.expr):
+            yield from unmarked_constants(child)
+
+
+def sentence(value: object) -> bool:
+    """Whether a constant is words for a player: two words or more, not a path,
+    an identifier, a style or a command (those stay as they are)."""
+    if not isinstance(value, str):
+        return False
+    bare = re.sub(r"palm-island \w+|<[^>]+>", "", value)  # a command, markup tags
+    return re.search(r"[A-Za-z]{2,} [A-Za-z]{2,}", bare) is not None
 
 
 def test_the_checks_find_each_kind() -> None:
@@ -132,6 +201,11 @@ def test_the_checks_find_each_kind() -> None:
         "line, _ = pair\n"
         "print(_('fine'), f'  {name}: {value}')\n"
         "parser.add_argument('--seed', help=_('fine'), metavar='N')\n"
+        "notify_plain(self, f'Not saved: {exc}')\n"
+        "text.append(f'{sep}Score ', style='bold')\n"
+        "NOTE = 'Card 3 is only for planning'\n"
+        "KEPT = {'hard': N_('Hard allows none'), 'medium': 'One at most'}\n"
+        "def deal():\n    return f'seed {seed}'\n"
     )
     found = problems(planted, "planted.py")
     assert [f.split(":", 2)[1:] for f in found] == [
@@ -140,6 +214,11 @@ def test_the_checks_find_each_kind() -> None:
         ["4", " unmarked words"],
         ["5", " marked inside an f-string"],
         ["6", " rebinds _"],
+        ["9", " unmarked words"],
+        ["10", " unmarked words"],
+        ["11", " unmarked constant"],
+        ["12", " unmarked constant"],
+        ["14", " unmarked words returned"],
     ]
 
 

@@ -131,10 +131,9 @@ def narrow_line(e: HistoryEntry, width: int) -> str:
 
 def deck_name(colour: str) -> str:
     """The deck's colour as records store it (``red``, ``blue``), in the active language."""
-    from ..i18n import pgettext
+    from ..i18n import deck_colour_name
 
-    names = {"red": pgettext("deck", "red"), "blue": pgettext("deck", "blue")}
-    return names.get(colour, colour)
+    return deck_colour_name(colour)
 
 
 def deal_text(entry: HistoryEntry) -> str:

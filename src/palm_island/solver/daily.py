@@ -38,7 +38,14 @@ def daily_date(seed: int | None) -> dt.date | None:
         return None
 
 
-def par_words(par: int, bound: int | None = None, *, star: str = "", at_most: str = "≤") -> str:
+def par_words(
+    par: int,
+    bound: int | None = None,
+    *,
+    star: str = "",
+    at_most: str = "≤",
+    translated: bool = True,
+) -> str:
     """Par with what the bound says of it: the one wording of the end screen, the share
     line and the analysis. A par line that reaches the bound is proven best: no line
     scores more (``upper_bound``), and a real line scores par.
@@ -46,11 +53,16 @@ def par_words(par: int, bound: int | None = None, *, star: str = "", at_most: st
     >>> par_words(46, 46), par_words(44, 47), par_words(44)
     ('par 46, the best possible', 'par 44, best possible ≤ 47', 'par 44')
     """
+    from ..i18n import _ as in_language
+
+    _ = in_language if translated else str  # the share line stays as it is written
     if bound is None:
-        return f"par {par}{star}"
+        return _("par {par}").format(par=f"{par}{star}")
     if bound <= par:  # never below: the par line is a real line, the bound admissible
-        return f"par {par}{star}, the best possible"
-    return f"par {par}{star}, best possible {at_most} {bound}{star}"
+        return _("par {par}, the best possible").format(par=f"{par}{star}")
+    return _("par {par}, best possible {at_most} {bound}").format(
+        par=f"{par}{star}", at_most=at_most, bound=f"{bound}{star}"
+    )
 
 
 def share_line(
@@ -77,7 +89,7 @@ def share_line(
     line = f"Palm Island daily {date.isoformat()}: {score}★ {rank}"
     if par is not None:
         diff = score - par
-        line += f" ({par_words(par, bound)}{',' if bound is None else ';'} "
+        line += f" ({par_words(par, bound, translated=False)}{',' if bound is None else ';'} "
         line += f"{diff:+d})" if diff else "level)"
     if hints is not None:
         line += f", {hints or 'no'} hint{'' if hints == 1 else 's'}"

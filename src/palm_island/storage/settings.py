@@ -1,5 +1,6 @@
-"""Provides :class:`Settings`: what the app remembers between runs (the theme, and
-where the player is in the tutorial), and the only code that reads or writes ``settings.json``.
+"""Provides :class:`Settings`: what the app remembers between runs (the theme, the
+language chosen in the game and where the player is in the tutorial), and the only
+code that reads or writes ``settings.json``.
 
 A small JSON file in the data directory next to the campaign file. Read through
 the safe-read path (a FIFO, a device or a folder in its place is refused unread;
@@ -51,11 +52,24 @@ def load_settings(directory: Path) -> LoadedSettings:
     theme = raw.get("theme")
     settings = Settings(
         theme=theme if isinstance(theme, str) else None,
+        language=_language(raw.get("language")),
         tutorial=_progress(raw.get("tutorial")),
     )
-    understood = {"theme": settings.theme is not None, "tutorial": settings.tutorial is not None}
+    understood = {
+        "theme": settings.theme is not None,
+        "language": settings.language is not None,
+        "tutorial": settings.tutorial is not None,
+    }
     settings.kept = {key: value for key, value in raw.items() if not understood.get(key, False)}
     return LoadedSettings(settings)
+
+
+def _language(data: object) -> str | None:
+    """The language kept: a short code of ASCII letters (``es``), or ``None``; whether
+    the game has it is the caller's question (``i18n.choose``)."""
+    if isinstance(data, str) and 2 <= len(data) <= 8 and data.isascii() and data.isalpha():
+        return data
+    return None
 
 
 def _progress(data: object) -> Progress | None:
@@ -81,6 +95,8 @@ def save_settings(directory: Path, settings: Settings) -> None:
     fields: dict[str, object] = dict(settings.kept)
     if settings.theme is not None or "theme" not in fields:
         fields["theme"] = settings.theme
+    if settings.language is not None:
+        fields["language"] = settings.language
     if settings.tutorial is not None:
         fields["tutorial"] = settings.tutorial._asdict()
     data = json.dumps(fields) + "\n"

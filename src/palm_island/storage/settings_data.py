@@ -17,6 +17,9 @@ from ..tutorial.progress import Progress
 class Settings:
     theme: str | None = None
     """The name of the theme chosen last (``None``: Textual's default)."""
+    language: str | None = None
+    """The language the player chose in the game (``es``); ``--lang`` and the
+    environment's ``LANGUAGE`` come first (docs/i18n.md). ``None``: never chosen."""
     tutorial: Progress | None = None
     """Where the player is in the tutorial; ``None``: never started (the title offers it)."""
     kept: dict[str, object] = field(default_factory=dict)

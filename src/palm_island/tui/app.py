@@ -12,19 +12,20 @@ modal screens are imported when first shown, so the first frame comes sooner.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, ClassVar, assert_never
+from typing import TYPE_CHECKING, Any, ClassVar, assert_never
 
 from textual import constants, events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandInput, CommandPalette, Provider, SearchIcon
 from textual.geometry import Size
 from textual.theme import BUILTIN_THEMES
 
-from . import layout, palette
+from ..i18n import _
+from . import layout, palette, textual_words
 from .app_keys import APP_BINDINGS
 from .config import AppConfig
 from .controller import (
@@ -69,11 +70,13 @@ from .intents import (
     TutorialStep,
     WriteRefused,
 )
+from .language_choice import language_commands
 from .plain import notify_plain
 from .screens.title import CAMPAIGN_ENTRIES, TitleScreen
 
 if TYPE_CHECKING:
     from textual.driver import Driver
+    from textual.screen import Screen
 
     from ..engine import Catalog
     from ..session import DeckColour, GameSession
@@ -214,6 +217,26 @@ class PalmIslandApp(App[None]):
         self.controller.close()
         if self.config.exit_guard is not None:
             self.config.exit_guard.fire(self.return_code or 0, ask=False)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's system commands (Theme, Quit, Keys, ...) in the player's language,
+        and the choice of language (in each language's own words)."""
+        yield from textual_words.translated(super().get_system_commands(screen))
+        yield from language_commands(self, self.controller, ascii_only=self.config.ascii_only)
+
+    def action_command_palette(self) -> None:
+        """Textual's command palette, its prompt in the player's language."""
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            prompt = _(textual_words.COMMANDS_PROMPT)
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=prompt))
+
+    def search_themes(self) -> None:
+        """Textual's theme picker (the palette's Theme), its prompt in the player's language."""
+        from textual.theme import ThemeProvider
+
+        self.push_screen(
+            CommandPalette(providers=[ThemeProvider], placeholder=_(textual_words.THEMES_PROMPT))
+        )
 
     def on_command_palette_opened(self, message: CommandPalette.Opened) -> None:
         """With ``--ascii``, the palette's search icon is ``>``, not Textual's ``🔎``,

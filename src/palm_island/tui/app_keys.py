@@ -7,9 +7,11 @@ from typing import Final
 
 from textual.binding import Binding, BindingType
 
+from ..i18n import _
+
 APP_BINDINGS: Final[list[BindingType]] = [
-    Binding("question_mark", "help", "Help", key_display="?"),
-    Binding("q", "request_quit", "Quit"),
-    Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
-    Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
+    Binding("question_mark", "help", _("Help"), key_display="?"),
+    Binding("q", "request_quit", _("Quit")),
+    Binding("ctrl+q", "request_quit", _("Quit"), show=False, priority=True),
+    Binding("ctrl+c", "request_quit", _("Quit"), show=False, priority=True),
 ]

@@ -16,26 +16,31 @@ from textual.app import App, SystemCommand
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
+from ..i18n import N_, _
 from .intents import ShowHelp, TitleEntry, request
 
 if TYPE_CHECKING:
     from .screens.game import GameScreen
 
 TITLE_COMMANDS = (
-    ("continue", "Continue", "Resume the game in play"),
-    ("new", "New game", "Deal the seed shown on the title (a campaign game asks its setup)"),
-    ("daily", "Daily deal", "Today's deal, the same for everyone"),
-    ("campaign", "Campaign", "Choose, create, rename or delete a campaign"),
-    ("feats", "Feats", "Every feat, locked ones included, and how to earn it"),
-    ("history", "History", "Finished games, to replay; import a record file"),
-    ("stats", "Statistics", "Games, scores and village ranks of the campaign"),
-    ("tutorial", "Tutorial", "Learn by playing: a guided first game, about 5 minutes"),
+    ("continue", N_("Continue"), N_("Resume the game in play")),
+    (
+        "new",
+        N_("New game"),
+        N_("Deal the seed shown on the title (a campaign game asks its setup)"),
+    ),
+    ("daily", N_("Daily deal"), N_("Today's deal, the same for everyone")),
+    ("campaign", N_("Campaign"), N_("Choose, create, rename or delete a campaign")),
+    ("feats", N_("Feats"), N_("Every feat, locked ones included, and how to earn it")),
+    ("history", N_("History"), N_("Finished games, to replay; import a record file")),
+    ("stats", N_("Statistics"), N_("Games, scores and village ranks of the campaign")),
+    ("tutorial", N_("Tutorial"), N_("Learn by playing: a guided first game, about 5 minutes")),
 )
 GAME_COMMANDS = (
-    ("hint", "Hint", "The solver's move here and its expected final score"),
-    ("undo", "Undo", "Take back the last move"),
-    ("redo", "Redo", "Play again the move taken back"),
-    ("peek", "Peek", "Look at the other side of the selected card"),
+    ("hint", N_("Hint"), N_("The solver's move here and its expected final score")),
+    ("undo", N_("Undo"), N_("Take back the last move")),
+    ("redo", N_("Redo"), N_("Play again the move taken back")),
+    ("peek", N_("Peek"), N_("Look at the other side of the selected card")),
 )
 
 
@@ -48,13 +53,13 @@ def game_commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]
     if title is not None:
         for entry, name, help_text in TITLE_COMMANDS:
             if title.check_action("entry", (entry,)):
-                yield SystemCommand(name, help_text, _on_title(app, entry))
+                yield SystemCommand(_(name), _(help_text), _on_title(app, entry))
     if isinstance(screen, GameScreen):
         for action, name, help_text in GAME_COMMANDS:
             if screen.check_action(action, ()):
-                yield SystemCommand(name, help_text, _on_game(screen, action))
+                yield SystemCommand(_(name), _(help_text), _on_game(screen, action))
     yield SystemCommand(
-        "Help", "The rules in short and every key", lambda: request(app, ShowHelp())
+        _("Help"), _("The rules in short and every key"), lambda: request(app, ShowHelp())
     )
 
 

@@ -10,56 +10,68 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..i18n import N_, _, card_spec_name, difficulty_name, feat_progress
+
 if TYPE_CHECKING:
     from ..engine import CardSpec, GoalProgress
     from ..records import Difficulty
 
-DIFFICULTIES_ALLOW = (
+DIFFICULTIES_ALLOW = N_(
     "Easy: any number of feats. Medium: one at most. Hard: none. Difficulty changes nothing else."
 )
 """What each difficulty allows (R31): it only limits which feats may be ticked."""
 
 TOO_MANY_FEATS: dict[str, str] = {
-    "medium": "Medium allows one feat at most: untick the others, or choose easy.",
-    "hard": "Hard allows no feats: untick them, or choose easy or medium.",
+    "medium": N_("Medium allows one feat at most: untick the others, or choose easy."),
+    "hard": N_("Hard allows no feats: untick them, or choose easy or medium."),
 }
 """Said when Start is pressed with more feats ticked than the difficulty allows."""
 
-FEATS_IN_DECK = "Difficulty {difficulty}; feat cards in the deck: {feats}."
-NO_FEATS_IN_DECK = "Difficulty {difficulty}; no feat cards in the deck."
+FEATS_IN_DECK = N_("Difficulty {difficulty}; feat cards in the deck: {feats}.")
+NO_FEATS_IN_DECK = N_("Difficulty {difficulty}; no feat cards in the deck.")
 
-NEW_DEAL_KEEPS = (
+NEW_DEAL_KEEPS = N_(
     "The new deal keeps difficulty {difficulty} and its feats ({feats}): choose "
     "others with New game on the title."
 )
-NEW_DEAL_KEEPS_NO_FEATS = (
+NEW_DEAL_KEEPS_NO_FEATS = N_(
     "The new deal keeps difficulty {difficulty}, with no feats: choose others with "
     "New game on the title."
 )
 
-GOAL_LINE = "{code} goal: {progress}"
+GOAL_LINE = N_("{code} goal: {progress}")
 """A feat's goal as far as the game has come, e.g. "FT6 goal: 5 of 16 cards upgraded"."""
 
 
 def card_names(cards: Sequence[CardSpec]) -> str:
-    """``FT1 Granary, FT6 Master Workshop``: codes and names, from the data."""
-    return ", ".join(f"{card.code} {card.name}" for card in cards)
+    """``FT1 Granary, FT6 Master Workshop``: codes and names, from the data, the
+    names in the active language."""
+    return ", ".join(f"{card.code} {card_spec_name(card.code, card.name)}" for card in cards)
 
 
 def feats_in_deck(difficulty: Difficulty, cards: Sequence[CardSpec]) -> str:
     """The log's sentence on the game's setup: its difficulty and feat cards."""
     if not cards:
-        return NO_FEATS_IN_DECK.format(difficulty=difficulty)
-    return FEATS_IN_DECK.format(difficulty=difficulty, feats=card_names(cards))
+        return _(NO_FEATS_IN_DECK).format(difficulty=difficulty_name(difficulty))
+    return _(FEATS_IN_DECK).format(difficulty=difficulty_name(difficulty), feats=card_names(cards))
 
 
 def new_deal_keeps(difficulty: Difficulty, cards: Sequence[CardSpec]) -> str:
     """What a new deal from the end screen keeps of the game before it."""
     if not cards:
-        return NEW_DEAL_KEEPS_NO_FEATS.format(difficulty=difficulty)
-    return NEW_DEAL_KEEPS.format(difficulty=difficulty, feats=card_names(cards))
+        return _(NEW_DEAL_KEEPS_NO_FEATS).format(difficulty=difficulty_name(difficulty))
+    return _(NEW_DEAL_KEEPS).format(difficulty=difficulty_name(difficulty), feats=card_names(cards))
 
 
 def goal_lines(progress: Sequence[GoalProgress]) -> str:
     """Each open "every card" goal with its count, on one line ("" for none)."""
-    return "; ".join(GOAL_LINE.format(code=p.feat.code, progress=p.text) for p in progress)
+    return "; ".join(
+        _(GOAL_LINE).format(code=p.feat.code, progress=spoken_progress(p)) for p in progress
+    )
+
+
+def spoken_progress(progress: GoalProgress) -> str:
+    """A feat's progress sentence filled in, in the active language."""
+    feat = progress.feat
+    sentence = feat_progress(feat.code, feat.progress) if feat.progress else progress.text
+    return sentence.format(done=progress.done, total=progress.total)

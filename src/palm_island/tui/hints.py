@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING, NamedTuple
 from rich.text import Text
 
 from ..engine import GameState, Move
+from ..i18n import _
 from .glyphs import Glyphs
 from .render import move_words
+from .styled import styled
 
 if TYPE_CHECKING:  # the solver is imported when a hint is first asked for
     from ..solver import Budget, Hint
@@ -78,12 +80,13 @@ def search_hint(
 
 def hint_text(hint: Hint, g: Glyphs, reason: str = "") -> Text:
     """``Hint: rotate card 2, pay CH1 (+2★ now) — expected final score 38★``."""
-    text = Text("Hint: ", style="bold")
-    text.append(move_words(hint.move), style="bold reverse")
+    move = Text(move_words(hint.move), style="bold reverse")
+    score = f"{hint.expected_score}{g.star}"
     if reason:
-        text.append(f" ({g.in_text(reason)})")
-    text.append(f" {g.dash} expected final score {hint.expected_score}{g.star}")
-    return text
+        said = _("Hint: {move} ({reason}) {dash} expected final score {score}")
+    else:
+        said = _("Hint: {move} {dash} expected final score {score}")
+    return styled(said, "bold", move=move, reason=g.in_text(reason), dash=g.dash, score=score)
 
 
 def hinted_kind(hint: Hint, position: int) -> str | None:

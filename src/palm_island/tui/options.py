@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..engine import Action, GameState, Move, Resources, card_blocked, legal_moves
+from ..i18n import N_, _
 from .glyphs import UNICODE, Glyphs
-from .render import missing, shortfall, stored_places
+from .render import action_name, missing, shortfall, stored_places
 
 BLOCKED_NOTES = {
-    "game_over": "the game is over",
-    "round_tracker": "round tracker: no actions",
-    "stored": "stored card: no actions",
+    "game_over": N_("the game is over"),
+    "round_tracker": N_("round tracker: no actions"),
+    "stored": N_("stored card: no actions"),
 }
 """The engine's reasons a card offers no action (:func:`card_blocked`), in the game's words."""
 
@@ -53,7 +54,7 @@ def card_options(state: GameState, card: int) -> tuple[tuple[ActionOption, ...],
     """
     blocked = card_blocked(state, card)
     if blocked is not None:
-        return (), BLOCKED_NOTES[blocked.kind]
+        return (), _(BLOCKED_NOTES[blocked.kind])
     deck_card = state.card_at(card)
     moves = legal_moves(state)
     total = sum((c.face.yields for c in state.stored), Resources())
@@ -78,14 +79,19 @@ def why_not(state: GameState, card: int, kind: str, g: Glyphs) -> str:
     option = next((o for o in options if o.kind == kind), None)
     if option is not None and option.reason:
         reason = shortfall(option.lacking, g) if option.lacking else option.reason
-        text = f"Card {card}: {kind} {reason}."
+        # Translators: {action} is an action's name (rotate), {reason} "needs 1♣W"
+        text = _("Card {card}: {action} {reason}.").format(
+            card=card, action=action_name(kind), reason=reason
+        )
     elif note:
-        text = f"Card {card}: {note}."
+        text = _("Card {card}: {note}.").format(card=card, note=note)
     else:
-        text = f"Card {card} has no {kind} action on this face."
+        text = _("Card {card} has no {action} action on this face.").format(
+            card=card, action=action_name(kind)
+        )
     other = 2 if card == 1 else 1
     if moves_for(state, other, kind):
-        text += f" Card {other} can: press {other} to select it."
+        text += " " + _("Card {other} can: press {other} to select it.").format(other=other)
     return text
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import GameState, Move, Resources, apply_move, score
-
-NAMES = ("wood", "fish", "stone")
+from ..i18n import _, card_spec_name, ngettext
+from .render import action_name
 
 
 def why(state: GameState, line: Sequence[Move]) -> str:
@@ -30,36 +30,47 @@ def why(state: GameState, line: Sequence[Move]) -> str:
     first = line[0]
     gain = score(states[1]).total - score(state).total
     if gain > 0:
-        return f"+{gain}★ now"
+        return _("+{gain}★ now").format(gain=gain)
     returning = _first_to_return(state)
     if returning is not None and returning in first.pay:
-        return f"spends {returning} before it returns released"
+        return _("spends {card} before it returns released").format(card=returning)
     acting = state.card_at(1 if first.kind == "discard" else first.card)
-    code, name = acting.code, acting.spec.name
+    code, name = acting.code, card_spec_name(acting.code, acting.spec.name)
     later = _next_use(states, line, code)
     if first.kind == "store":
         held = _words(acting.face.yields)
         if first.release is not None:
             if first.release == returning:
-                return f"makes room: {first.release} would return released next anyway"
-            return f"makes room: {first.release} is released"
+                room = _("makes room: {card} would return released next anyway")
+                return room.format(card=first.release)
+            return _("makes room: {card} is released").format(card=first.release)
         if later is not None:
             i, target = later
-            return f"keeps {held} for the {target} {_when(state, states[i])}"
-        return f"keeps {held} for later"
+            if states[i].round > state.round:
+                keeps = _("keeps {held} for the {card} next round")
+            else:
+                keeps = _("keeps {held} for the {card} this round")
+            return keeps.format(held=held, card=target)
+        return _("keeps {held} for later").format(held=held)
     if first.kind == "discard":
         ahead = _next_action(states, line, code)
         if ahead is not None:
-            return f"the {name} comes back next round for a {ahead}"
-        return "nothing here is worth its price now"
+            back = _("the {card} comes back next round for a {action}")
+            return back.format(card=name, action=action_name(ahead))
+        return _("nothing here is worth its price now")
     ahead_gain = _later_gain(states, line, code)
     if ahead_gain is not None:
-        return f"sets up +{ahead_gain}★ on the {name} later"
+        return _("sets up +{gain}★ on the {card} later").format(gain=ahead_gain, card=name)
     held = _words(states[1].cards[-1].face.yields) if states[1].cards else ""
-    upgraded = f"the {name} now holds {held}" if held else f"upgrades the {name}"
     if first.card == 2:
-        return f"{upgraded}; keeps card 1 on top"
-    return upgraded
+        if held:
+            return _("the {card} now holds {held}; keeps card 1 on top").format(
+                card=name, held=held
+            )
+        return _("upgrades the {card}; keeps card 1 on top").format(card=name)
+    if held:
+        return _("the {card} now holds {held}").format(card=name, held=held)
+    return _("upgrades the {card}").format(card=name)
 
 
 def _first_to_return(state: GameState) -> str | None:
@@ -72,12 +83,13 @@ def _first_to_return(state: GameState) -> str | None:
 
 def _words(amount: Resources) -> str:
     """``1 wood 2 fish``; ``nothing`` for none."""
-    parts = [f"{n} {name}" for n, name in zip(amount, NAMES, strict=True) if n]
-    return " ".join(parts) or "nothing"
-
-
-def _when(now: GameState, then: GameState) -> str:
-    return "next round" if then.round > now.round else "this round"
+    wood, fish, stone = amount
+    parts = [
+        ngettext("{n} wood", "{n} wood", wood).format(n=wood) if wood else "",
+        ngettext("{n} fish", "{n} fish", fish).format(n=fish) if fish else "",
+        ngettext("{n} stone", "{n} stone", stone).format(n=stone) if stone else "",
+    ]
+    return " ".join(part for part in parts if part) or _("nothing")
 
 
 def _acting_code(state: GameState, move: Move) -> str:
@@ -88,7 +100,8 @@ def _next_use(states: list[GameState], line: Sequence[Move], code: str) -> tuple
     """The first later move the stored card ``code`` pays for: its index and the card's name."""
     for i in range(1, len(states) - 1):
         if code in line[i].pay:
-            return i, states[i].card_at(line[i].card).spec.name
+            card = states[i].card_at(line[i].card)
+            return i, card_spec_name(card.code, card.spec.name)
     return None
 
 

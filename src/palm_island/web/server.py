@@ -22,6 +22,10 @@ so it works offline) and opens its websocket beside itself. The app is built her
 rather than by textual-serve's ``Server`` (whose builder is private) so the access
 check is in front of every route and there is no ``/download`` route: the game
 delivers no files. Nothing sets a cookie.
+
+Each tab plays in its browser's language, never the server's (:mod:`.languages`):
+the page in its request's ``Accept-Language``, the game in its socket's ``lang``,
+given to it as ``--lang``.
 """
 
 from __future__ import annotations
@@ -39,12 +43,14 @@ import jinja2
 from aiohttp import WSMsgType, web
 from textual_serve.server import Server
 
-from .access import PROTOCOL, TOKEN_FRAGMENT, AccessPolicy, refusal
+from .access import PROTOCOL, TOKEN_FRAGMENT, AccessPolicy, ascii_header, refusal
 from .assets import STATIC
 from .headers import install as install_headers
+from .languages import page_language, tab_language, with_language
 from .limits import Connections, raise_open_files_limit
 from .listening import serve_until_stopped
 from .messages import Focus, Keys, Ping, Resize, decode
+from .page_words import page_words
 from .tab_game import (
     MAX_PENDING_BYTES,
     WRITE_TIMEOUT_SECONDS,
@@ -153,7 +159,15 @@ class GameServer(Server):
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.full():
             raise refusal(web.HTTPServiceUnavailable, FULL.format(max_games=self.max_games))
-        response: web.StreamResponse = await super().handle_index(request)
+        language = page_language(ascii_header(request, "Accept-Language"))
+        context = {
+            "application": {"name": self.title},
+            "language": language,
+            "words": page_words(language, self.title),
+        }
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        response.headers["Content-Language"] = language
+        response.headers["Vary"] = "Accept-Language"
         return response
 
     async def to_prefix(self, request: web.Request) -> web.StreamResponse:
@@ -176,7 +190,8 @@ class GameServer(Server):
         outbox = Outbox(
             self.send_to(websocket), max_bytes=MAX_PENDING_BYTES, timeout=WRITE_TIMEOUT_SECONDS
         )
-        game = TabGame(self.argv, outbox)
+        language = tab_language(request.query.get("lang"))
+        game = TabGame(with_language(self.argv, language), outbox)
         self.games[task] = game  # counted from here, before anything awaits
         self.connections.hold(request)  # a game's connection: never closed to make room
         try:

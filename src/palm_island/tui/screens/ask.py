@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from ...i18n import _
 from ..attached import while_attached
 from ..fitted import Fitted
 from ..plain import plain_lines
@@ -27,8 +28,8 @@ class AskScreen(Fitted, ModalScreen[bool]):
     """``y`` yes, ``n``/``escape`` no (the safe answer is focused)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", _("Yes")),
+        Binding("n,escape", "answer(False)", _("No")),
     ]
 
     CSS_PATH = Path(__file__).with_name("ask.tcss")
@@ -42,8 +43,10 @@ class AskScreen(Fitted, ModalScreen[bool]):
         with Vertical():
             yield Static(plain_lines(self.question), id="question")
             with Horizontal():
-                yield GameButton(f"{self.yes} (y)", id="yes", variant="error")
-                yield GameButton("No (n)", id="no", variant="primary")
+                # Translators: {answer} is the yes answer (Delete); y is its key
+                yes = _("{answer} (y)").format(answer=self.yes)
+                yield GameButton(yes, id="yes", variant="error")
+                yield GameButton(_("No (n)"), id="no", variant="primary")
         yield from key_bars()
 
     @while_attached
@@ -66,7 +69,7 @@ class InputScreen(Fitted, ModalScreen[str | None]):
     meant for the dialog reaches the screen behind it.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("Cancel"))]
     CSS_PATH = Path(__file__).with_name("ask.tcss")
 
     def __init__(
@@ -84,8 +87,8 @@ class InputScreen(Fitted, ModalScreen[str | None]):
             yield Input(self.value, id="answer")
             yield Static(id="refused", classes="refused")
             with Horizontal():  # a phone has no enter or escape to press
-                yield GameButton("OK", id="ok", variant="primary")
-                yield GameButton("Cancel (esc)", id="cancel")
+                yield GameButton(_("OK"), id="ok", variant="primary")
+                yield GameButton(_("Cancel (esc)"), id="cancel")
         yield from key_bars()
 
     @while_attached

@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ...i18n import _
 from ..attached import while_attached
 from ..fitted import Fitted
 from ..plain import plain_lines
@@ -26,9 +27,9 @@ class ConfirmQuitScreen(Fitted, ModalScreen[bool]):
     """``y`` quits, ``n`` or ``escape`` goes back to the game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Quit"),
-        Binding("n,escape", "answer(False)", "Keep playing"),
-        Binding("ctrl+c,ctrl+q,q", "answer(True)", "Quit", show=False, priority=True),
+        Binding("y", "answer(True)", _("Quit")),
+        Binding("n,escape", "answer(False)", _("Keep playing")),
+        Binding("ctrl+c,ctrl+q,q", "answer(True)", _("Quit"), show=False, priority=True),
     ]
 
     CSS_PATH = Path(__file__).with_name("confirm.tcss")
@@ -39,15 +40,16 @@ class ConfirmQuitScreen(Fitted, ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         note = (
-            "Your game is saved: Continue on the title picks it up."
+            _("Your game is saved: Continue on the title picks it up.")
             if self.saved
-            else "The game in progress will be lost."
+            else _("The game in progress will be lost.")
         )
+        question = _("Quit Palm Island?") + "\n" + note
         with Vertical():
-            yield Static(plain_lines(f"Quit Palm Island?\n{note}"), id="question")
+            yield Static(plain_lines(question), id="question")
             with Horizontal():
-                yield GameButton("Quit (y)", id="yes", variant="error")
-                yield GameButton("Keep playing (n)", id="no", variant="primary")
+                yield GameButton(_("Quit (y)"), id="yes", variant="error")
+                yield GameButton(_("Keep playing (n)"), id="no", variant="primary")
         yield from key_bars()
 
     @while_attached

@@ -17,6 +17,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n import _
 from ...storage.errors import LoadError, SaveError
 from ..intents import ControlledModal, ReopenFile, request
 from ..plain import notify_plain, plain, plain_lines
@@ -33,8 +34,8 @@ class DamagedScreen(ControlledModal[None]):
     """``r`` restores the newest good backup; ``escape`` goes on without saving."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "restore", "Restore backup"),
-        Binding("escape", "dismiss", "Continue without saving"),
+        Binding("r", "restore", _("Restore backup")),
+        Binding("escape", "dismiss", _("Continue without saving")),
     ]
 
     CSS_PATH = Path(__file__).with_name("damaged.tcss")
@@ -61,7 +62,7 @@ class DamagedScreen(ControlledModal[None]):
 
         control = self.controller
         damaged = isinstance(self.error, LoadError) and self.error.kind == "db_damaged"
-        title = "Campaign file is damaged" if damaged else "Campaign file cannot be opened"
+        title = _("Campaign file is damaged") if damaged else _("Campaign file cannot be opened")
         lines = [title, "", str(self.error)]
         if damaged:
             try:
@@ -70,9 +71,9 @@ class DamagedScreen(ControlledModal[None]):
                 self.backups = []
                 lines += ["", str(exc)]
         if self.backups:
-            lines += ["", "Good backups, newest first (what each holds):"]
+            lines += ["", _("Good backups, newest first (what each holds):")]
         else:
-            lines += ["", "There is no good backup to restore."]
+            lines += ["", _("There is no good backup to restore.")]
         with Vertical():
             yield Static(plain_lines("\n".join(lines)), id="damaged-text")
             if self.backups:
@@ -82,16 +83,19 @@ class DamagedScreen(ControlledModal[None]):
                 )
                 yield Static(
                     plain_lines(
-                        "Restoring keeps the damaged file, renamed, next to it.\n"
-                        "Games played without restoring are not saved."
+                        _("Restoring keeps the damaged file, renamed, next to it.")
+                        + "\n"
+                        + _("Games played without restoring are not saved.")
                     )
                 )
             else:
-                yield Static(plain_lines("Games played now are not saved."))
+                yield Static(plain_lines(_("Games played now are not saved.")))
             with Horizontal():
                 if self.backups:
-                    yield GameButton("Restore backup (r)", id="restore", variant="warning")
-                yield GameButton("Continue without saving (esc)", id="skip", variant="primary")
+                    restore = _("Restore backup (r)")
+                    yield GameButton(restore, id="restore", variant="warning")
+                skip = _("Continue without saving (esc)")
+                yield GameButton(skip, id="skip", variant="primary")
         yield from key_bars()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -109,14 +113,19 @@ class DamagedScreen(ControlledModal[None]):
         try:
             kept = Store.restore_backup(chosen, control.config.data_dir)
         except (OSError, LoadError) as exc:
-            notify_plain(self, f"Restore failed: {exc}", severity="error", timeout=8)
+            failed = _("Restore failed: {reason}").format(reason=exc)
+            notify_plain(self, failed, severity="error", timeout=8)
             return
         request(self, ReopenFile())
         error = control.file_problem
         if error is not None:
-            notify_plain(self, f"Still cannot open: {error}", severity="error", timeout=8)
+            failed = _("Still cannot open: {reason}").format(reason=error)
+            notify_plain(self, failed, severity="error", timeout=8)
             return
-        note = f"Backup restored; damaged file kept as {kept.name}." if kept else "Restored."
+        if kept:
+            note = _("Backup restored; damaged file kept as {name}.").format(name=kept.name)
+        else:
+            note = _("Restored.")
         notify_plain(self.app, note, timeout=8)
         self.dismiss(None)  # the title rebuilds its menu as it shows again
 

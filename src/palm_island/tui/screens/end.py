@@ -19,6 +19,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Static
 
 from ...engine import ScoreBreakdown, VillageRank, score
+from ...i18n import _, card_spec_name, feat_goal, feat_name, ngettext, rank_title
 from ...session import GameSession
 from ...solver.daily import daily_date
 from ..attached import while_attached
@@ -26,6 +27,7 @@ from ..glyphs import Glyphs
 from ..intents import ControlledScreen
 from ..plain import notify_plain
 from ..render import orientation_name, resources
+from ..styled import styled
 from ..widgets.buttons import GameButton
 from ..widgets.footer import KeyBar, key_bars
 from ..widgets.result import ResultLines
@@ -41,20 +43,20 @@ class EndScreen(ControlledScreen[str]):
     # short labels: with all of them "q Quit" still fits an 80-column key bar (the
     # buttons and the help say them in full)
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "analysis", "Analysis"),
-        Binding("c", "copy_share", "Copy"),
-        Binding("g", "finish('again')", "Again"),
-        Binding("n", "finish('new')", "New deal"),
-        Binding("t,escape", "finish('title')", "Title"),
-        Binding("u", "finish('undo')", "Undo"),
+        Binding("a", "analysis", _("Analysis")),
+        Binding("c", "copy_share", _("Copy")),
+        Binding("g", "finish('again')", _("Again")),
+        Binding("n", "finish('new')", _("New deal")),
+        Binding("t,escape", "finish('title')", _("Title")),
+        Binding("u", "finish('undo')", _("Undo")),
         # the card rows scroll by keys from the start, whatever has the focus (at
         # 80x24 a third of them show)
-        Binding("down", "scroll_cards('down')", "Scroll down", show=False),
-        Binding("up", "scroll_cards('up')", "Scroll up", show=False),
-        Binding("pagedown", "scroll_cards('page_down')", "Page down", show=False),
-        Binding("pageup", "scroll_cards('page_up')", "Page up", show=False),
-        Binding("home", "scroll_cards('home')", "Top", show=False),
-        Binding("end", "scroll_cards('end')", "Bottom", show=False),
+        Binding("down", "scroll_cards('down')", _("Scroll down"), show=False),
+        Binding("up", "scroll_cards('up')", _("Scroll up"), show=False),
+        Binding("pagedown", "scroll_cards('page_down')", _("Page down"), show=False),
+        Binding("pageup", "scroll_cards('page_up')", _("Page up"), show=False),
+        Binding("home", "scroll_cards('home')", _("Top"), show=False),
+        Binding("end", "scroll_cards('end')", _("Bottom"), show=False),
     ]
 
     CSS_PATH = Path(__file__).with_name("end.tcss")
@@ -83,9 +85,10 @@ class EndScreen(ControlledScreen[str]):
             tracker = self.session.state.catalog.cards[-1].code
             yield Static(card_table(self.breakdown, g, skip=tracker), id="cards")
         with Horizontal(id="buttons"):
-            yield GameButton("Same deal again (g)", id="again", variant="primary")
-            yield GameButton("New deal (n)", id="new")
-            yield GameButton("Title (t)", id="title")
+            # Translators: (g), (n), (t) are the keys: they stay as they are
+            yield GameButton(_("Same deal again (g)"), id="again", variant="primary")
+            yield GameButton(_("New deal (n)"), id="new")
+            yield GameButton(_("Title (t)"), id="title")
         yield from key_bars(KeyBar(compact=True))
 
     def _usable_feats(self) -> list[str] | None:
@@ -98,7 +101,7 @@ class EndScreen(ControlledScreen[str]):
             codes = control.store.campaign(campaign).unlocked
         except KeyError:
             return None
-        names = {feat.code: feat.name for feat in control.store.feats.feats}
+        names = {feat.code: feat_name(feat.code, feat.name) for feat in control.store.feats.feats}
         return [f"{code} {names.get(code, '')}".strip() for code in codes]
 
     @while_attached
@@ -132,12 +135,14 @@ class EndScreen(ControlledScreen[str]):
 
             self.app.copy_to_clipboard(share)
             if clipboard_reachable():
-                notify_plain(self, f"Copied: {share}", timeout=4)
+                notify_plain(self, _("Copied: {share}").format(share=share), timeout=4)
             else:  # the copy cannot reach a clipboard here: never claim it did
                 notify_plain(
                     self,
-                    "This terminal does not let a program copy: select the share line "
-                    "with the mouse to copy it.",
+                    _(
+                        "This terminal does not let a program copy: select the share line "
+                        "with the mouse to copy it."
+                    ),
                     timeout=8,
                 )
 
@@ -168,17 +173,22 @@ class EndScreen(ControlledScreen[str]):
 
 def summary(breakdown: ScoreBreakdown, session: GameSession, g: Glyphs) -> Text:
     text = Text()
-    text.append(f"Game over {g.dash} {breakdown.total} {g.star}", style="bold")
-    text.append(f"  {g.sep}  village built: ")
-    text.append(breakdown.rank, style="bold")
-    text.append(f"\nUpgrade icons {g.upgrade}{breakdown.upgrade_icons} {g.sep} stored resources ")
-    text.append_text(resources(breakdown.stored_resources, g))
-    undos = session.undo_count
-    text.append(
-        f"\n{session.turn} turns {g.sep} {undos} undo{'s' if undos != 1 else ''} "
-        f"{g.sep} seed {session.seed}",
-        style="dim",
+    over = _("Game over {dash} {score} {star}")
+    text.append(over.format(dash=g.dash, score=breakdown.total, star=g.star), style="bold")
+    text.append(f"  {g.sep}  ")
+    rank = Text(rank_title(breakdown.rank), style="bold")
+    text.append_text(styled(_("village built: {rank}"), rank=rank))
+    icons = f"{g.upgrade}{breakdown.upgrade_icons}"
+    text.append("\n" + _("Upgrade icons {icons}").format(icons=icons) + f" {g.sep} ")
+    held = resources(breakdown.stored_resources, g)
+    text.append_text(styled(_("stored resources {resources}"), resources=held))
+    undos, turns = session.undo_count, session.turn
+    said = (
+        ngettext("{turns} turn", "{turns} turns", turns).format(turns=turns),
+        ngettext("{undos} undo", "{undos} undos", undos).format(undos=undos),
+        _("seed {seed}").format(seed=session.seed),
     )
+    text.append("\n" + f" {g.sep} ".join(said), style="dim")
     return text
 
 
@@ -190,22 +200,28 @@ def unlocked_text(session: GameSession, usable: list[str] | None) -> Text | None
         return None
     text = Text()
     if feats:
-        text.append("Feat unlocked! ", style="bold")
-        text.append("; ".join(f"{feat.code} {feat.name} ({feat.goal})" for feat in feats))
+        unlocked = ngettext("Feat unlocked!", "Feats unlocked!", len(feats))
+        text.append(unlocked + " ", style="bold")
+        text.append(
+            "; ".join(
+                f"{feat.code} {feat_name(feat.code, feat.name)} ({feat_goal(feat.code, feat.goal)})"
+                for feat in feats
+            )
+        )
         text.append("\n")
     if usable is not None:
-        text.append("A new game can now use: ")
-        text.append(", ".join(usable) or "no feats yet (see Feats on the title)")
+        listed = ", ".join(usable) or _("no feats yet (see Feats on the title)")
+        text.append(_("A new game can now use: {feats}").format(feats=listed))
     return text
 
 
 def chart_text(ranks: Sequence[VillageRank], total: int, g: Glyphs) -> Text:
     """The score chart's bands, best first; the band reached is marked in text (R27)."""
-    text = Text("Score chart\n", style="bold")
+    text = Text(_("Score chart") + "\n", style="bold")
     reached = next((band for band in ranks if total >= band.min), ranks[-1] if ranks else None)
     for band in ranks:
         here = band is reached
-        line = Text(f"{g.selected if here else ' '} {band.min:>3}+ {band.title}")
+        line = Text(f"{g.selected if here else ' '} {band.min:>3}+ {rank_title(band.title)}")
         if here:
             line.stylize("bold reverse")
         text.append_text(line)
@@ -217,16 +233,16 @@ def chart_text(ranks: Sequence[VillageRank], total: int, g: Glyphs) -> Text:
 def card_table(breakdown: ScoreBreakdown, g: Glyphs, *, skip: str = "") -> Table:
     """Every card's stars, upgrade icons and stored resources, best cards first."""
     table = Table(box=None, pad_edge=False, expand=False, header_style="bold")
-    table.add_column("Card")
-    table.add_column("Face")
+    table.add_column(_("Card"))
+    table.add_column(_("Face"))
     table.add_column(g.star, justify="right")
     table.add_column(g.upgrade, justify="right")
-    table.add_column("Stored, holds")
+    table.add_column(_("Stored, holds"))
     for card in sorted(breakdown.cards, key=lambda c: (-c.stars, -c.upgrades, c.code)):
         if card.code == skip:  # the round tracker scores nothing
             continue
         table.add_row(
-            f"{card.code} {card.name}",
+            f"{card.code} {card_spec_name(card.code, card.name)}",
             orientation_name(card.orientation, g),
             str(card.stars),
             str(card.upgrades),

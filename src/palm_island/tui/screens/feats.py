@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 
+from ...i18n import _, feat_goal, feat_name
 from ..glyphs import Glyphs
 from ..intents import ControlledScreen
 from ..render import card_faces
@@ -29,24 +30,31 @@ def feats_text(campaign: str, statuses: list[FeatStatus], cards: object, g: Glyp
     """All feats in data-file order, the unlocked ones marked ``[x]``, locked ``[ ]``."""
     unlocked = sum(1 for s in statuses if s.unlock is not None)
     text = Text()
-    text.append(f"Feats of {campaign}: {unlocked} of {len(statuses)} unlocked\n", style="bold")
-    text.append(
-        "A feat's card can join the deck of a new game once unlocked "
-        "(easy: any number, medium: one, hard: none).\n",
-        style="dim",
+    heading = _("Feats of {campaign}: {unlocked} of {total} unlocked").format(
+        campaign=campaign, unlocked=unlocked, total=len(statuses)
     )
+    text.append(heading + "\n", style="bold")
+    joins = _(
+        "A feat's card can join the deck of a new game once unlocked "
+        "(easy: any number, medium: one, hard: none)."
+    )
+    text.append(joins + "\n", style="dim")
     for status in statuses:
         feat = status.feat
         text.append("\n")
         mark = "[x]" if status.unlock is not None else "[ ]"
-        text.append(f"{mark} {feat.code} {feat.name}", style="bold")
+        text.append(f"{mark} {feat.code} {feat_name(feat.code, feat.name)}", style="bold")
         if status.unlock is not None:
             when = status.unlock.unlocked_at[:10]
-            text.append(f" {g.dash} unlocked by game {status.unlock.game_id} on {when}")
+            by = _("unlocked by game {game} on {date}").format(
+                game=status.unlock.game_id, date=when
+            )
+            text.append(f" {g.dash} {by}")
         else:
-            text.append(f" {g.dash} locked")
-        text.append(f"\n  Goal: {feat.goal}\n")
-        text.append("  Its card:\n")
+            text.append(f" {g.dash} " + _("locked"))
+        goal = _("Goal: {goal}").format(goal=feat_goal(feat.code, feat.goal))
+        text.append(f"\n  {goal}\n")
+        text.append("  " + _("Its card:") + "\n")
         text.append_text(card_faces(cards[feat.card_id], g, indent="    "))  # type: ignore[index]
         text.append("\n")
     return text
@@ -55,7 +63,7 @@ def feats_text(campaign: str, statuses: list[FeatStatus], cards: object, g: Glyp
 class FeatsScreen(ControlledScreen[None]):
     """``escape`` goes back."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", _("Back"))]
     CSS_PATH = Path(__file__).with_name("feats.tcss")
 
     def compose(self) -> ComposeResult:

@@ -20,6 +20,7 @@ from textual.containers import Horizontal
 from textual.worker import Worker, WorkerState
 
 from ...engine import CardView, GameState, Move, TableView, observe, score
+from ...i18n import N_, _, deck_colour_name
 from ...session import GameSession
 from ...storage.errors import SaveError
 from ..attached import while_attached
@@ -48,7 +49,7 @@ from ..widgets.stored import StoredPanel
 if TYPE_CHECKING:
     from ..intents import GameControl
 
-LOOK_ONLY = "Card 3 is only for planning: look at it, then play card 1 or 2 (keys 1, 2)."
+LOOK_ONLY = N_("Card 3 is only for planning: look at it, then play card 1 or 2 (keys 1, 2).")
 """What a key or a click on card 3 says: no move is ever made with it (R6)."""
 
 GAME_CSS = Path(__file__).with_name("game.tcss")
@@ -67,33 +68,33 @@ class GameScreen(ControlledScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "select(1)", "Card 1", show=False),
-        Binding("2", "select(2)", "Card 2", show=False),
-        Binding("3", "select(3)", "Card 3", show=False),  # says it is look only
-        Binding("left,up,k", "select(1)", "Card 1", show=False),
-        Binding("right,l,down,j", "select(2)", "Card 2", show=False),
-        Binding("s", "act('store')", "Store"),
-        Binding("r", "act('rotate')", "Rotate"),
-        Binding("f", "act('flip')", "Flip"),
-        Binding("d", "act('discard')", "Discard"),
-        Binding("p", "peek", "Peek"),
-        Binding("h", "hint", "Hint"),
-        Binding("u", "undo", "Undo"),
+        Binding("1", "select(1)", _("Card 1"), show=False),
+        Binding("2", "select(2)", _("Card 2"), show=False),
+        Binding("3", "select(3)", _("Card 3"), show=False),  # says it is look only
+        Binding("left,up,k", "select(1)", _("Card 1"), show=False),
+        Binding("right,l,down,j", "select(2)", _("Card 2"), show=False),
+        Binding("s", "act('store')", _("Store")),
+        Binding("r", "act('rotate')", _("Rotate")),
+        Binding("f", "act('flip')", _("Flip")),
+        Binding("d", "act('discard')", _("Discard")),
+        Binding("p", "peek", _("Peek")),
+        Binding("h", "hint", _("Hint")),
+        Binding("u", "undo", _("Undo")),
         # ^r Redo is in the help and the palette: in the bar it pushed "q Quit" out
         # of 80 columns. U: in a browser, ctrl+r may reload the page.
-        Binding("ctrl+r,U", "redo", "Redo", show=False),
-        Binding("escape", "leave", "Title"),
+        Binding("ctrl+r,U", "redo", _("Redo"), show=False),
+        Binding("escape", "leave", _("Title")),
         # The payment choice's keys: while it is open only these apply (check_action),
         # otherwise never; last, so the footer lists the table's keys in their order.
         # The box never takes the focus: a focus change repaints the whole screen.
-        Binding("escape", "choice('cancel')", "Cancel"),
+        Binding("escape", "choice('cancel')", _("Cancel")),
         *(
-            Binding(str(n), f"choice('pick', {n - 1})", f"Option {n}", show=False)
+            Binding(str(n), f"choice('pick', {n - 1})", _("Option {n}").format(n=n), show=False)
             for n in range(1, 10)
         ),
-        Binding("up", "choice('up')", "Previous option", show=False),
-        Binding("down", "choice('down')", "Next option", show=False),
-        Binding("enter", "choice('enter')", "Choose", show=False),
+        Binding("up", "choice('up')", _("Previous option"), show=False),
+        Binding("down", "choice('down')", _("Next option"), show=False),
+        Binding("enter", "choice('enter')", _("Choose"), show=False),
     ]
 
     # absolute: a subclass elsewhere (holding.WatchScreen) would resolve a relative one
@@ -133,17 +134,27 @@ class GameScreen(ControlledScreen[None]):
     def opening_line(self) -> str:
         """The move log's first line: what game this is."""
         session = self.session
-        deal = f"Seed {session.seed}, {session.deck_colour} deck"
+        colour = deck_colour_name(session.deck_colour)
+        deal = _("Seed {seed}, {colour} deck").format(seed=session.seed, colour=colour)
         from ...solver.daily import daily_date
 
         day = daily_date(session.seed) if session.seed is not None else None
-        kind = f"Daily deal of {day.isoformat()}" if day else "New game"
-        if session.practice:
-            kind += " (practice: not counted as the daily result)"
+        if day is None:
+            kind = _("New game")
+        elif session.practice:
+            kind = _("Daily deal of {date} (practice: not counted as the daily result)")
+        else:
+            kind = _("Daily deal of {date}")
+        kind = kind.format(date=day.isoformat() if day else "")
         if session.difficulty is None:  # a game in memory: never feats (R30)
-            return f"{kind}. {deal}. Round 1 begins."
+            # Translators: {game} is "New game" or "Daily deal of 2026-12-05", {deal}
+            # "Seed 7, red deck"
+            return _("{game}. {deal}. Round 1 begins.").format(game=kind, deal=deal)
         setup = feats_in_deck(session.difficulty, session.feat_cards)
-        return f"{kind}. {deal}. {setup} Round 1 begins."
+        # Translators: {setup} is "Difficulty easy; feat cards in the deck: FT1 Granary."
+        return _("{game}. {deal}. {setup} Round 1 begins.").format(
+            game=kind, deal=deal, setup=setup
+        )
 
     def compose_lower(self) -> ComposeResult:
         """More parts beside the move log (the tutorial's lesson panel); none here."""
@@ -191,8 +202,10 @@ class GameScreen(ControlledScreen[None]):
         session = self.session
         day = daily_date(session.seed) if session.seed is not None else None
         if day is None:
-            return f"seed {session.seed}"
-        return f"daily {day.isoformat()}{' practice' if session.practice else ''}"
+            return _("seed {seed}").format(seed=session.seed)
+        if session.practice:
+            return _("daily {date} practice").format(date=day.isoformat())
+        return _("daily {date}").format(date=day.isoformat())
 
     @staticmethod
     def _card_parts(
@@ -227,7 +240,7 @@ class GameScreen(ControlledScreen[None]):
 
     def action_select(self, card: int) -> None:
         if card == 3:
-            notify_plain(self, LOOK_ONLY, timeout=4)
+            notify_plain(self, _(LOOK_ONLY), timeout=4)
             return
         if card != self.selected:
             self.selected = card
@@ -272,7 +285,8 @@ class GameScreen(ControlledScreen[None]):
         try:
             self.session.play(move)
         except SaveError as exc:  # a saved game: the move was not made
-            notify_plain(self, f"Not saved, move not played: {exc}", severity="error", timeout=8)
+            failed = _("Not saved, move not played: {reason}").format(reason=exc)
+            notify_plain(self, failed, severity="error", timeout=8)
             self._refused(exc)
             return
         self.selected = 1  # card 2 was used: a different card is there now
@@ -296,7 +310,7 @@ class GameScreen(ControlledScreen[None]):
         if choice == "undo":
             self.action_undo()
             if self.session.state.is_over:  # a saved game's result cannot be taken back
-                notify_plain(self, "This game is saved as finished; it cannot be undone.")
+                notify_plain(self, _("This game is saved as finished; it cannot be undone."))
                 self.show_end()
         elif choice in ("again", "new"):
             request(self, Again(new_deal=choice == "new"))
@@ -359,7 +373,8 @@ class GameScreen(ControlledScreen[None]):
         try:
             self.session.count_hint()
         except SaveError as exc:  # the hint is shown; only its count could not be kept
-            notify_plain(self, f"Hint not counted in the file: {exc}", severity="warning")
+            failed = _("Hint not counted in the file: {reason}").format(reason=exc)
+            notify_plain(self, failed, severity="warning")
         reason = why(result.state, result.line)
         text = hint_text(result.hint, self.controller.glyphs, reason)
         self.query_one("#hint", HintLine).show_hint(text)
@@ -381,7 +396,8 @@ class GameScreen(ControlledScreen[None]):
         try:
             undone = self.session.undo()
         except SaveError as exc:
-            notify_plain(self, f"Not saved, nothing undone: {exc}", severity="error", timeout=8)
+            failed = _("Not saved, nothing undone: {reason}").format(reason=exc)
+            notify_plain(self, failed, severity="error", timeout=8)
             self._refused(exc)
             return
         if undone is not None:
@@ -392,7 +408,8 @@ class GameScreen(ControlledScreen[None]):
         try:
             redone = self.session.redo()
         except SaveError as exc:
-            notify_plain(self, f"Not saved, nothing redone: {exc}", severity="error", timeout=8)
+            failed = _("Not saved, nothing redone: {reason}").format(reason=exc)
+            notify_plain(self, failed, severity="error", timeout=8)
             self._refused(exc)
             return
         if redone is not None:

@@ -9,14 +9,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 
+from ...i18n import N_, _
 from ..feat_words import DIFFICULTIES_ALLOW
 from ..glyphs import ASCII, RESOURCE_NAMES, Glyphs
 from ..intents import ControlledModal
+from ..render import resource_name
 from ..widgets.entries import Entries
 from ..widgets.footer import key_bars
 from .help_keys import game_table, sections_text
 
-HELP = """\
+# Translators: the help, written anew in each language (docs/glossary.es.md); keep
+# the [b]…[/b] markup and every {placeholder}
+HELP = N_("""\
 [b]Palm Island in a nutshell[/b]
 You hold a deck of 17 cards: 16 buildings and the round tracker at the back. \
 Only the top half of the side facing you counts: its stars, upgrade icons, \
@@ -56,18 +60,18 @@ a key in the footer to press it.
 
 [b]Keys on the other screens[/b] (each screen's footer lists them too)
 {screen_keys}
-"""
+""")
 
-ASCII_TEXT: dict[str, str] = {"—": "-", "•": "*", "°": " degrees", "→": "->"}
+ASCII_TEXT: dict[str, str] = {"—": "-", "•": "*", "°": N_(" degrees"), "→": "->"}
 """What ``--ascii`` terminals see instead of the help's few non-ASCII characters."""
 
 
 def help_text(g: Glyphs) -> str:
     """The help with the glyphs this terminal uses (Unicode or ``--ascii``)."""
-    names = ", ".join(f"{g.resource(n)} {n}" for n in RESOURCE_NAMES)
-    text = HELP.format(
+    names = ", ".join(f"{g.resource(n)} {resource_name(n)}" for n in RESOURCE_NAMES)
+    text = _(HELP).format(
         resources=names,
-        difficulties=DIFFICULTIES_ALLOW,
+        difficulties=_(DIFFICULTIES_ALLOW),
         star=g.star,
         upgrade=g.upgrade,
         game_keys=game_table(),
@@ -75,7 +79,7 @@ def help_text(g: Glyphs) -> str:
     )
     if g == ASCII:
         for unicode, plain in ASCII_TEXT.items():
-            text = text.replace(unicode, plain)
+            text = text.replace(unicode, _(plain) if plain.strip().isalpha() else plain)
     return text
 
 
@@ -83,7 +87,7 @@ class HelpScreen(ControlledModal[None]):
     """Keys: ``escape``, ``?`` or ``q`` close the help."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,question_mark,q", "close", "Close", key_display="esc"),
+        Binding("escape,question_mark,q", "close", _("Close"), key_display="esc"),
     ]
 
     CSS_PATH = Path(__file__).with_name("help.tcss")
@@ -91,7 +95,8 @@ class HelpScreen(ControlledModal[None]):
     def compose(self) -> ComposeResult:
         g = self.controller.glyphs
         with VerticalScroll() as scroll:
-            scroll.border_title = f"Help {g.dash} esc or click closes"
+            # Translators: esc is a key: it stays as it is
+            scroll.border_title = _("Help {dash} esc or click closes").format(dash=g.dash)
             yield Entries(help_text(g), id="help-text")
         yield from key_bars()
 

@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
+from ...i18n import _
 from ...storage.errors import LoadError, SaveError
 from ..attached import while_attached
 from ..intents import ControlledScreen, OpenReplay, request
@@ -65,9 +66,9 @@ class HistoryScreen(ControlledScreen[None]):
     """``enter`` replay, ``i`` import a file, ``escape`` back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "replay", "Replay"),
-        Binding("i", "import_file", "Import"),
-        Binding("escape", "back", "Back"),
+        Binding("enter", "replay", _("Replay")),
+        Binding("i", "import_file", _("Import")),
+        Binding("escape", "back", _("Back")),
     ]
 
     CSS_PATH = Path(__file__).with_name("history.tcss")

@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine import CardView
+from ...i18n import _
 from ..fitted import Fitted
 from ..glyphs import Glyphs
 from ..render import peek_text
@@ -25,7 +26,7 @@ class PeekScreen(Fitted, ModalScreen[None]):
     """Keys: ``escape``, ``p`` or ``enter`` put the card back as it was."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,p,enter", "close", "Put it back", key_display="esc"),
+        Binding("escape,p,enter", "close", _("Put it back"), key_display="esc"),
     ]
 
     CSS_PATH = Path(__file__).with_name("peek.tcss")
@@ -37,7 +38,9 @@ class PeekScreen(Fitted, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
-            scroll.border_title = f"Peek at card {self.view.position} {self.glyphs.dash} esc closes"
+            # Translators: esc is a key: it stays as it is
+            closes = _("Peek at card {card} {dash} esc closes")
+            scroll.border_title = closes.format(card=self.view.position, dash=self.glyphs.dash)
             yield Static(peek_text(self.view, self.glyphs), id="peek-text")
         yield from key_bars()
 

@@ -19,6 +19,7 @@ from textual.containers import Horizontal
 from textual.timer import Timer
 
 from ...engine import Catalog, GameState, Move, apply_move, observe, score
+from ...i18n import _
 from ...session import Step
 from ...text import printable
 from ..attached import while_attached
@@ -52,20 +53,23 @@ class ReplayScreen(ControlledScreen[None]):
     """The replay viewer (see the module docstring for keys)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,comma", "step(-1)", "Move", key_display="←"),
-        Binding("right,full_stop", "step(1)", "Move", key_display="→"),
-        Binding("left_square_bracket", "round(-1)", "Round", key_display="["),
-        Binding("right_square_bracket", "round(1)", "Round", key_display="]"),
-        Binding("home", "goto(0)", "Start", show=False),
-        Binding("end", "goto(-1)", "End", show=False),
-        Binding("space", "autoplay('play')", "Play"),  # one of the two is on: check_action
-        Binding("space", "autoplay('pause')", "Pause"),
-        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", show=False),
-        Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
-        Binding("x", "export", "Export", show=False),  # in the help; the footer fits 80
-        Binding("a", "analysis", "Analysis"),
-        Binding("escape,b", "back", "Back"),
-        *(Binding(str(n), f"round_start({n})", f"Round {n}", show=False) for n in range(1, 9)),
+        Binding("left,comma", "step(-1)", _("Move"), key_display="←"),
+        Binding("right,full_stop", "step(1)", _("Move"), key_display="→"),
+        Binding("left_square_bracket", "round(-1)", _("Round"), key_display="["),
+        Binding("right_square_bracket", "round(1)", _("Round"), key_display="]"),
+        Binding("home", "goto(0)", _("Start"), show=False),
+        Binding("end", "goto(-1)", _("End"), show=False),
+        Binding("space", "autoplay('play')", _("Play")),  # one of the two is on: check_action
+        Binding("space", "autoplay('pause')", _("Pause")),
+        Binding("plus,equals_sign", "speed(1)", _("Faster"), key_display="+", show=False),
+        Binding("minus", "speed(-1)", _("Slower"), key_display="-", show=False),
+        Binding("x", "export", _("Export"), show=False),  # in the help; the footer fits 80
+        Binding("a", "analysis", _("Analysis")),
+        Binding("escape,b", "back", _("Back")),
+        *(
+            Binding(str(n), f"round_start({n})", _("Round {n}").format(n=n), show=False)
+            for n in range(1, 9)
+        ),
     ]
 
     CSS_PATH = Path(__file__).with_name("replay.tcss")

@@ -21,6 +21,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n import _
 from ...solver.daily import daily_date
 from ...storage.errors import LoadError, SaveError
 from ..attached import while_attached
@@ -72,8 +73,8 @@ class SavedGamesScreen(ControlledScreen[None]):
     """``enter`` resumes the highlighted game, ``a`` abandons it, ``escape`` goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "abandon", "Abandon"),
-        Binding("escape", "back", "Back"),
+        Binding("a", "abandon", _("Abandon")),
+        Binding("escape", "back", _("Back")),
     ]
 
     CSS_PATH = Path(__file__).with_name("saved_games.tcss")

@@ -23,6 +23,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
+from ...i18n import _
 from ...records import FEAT_LIMITS, Difficulty
 from ..attached import while_attached
 from ..feat_words import DIFFICULTIES_ALLOW, TOO_MANY_FEATS
@@ -94,9 +95,9 @@ class DifficultySet(RadioSet):
     click chooses; down leaves for the next part (the feats), as their heading says."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right", "next_button", "Next option", show=False),
-        Binding("left", "previous_button", "Previous option", show=False),
-        Binding("down", "leave", "Next part", show=False),
+        Binding("right", "next_button", _("Next option"), show=False),
+        Binding("left", "previous_button", _("Previous option"), show=False),
+        Binding("down", "leave", _("Next part"), show=False),
     ]
 
     def action_leave(self) -> None:
@@ -111,7 +112,7 @@ class FeatList(TapList):
     option and shows which are ticked by colour alone.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("space", "tick", "Tick", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("space", "tick", _("Tick"), show=False)]
 
     def __init__(
         self,
@@ -171,11 +172,11 @@ class SetupScreen(ControlledModal[Setup | None]):
     ``space`` ticks the highlighted feat."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("e", "difficulty('easy')", "Easy"),
-        Binding("m", "difficulty('medium')", "Medium"),
-        Binding("h", "difficulty('hard')", "Hard"),
-        Binding("enter", "start", "Start", priority=True, key_display="enter"),
-        Binding("escape", "cancel", "Back"),
+        Binding("e", "difficulty('easy')", _("Easy")),
+        Binding("m", "difficulty('medium')", _("Medium")),
+        Binding("h", "difficulty('hard')", _("Hard")),
+        Binding("enter", "start", _("Start"), priority=True, key_display="enter"),
+        Binding("escape", "cancel", _("Back")),
     ]
 
     CSS_PATH = Path(__file__).with_name("setup.tcss")
@@ -213,7 +214,7 @@ class SetupScreen(ControlledModal[Setup | None]):
     def _note(self) -> str:
         """What each difficulty allows (R31), and that an unfinished game is kept."""
         control = self.controller
-        note = DIFFICULTIES_ALLOW
+        note = _(DIFFICULTIES_ALLOW)
         store, name = control.store, control.campaign_name
         if store is not None and name is not None and store.unfinished_game(name) is not None:
             note += "\nYour unfinished game is kept: find it under Saved games."
@@ -268,6 +269,6 @@ class SetupScreen(ControlledModal[Setup | None]):
             chosen = selection.selected
         limit = FEAT_LIMITS[self.difficulty]
         if limit is not None and len(chosen) > limit:
-            notify_plain(self, TOO_MANY_FEATS[self.difficulty])
+            notify_plain(self, _(TOO_MANY_FEATS[self.difficulty]))
             return
         self.dismiss(Setup(self.difficulty, chosen))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -16,6 +17,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...campaign.stats import sparkline, sparkline_caption
+from ...i18n import _, feat_name, rank_title
 from ...text import printable
 from ..intents import ControlledScreen
 from ..plain import fit
@@ -32,20 +34,31 @@ def stats_text(
     name: str, stats: CampaignStats, *, ascii_only: bool, feat_names: dict[str, str] | None = None
 ) -> Text:
     text = Text()
-    text.append("Statistics\n", style="bold underline")
-    text.append(f"Campaign {fit(name, 60, pad=False)}\n\n", style="bold")
+    text.append(_("Statistics") + "\n", style="bold underline")
+    campaign = _("Campaign {name}").format(name=fit(name, 60, pad=False))
+    text.append(campaign + "\n\n", style="bold")
     best = "-" if stats.best is None else str(stats.best)
     average = "-" if stats.average is None else f"{stats.average:.1f}"
-    text.append(f"Games finished  {stats.games}\nBest score      {best}\n")
-    text.append(f"Average score   {average}\n\n")
-    text.append("Village ranks\n", style="bold")
+    labels = (_("Games finished"), _("Best score"), _("Average score"), _("Feats unlocked"))
+    width = max(cell_len(label) for label in labels) + 2  # a column of values
+
+    def row(label: str, value: str) -> str:
+        return label + " " * (width - cell_len(label)) + value
+
+    text.append(row(labels[0], str(stats.games)) + "\n" + row(labels[1], best) + "\n")
+    text.append(row(labels[2], average) + "\n\n")
+    text.append(_("Village ranks") + "\n", style="bold")
     for rank, count in stats.ranks:
-        text.append(f"  {printable(rank):<24} {count:>3}\n")
+        title = rank_title(printable(rank))
+        text.append(f"  {title}{' ' * max(0, 24 - cell_len(title))} {count:>3}\n")
     names = feat_names or {}
-    unlocked = ", ".join(names.get(code, code) for code in stats.feats_unlocked) or "none yet"
-    text.append(f"\nFeats unlocked  {len(stats.feats_unlocked)} of {stats.feats_total}: ")
-    text.append(f"{unlocked}\n\n")
-    text.append("Score history (oldest to newest)\n", style="bold")
+    listed = ", ".join(feat_name(code, names.get(code, code)) for code in stats.feats_unlocked)
+    counted = _("{count} of {total}").format(
+        count=len(stats.feats_unlocked), total=stats.feats_total
+    )
+    text.append("\n" + row(labels[3], counted) + ": ")
+    text.append((listed or _("none yet")) + "\n\n")
+    text.append(_("Score history (oldest to newest)") + "\n", style="bold")
     if stats.scores:
         line = sparkline(stats.scores, HISTORY_WIDTH, ascii_only=ascii_only)
         text.append(f"  {line}\n", style="green")
@@ -53,14 +66,14 @@ def stats_text(
         caption = sparkline_caption(stats.scores, HISTORY_WIDTH, arrow=arrow)
         text.append(f"  {caption}\n", style="dim")
     else:
-        text.append("  no finished games yet\n", style="dim")
+        text.append("  " + _("no finished games yet") + "\n", style="dim")
     return text
 
 
 class StatsScreen(ControlledScreen[None]):
     """``escape`` goes back."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", _("Back"))]
     CSS_PATH = Path(__file__).with_name("stats.tcss")
 
     def compose(self) -> ComposeResult:

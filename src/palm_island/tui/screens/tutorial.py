@@ -20,6 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
 from ...engine import Move
+from ...i18n import _
 from ...session import GameSession
 from ...tutorial.model import Lesson, Tutorial
 from ...tutorial.progress import Progress
@@ -45,7 +46,7 @@ class TutorialScreen(GameScreen):
     """The tutorial: the game's keys, held to what each step asks (see the module)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "next", "Next"),
+        Binding("enter", "next", _("Next")),
     ]
 
     CSS_PATH: ClassVar[str | PurePath | list[str | PurePath] | None] = [

@@ -16,10 +16,12 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ...engine import Action, CardView, Face
+from ...i18n import N_, _
 from ..glyphs import Glyphs
 from ..options import ActionOption
 from ..render import (
     KIND_KEYS,
+    action_name,
     card_title,
     cost,
     face_summary,
@@ -28,9 +30,10 @@ from ..render import (
     resources,
     tracker_rounds,
 )
+from ..styled import styled
 
 DISCARD = "discard"
-HINT_MARKS = (" <- hint", " <-")
+HINT_MARKS = (N_(" <- hint"), " <-")
 """After the line of the action the hint suggests (shown in reverse video: never
 colour alone), the first that fits beside the whole line: at 80 columns ``[d]
 discard to back`` has room for the arrow only. Beside a line with room for neither
@@ -86,15 +89,19 @@ class CardWidget(Static):
         self.set_class(selected, "-selected")
         g = self.glyphs
         marker = f"{g.selected} " if selected else ""
-        label = {1: "Card 1", 2: "Card 2", 3: f"Card 3 {g.sep} look only"}[self.position]
-        self.border_title = f"{marker}{label}{' (selected)' if selected else ''}"
+        labels = {1: _("Card 1"), 2: _("Card 2"), 3: _("Card 3 {sep} look only")}
+        label = labels[self.position].format(sep=g.sep)
+        if selected:
+            label = _("{card} (selected)").format(card=label)
+        self.border_title = f"{marker}{label}"
         if view is None:
-            lines, self._lines = [Text("(no card)", style="dim")], {}
+            lines, self._lines = [Text(_("(no card)"), style="dim")], {}
         else:
             lines, self._lines = self._render_lines(view, options, note, selected)
         width = self.content_size.width
         for row, kind in self._lines.items():
-            marks = HINT_MARKS if kind == hinted else LESSON_MARKS if kind == marked else ()
+            hint_marks = tuple(_(mark) for mark in HINT_MARKS)
+            marks = hint_marks if kind == hinted else LESSON_MARKS if kind == marked else ()
             if not marks:
                 continue
             lines[row].stylize("reverse")  # reverse video and a marker: never colour alone
@@ -122,18 +129,17 @@ class CardWidget(Static):
             lines.append(Text(orientation_name(card.orientation, g), style="italic"))
             lines.append(face_summary(face, g))
         if card.stored:
-            stored = Text("STORED, holds ", style="reverse")
-            stored.append_text(resources(face.yields, g))
-            lines.append(stored)
+            holds = resources(face.yields, g)
+            lines.append(styled(_("STORED, holds {resources}"), "reverse", resources=holds))
         actions: dict[int, str] = {}
         if self.position == 3:
             if card.stored:  # it will be returned, not played (R21)
-                lines.append(Text("returned at the top", style="dim italic"))
+                lines.append(Text(_("returned at the top"), style="dim italic"))
             elif card.spec.is_round_tracker:  # it turns by itself; nothing to plan
-                lines.append(Text("round ends at the top", style="dim italic"))
+                lines.append(Text(_("round ends at the top"), style="dim italic"))
             else:
                 lines.extend(_printed(face.actions, g))
-            lines.append(Text("look only: no actions", style="dim italic"))
+            lines.append(Text(_("look only: no actions"), style="dim italic"))
             return lines, actions
         for option in options:
             actions[len(lines)] = option.kind
@@ -141,8 +147,9 @@ class CardWidget(Static):
             if option.legal:
                 lines.append(self._result_line(view, option.kind))
             elif option.lacking is not None:
-                line = Text("  needs ", style="dim italic")
-                line.append_text(lacking_text(option.lacking, g))
+                needs = styled(_("needs {resources}"), resources=lacking_text(option.lacking, g))
+                line = Text("  ", style="dim italic")
+                line.append_text(needs)
                 line.stylize("dim")
                 lines.append(line)
             else:
@@ -152,7 +159,7 @@ class CardWidget(Static):
         if self.position == 1 and self.playable:
             actions[len(lines)] = DISCARD
             line = Text("[d] ", style="bold")
-            line.append("discard to back")
+            line.append(_("discard to back"))
             lines.append(line)
         return lines, actions
 
@@ -162,8 +169,8 @@ class CardWidget(Static):
         face: Face | None = {"rotate": view.rotates_to, "flip": view.flips_to}.get(kind)
         line = Text(f"  {g.arrow} ", style="dim")
         if kind == "store":
-            line.append("stored: ", style="dim")
-            line.append_text(resources(view.card.face.yields, g))
+            holds = resources(view.card.face.yields, g)
+            line.append_text(styled(_("stored: {resources}"), words="dim", resources=holds))
         elif face is not None:
             line.append_text(face_summary(face, g, holds=False))
         return line
@@ -172,7 +179,7 @@ class CardWidget(Static):
         key = KIND_KEYS[option.kind] if selected else f"{self.position} {KIND_KEYS[option.kind]}"
         line = Text()
         line.append(f"[{key}] ", style="bold" if option.legal else "dim")
-        line.append(f"{option.kind} ", style="" if option.legal else "dim strike")
+        line.append(f"{action_name(option.kind)} ", style="" if option.legal else "dim strike")
         price = cost(option.action, self.glyphs)
         if not option.legal:
             price.stylize("dim")
@@ -201,7 +208,7 @@ def _printed(actions: tuple[Action, ...], g: Glyphs) -> list[Text]:
     """Card 3's actions, shown for planning but never offered (look only, R6)."""
     lines = []
     for action in actions:
-        line = Text(f"    {action.kind} ", style="dim")
+        line = Text(f"    {action_name(action.kind)} ", style="dim")
         line.append_text(cost(action, g))
         lines.append(line)
     return lines

@@ -22,9 +22,11 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import GameState, Move, Resources
+from ...i18n import _, card_spec_name, pgettext
 from ..glyphs import Glyphs
 from ..options import in_deck_order
-from ..render import ordinal, resources, stored_places
+from ..render import action_name, ordinal, resources, stored_places
+from ..styled import styled
 from .footer import refresh_keys
 from .tap_list import TapList
 
@@ -49,7 +51,7 @@ class ChoiceBox(Vertical):
     def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs
-        self.border_title = "Choose"
+        self.border_title = _("Choose")
         self.state: GameState | None = None
         self.moves: tuple[Move, ...] = ()
         self._places: dict[str, int] = {}
@@ -61,11 +63,12 @@ class ChoiceBox(Vertical):
         options = TapList(id="choices")
         options.can_focus = False  # the screen has the keys (see the class docstring)
         yield options
-        yield Static(
-            f"(2nd: its place in the deck) {g.sep} 1-9 or {g.up} {g.down} enter "
-            f"{g.sep} click {g.sep} esc cancels",
-            id="hint",
+        # Translators: 1-9, enter and esc are keys: they stay as they are
+        keys = _(
+            "({second}: its place in the deck) {sep} 1-9 or {up} {down} enter {sep} click "
+            "{sep} esc cancels"
         )
+        yield Static(keys.format(second=ordinal(2), sep=g.sep, up=g.up, down=g.down), id="hint")
 
     @property
     def is_open(self) -> bool:
@@ -81,7 +84,8 @@ class ChoiceBox(Vertical):
         listed: list[Option] = [
             Option(self.describe(i, m), id=f"choice-{i + 1}") for i, m in enumerate(self.moves)
         ]
-        listed.append(Option(Text("   cancel (esc): change nothing"), id=CANCEL))
+        cancel = _("cancel (esc): change nothing")  # esc: a key, never translated
+        listed.append(Option(Text("   " + cancel), id=CANCEL))
         options.show_options(listed)  # a rule between each two on a phone
         options.highlighted = 0
         self.display = True
@@ -116,34 +120,41 @@ class ChoiceBox(Vertical):
         assert self.state is not None
         move = self.moves[0]
         card = self.state.card_at(move.card)
-        what = f"{move.kind} {card.spec.name} {card.code} (card {move.card})"
+        name = card_spec_name(card.code, card.spec.name)
+        # Translators: "Market MK2 (card 2)", after the action's name
+        which = _("{name} {code} (card {card})").format(name=name, code=card.code, card=move.card)
+        parts = {"action": action_name(move.kind), "card": which, "dash": self.glyphs.dash}
         pays = len({m.pay for m in self.moves}) > 1
         releases = len({m.release for m in self.moves}) > 1
         if pays and releases:  # R16, R20
-            return f"To {what}: which stored cards pay, and which stored card is released?"
-        if releases:  # R20
-            return (
-                f"To {what}: 4 cards are stored {self.glyphs.dash} which one do you release? "
+            asked = _(
+                "To {action} {card}: which stored cards pay, and which stored card is released?"
+            )
+        elif releases:  # R20
+            asked = _(
+                "To {action} {card}: 4 cards are stored {dash} which one do you release? "
                 "Its resources are lost."
             )
-        return f"To {what}: which stored cards pay? Extra resources are lost."  # R16
+        else:  # R16
+            asked = _("To {action} {card}: which stored cards pay? Extra resources are lost.")
+        return asked.format(**parts)
 
     def describe(self, index: int, move: Move) -> Text:
         text = Text(f"{index + 1}. " if index < 9 else "   ", style="bold")
         if move.pay:
-            text.append("pay with ")
-            self._cards(text, move.pay)
+            text.append_text(styled(_("pay with {cards}"), cards=self._cards(move.pay)))
         if move.release:
             if move.pay:
                 text.append("; ")
-            text.append("release ")
-            self._cards(text, (move.release,))
+            released = self._cards((move.release,))
+            text.append_text(styled(_("release {card}"), card=released))
         if not move.pay and not move.release:
-            text.append("free")
+            text.append(pgettext("cost", "free"))
         return text
 
-    def _cards(self, text: Text, codes: tuple[str, ...]) -> None:
+    def _cards(self, codes: tuple[str, ...]) -> Text:
         """Each card with what it holds and its place in the deck."""
+        text = Text()
         holdings = {c.code: c.face.yields for c in self.state.stored} if self.state else {}
         in_deck = sorted(codes, key=lambda code: self._places.get(code, len(self._places) + 99))
         for i, code in enumerate(in_deck):
@@ -154,8 +165,10 @@ class ChoiceBox(Vertical):
             text.append_text(resources(holdings.get(code, Resources()), self.glyphs))
             place = self._places.get(code)
             if place is not None:
-                first = ", returns first" if place == self._first else ""
-                text.append(f" ({ordinal(place)}{first})")
+                first = place == self._first
+                where = _("({place}, returns first)") if first else _("({place})")
+                text.append(" " + where.format(place=ordinal(place)))
+        return text
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -9,13 +9,15 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from ...i18n import _
+
 
 class HintLine(Static):
     """``Hint: R2 pay CH1 — expected final score 38★``, or a "thinking" note."""
 
     def thinking(self) -> None:
         self.display = True
-        self.update(Text("Hint: thinking... (keys still work)", style="italic"))
+        self.update(Text(_("Hint: thinking... (keys still work)"), style="italic"))
 
     def show_hint(self, text: Text) -> None:
         self.display = True

@@ -17,6 +17,7 @@ from rich.text import Text
 from textual import events
 from textual.widgets import RichLog
 
+from ...i18n import _
 from ...session import Step
 from ..attached import while_attached
 from ..render import event_line
@@ -33,7 +34,7 @@ class MoveLog(RichLog, can_focus=False):
             id=id, wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1
         )
         self.header = header
-        self.border_title = "Log"
+        self.border_title = _("Log")
         self.entries: list[str] = []
         """Every line of the log (what a screen reader or a test reads)."""
         self._shown: list[Step] = []

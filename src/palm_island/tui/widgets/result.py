@@ -14,9 +14,11 @@ from rich.text import Text
 from textual.timer import Timer
 from textual.widgets import Static
 
+from ...i18n import _, ngettext
 from ...solver import par_words, share_line
 from ..attached import while_attached
 from ..glyphs import Glyphs
+from ..styled import styled
 
 if TYPE_CHECKING:
     from ...session import GameSession
@@ -39,19 +41,23 @@ def par_text(
     deal); while par is not known, ``Perfect play scores at most 52★`` on a second line."""
     text = Text()
     if par is None:
-        text.append("Par: searching..." if searching else "Par: not searched", style="dim")
+        text.append(_("Par: searching...") if searching else _("Par: not searched"), style="dim")
     else:
         words = par_words(par, bound, star=g.star, at_most=g.at_most)
         text.append(words[0].upper() + words[1:], style="bold")
-        text.append(f" {g.sep} you {total}{g.star}")
+        text.append(f" {g.sep} " + _("you {score}").format(score=f"{total}{g.star}"))
         diff = total - par
-        if diff:
-            text.append(f", {abs(diff)} {'over' if diff > 0 else 'under'} par")
+        if diff > 0:
+            text.append(", " + _("{n} over par").format(n=diff))
+        elif diff < 0:
+            text.append(", " + _("{n} under par").format(n=-diff))
         else:
-            text.append(", level with par")
-    text.append(f" {g.sep} {hints} hint{'s' if hints != 1 else ''} used")
+            text.append(", " + _("level with par"))
+    used = ngettext("{hints} hint used", "{hints} hints used", hints).format(hints=hints)
+    text.append(f" {g.sep} {used}")
     if bound is not None and par is None:
-        text.append(f"\nPerfect play scores at most {bound}{g.star}", style="dim")
+        at_most = _("Perfect play scores at most {score}").format(score=f"{bound}{g.star}")
+        text.append("\n" + at_most, style="dim")
     return text
 
 
@@ -124,8 +130,11 @@ class ResultLines(Static):
             bound=self.bound,
         )
         if self.share is not None:
-            text.append("\nShare (c copies): ", style="dim")
-            text.append(self.share, style="bold")
+            text.append("\n")
+            share = Text(self.share, style="bold")
+            # Translators: c is the key that copies: it stays as it is
+            text.append_text(styled(_("Share (c copies): {share}"), words="dim", share=share))
         elif self.session.practice:
-            text.append("\nPractice game: not counted as the daily result.", style="dim")
+            practice = _("Practice game: not counted as the daily result.")
+            text.append("\n" + practice, style="dim")
         self.update(text)

@@ -9,8 +9,10 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ...engine import ROUNDS, TableView
+from ...i18n import _, ngettext
 from ..attached import while_attached
 from ..glyphs import STAR_STYLE, Glyphs
+from ..styled import styled
 
 
 class StatusBar(Static):
@@ -45,8 +47,13 @@ class StatusBar(Static):
             self.update(line, layout=False)  # its height is set: one line, two when narrow
 
 
-LEFT_IN_ROUND = ("{n} card{s} before round end", "{n} card{s} left in round", "{n} left")
-"""The cards before the round ends, long to short: the longest that fits is used."""
+def left_in_round(left: int) -> tuple[str, ...]:
+    """The cards before the round ends, long to short: the longest that fits is used."""
+    return (
+        ngettext("{n} card before round end", "{n} cards before round end", left),
+        ngettext("{n} card left in round", "{n} cards left in round", left),
+        ngettext("{n} left", "{n} left", left),
+    )
 
 
 def status_line(
@@ -54,7 +61,7 @@ def status_line(
 ) -> Text:
     """The status line; with ``width`` (cells, 0 for any) the longest form that fits in
     ``lines`` lines of that width, word-wrapped."""
-    for form in LEFT_IN_ROUND:
+    for form in left_in_round(view.cards_left_in_round):
         text = _status_line(view, points, deal, g, form)
         if not width or text.cell_len <= width:
             break
@@ -71,13 +78,15 @@ def _status_line(view: TableView, points: int, deal: str, g: Glyphs, form: str) 
     text = Text()
     sep = f" {g.sep} "
     if view.is_over:
-        text.append(f"Game over after {view.turn} turns", style="bold")
+        turns = view.turn
+        over = ngettext("Game over after {turns} turn", "Game over after {turns} turns", turns)
+        text.append(over.format(turns=turns), style="bold")
     else:
-        text.append(f"Round {view.round} of {ROUNDS}", style="bold")
-        text.append(f"{sep}Turn {view.turn + 1}")
-        left = view.cards_left_in_round
-        text.append(sep + form.format(n=left, s="s" if left != 1 else ""))
-    text.append(f"{sep}Score ")
-    text.append(f"{points}{g.star}", style=STAR_STYLE)
+        rounds = _("Round {round} of {rounds}").format(round=view.round, rounds=ROUNDS)
+        text.append(rounds, style="bold")
+        text.append(sep + _("Turn {turn}").format(turn=view.turn + 1))
+        text.append(sep + form.format(n=view.cards_left_in_round))
+    text.append(sep)
+    text.append(styled(_("Score {score}"), score=Text(f"{points}{g.star}", style=STAR_STYLE)))
     text.append(f"{sep}{deal}", style="dim")
     return text

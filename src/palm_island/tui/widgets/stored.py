@@ -7,10 +7,12 @@ top returns first, R21), the total of each resource and "n/4 stored".
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
 from ...engine import STORE_LIMIT, GameState, Resources
+from ...i18n import _, card_spec_name, pgettext
 from ..glyphs import RESOURCE_NAMES, RESOURCE_STYLES, Glyphs
 from ..render import ordinal, resources, stored_places
 
@@ -29,8 +31,8 @@ class StoredPanel(Static):
         if shown == self._shown:
             return  # nothing changed: no repaint
         self._shown = shown
-        self.border_title = f"Stored {len(places)}/{STORE_LIMIT}"
-        self.border_subtitle = "deck place; next returns first" if places else ""
+        self.border_title = _("Stored {count}/{limit}").format(count=len(places), limit=STORE_LIMIT)
+        self.border_subtitle = _("deck place; next returns first") if places else ""
         self.update(stored_text(state, self.glyphs), layout=False)  # fixed height
 
 
@@ -39,21 +41,22 @@ def stored_text(state: GameState, g: Glyphs) -> Text:
     lines = []
     places = stored_places(state)
     if not places:
-        nothing = "nothing stored yet" if state.turn == 0 else "nothing stored now"
+        nothing = _("nothing stored yet") if state.turn == 0 else _("nothing stored now")
         lines.append(Text(nothing, style="dim italic"))
     for number, (place, card) in enumerate(places):
         line = Text()
         line.append(f"{card.code:<4}", style="bold")
-        line.append(f"{card.spec.name:<12} ")
+        name = card_spec_name(card.code, card.spec.name)
+        line.append(f"{name}{' ' * max(0, 12 - cell_len(name))} ")
         line.append_text(resources(card.face.yields, g))
         line.pad_right(max(0, 24 - line.cell_len))
         line.append(f" {ordinal(place)}")
         if number == 0:
-            line.append(" next", style="bold")
+            line.append(" " + pgettext("returns", "next"), style="bold")
         lines.append(line)
     total = Text()
-    total.append("Total ", style="bold")
-    stored_total = sum((card.face.yields for _, card in places), Resources())
+    total.append(_("Total") + " ", style="bold")
+    stored_total = sum((card.face.yields for _place, card in places), Resources())
     for name, n in zip(RESOURCE_NAMES, stored_total, strict=True):
         total.append(f" {n}{g.resource(name)}", style=RESOURCE_STYLES[name] if n else "")
     lines.append(total)

@@ -51,7 +51,9 @@
  * Query options: ?fontsize=N (CSS px, instead of the chosen size),
  * ?expose-terminal (tests read window.palmIslandTerminal). The socket's query
  * tells the server the terminal's size and, with touch=1, that the page is on a
- * touch screen (the game then speaks of taps).
+ * touch screen (the game then speaks of taps), and with lang= the browser's
+ * languages (navigator.languages), the game's language (the server takes only one
+ * it ships).
  */
 "use strict";
 
@@ -166,6 +168,8 @@
     url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
     const query = new URLSearchParams({ width: String(cols), height: String(rows) });
     if (TOUCH) query.set("touch", "1");
+    const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
+    query.set("lang", languages.filter(Boolean).join(","));
     url.search = query.toString();
     return url.href;
   }

@@ -1,0 +1,66 @@
+"""The player's choice of language in the game (the command palette's "Language"
+entries): kept in the settings for the next start, and spoken from now on.
+
+Each language is offered by its own name (``Español``), which is not translated:
+a player who cannot read the current language still finds their own. What is
+drawn already keeps its words until it is drawn again, and the key bar's labels
+(built when each screen's module is imported) until the next start; ``--lang``
+and a browser's language still come first then (docs/i18n.md)."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any, Protocol
+
+from textual.app import App, SystemCommand
+
+from ..i18n import _, activate, active_language, available_languages
+from ..storage.settings_data import Settings
+
+
+class SettingsKeeper(Protocol):
+    """What keeps the settings (the app's controller)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    def save_settings(self, settings: Settings) -> None: ...
+
+
+OWN_NAMES = {"en": "English", "es": "Español", "xx": "Pseudo (xx)"}
+"""Each language in its own words; a language missing here is shown by its code."""
+
+
+def language_commands(
+    app: App[Any], keeper: SettingsKeeper, *, ascii_only: bool = False
+) -> Iterator[SystemCommand]:
+    """One palette entry for each language the game has, but the one spoken now
+    (``ascii_only``: the names without accents, ``Espanol``)."""
+    for language in available_languages():
+        if language != active_language():
+            name = own_name(language, ascii_only=ascii_only)
+            yield SystemCommand(
+                _("Language: {name}").format(name=name),
+                _("Play in {name} from now on; kept for the next start").format(name=name),
+                lambda chosen=language: choose_language(app, keeper, chosen),
+            )
+
+
+def own_name(language: str, *, ascii_only: bool = False) -> str:
+    """``language`` in its own words; in plain ASCII for an ``--ascii`` terminal."""
+    name = OWN_NAMES.get(language, language)
+    if ascii_only:
+        name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return name
+
+
+def choose_language(app: App[Any], keeper: SettingsKeeper, language: str) -> None:
+    """Keep ``language`` in the settings and speak it from now on."""
+    keeper.save_settings(replace(keeper.settings, language=language))
+    activate(language)
+    name = OWN_NAMES.get(language, language)
+    app.notify(
+        _("The game speaks {name} now; the keys' names follow at the next start.").format(name=name)
+    )
