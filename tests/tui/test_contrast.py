@@ -263,11 +263,6 @@ async def test_no_color_cursor_rows_have_a_cue_besides_colour(
     assert not same, f"no cue besides colour in {same} ({focused} focused)"
 
 
-def ansi_theme(name: str) -> str:
-    """Textual 8's ANSI theme ``name``; Textual 7 (the floor) has one, textual-ansi."""
-    return name if name in BUILTIN_THEMES else "textual-ansi"
-
-
 @pytest.mark.parametrize(
     ("chosen", "given"), [("textual-light", "ansi-light"), (None, "ansi-dark")]
 )
@@ -285,6 +280,6 @@ async def test_a_sixteen_colour_terminal_gets_an_ansi_theme_and_keeps_the_choice
     app = store_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
-        assert app.theme == ansi_theme(given) and is_ansi(app.current_theme)
+        assert app.theme == given and is_ansi(app.current_theme)
     kept = json.loads(settings.read_text()).get("theme") if settings.exists() else None
     assert kept == chosen

@@ -90,9 +90,9 @@ def readable(hue: Color, behind: Iterable[Color]) -> Color:
 
 
 def is_ansi(theme: Theme) -> bool:
-    """Whether ``theme`` draws in the terminal's own colours (``ansi-dark``, and
-    ``textual-ansi`` of Textual 7, which has no ``Theme.ansi``)."""
-    return bool(getattr(theme, "ansi", False)) or str(theme.background).startswith("ansi_")
+    """Whether ``theme`` draws in the terminal's own colours (``ansi-dark``,
+    ``ansi-light``, or a theme of the player's built on ANSI colours)."""
+    return theme.ansi or str(theme.background).startswith("ansi_")
 
 
 def theme_colours(theme: Theme) -> dict[str, str]:
@@ -141,8 +141,8 @@ def terminal_theme(chosen: str, themes: dict[str, Theme], colours: str | None) -
     theme = themes.get(chosen)
     if colours not in SIXTEEN_COLOURS or theme is None or is_ansi(theme):
         return chosen
-    wanted = ("ansi-dark" if theme.dark else "ansi-light", "textual-ansi")
-    return next((name for name in wanted if name in themes), chosen)
+    wanted = "ansi-dark" if theme.dark else "ansi-light"
+    return wanted if wanted in themes else chosen
 
 
 def follow_theme(app: App[Any], on_change: Callable[[], None] | None = None) -> None:
