@@ -38,7 +38,7 @@ def test_a_spanish_browser_gets_a_spanish_page_and_game() -> None:
 
 def game_languages(served: object) -> list[bytes]:
     """The ``--lang`` of each running game of the server (``en``: none given)."""
-    process = getattr(served, "process")
+    process = served.process
     found: list[bytes] = []
     for pid in child_pids(process.pid):
         command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
