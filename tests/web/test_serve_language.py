@@ -11,7 +11,15 @@ from pathlib import Path
 import pytest
 
 from .browsing import chromium, open_page
-from .served import SCREEN_JS, child_pids, serving, wait_for, wait_for_screen, wait_until_ended
+from .served import (
+    SCREEN_JS,
+    Served,
+    child_pids,
+    serving,
+    wait_for,
+    wait_for_screen,
+    wait_until_ended,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -36,11 +44,10 @@ def test_a_spanish_browser_gets_a_spanish_page_and_game() -> None:
         page.context.close()
 
 
-def game_languages(served: object) -> list[bytes]:
+def game_languages(served: Served) -> list[bytes]:
     """The ``--lang`` of each running game of the server (``en``: none given)."""
-    process = served.process
     found: list[bytes] = []
-    for pid in child_pids(process.pid):
+    for pid in child_pids(served.process.pid):
         command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
         found.append(command[command.index(b"--lang") + 1] if b"--lang" in command else b"en")
     return found
