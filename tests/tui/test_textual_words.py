@@ -14,6 +14,7 @@ from textual.command import CommandInput, CommandList
 from textual.widgets import HelpPanel, TextArea
 
 from palm_island.i18n import LOCALE_DIR, active_language, speaking
+from palm_island.storage.folder_identity import folder_id
 from palm_island.tui.commands import GAME_COMMANDS, TITLE_COMMANDS
 from palm_island.tui.textual_words import SYSTEM_WORDS
 
@@ -108,3 +109,25 @@ async def test_the_palette_s_language_entry_keeps_and_speaks_it(tmp_path: Path) 
             assert app.screen.query_one(CommandInput).placeholder == "Buscar órdenes…"
     kept = json.loads((tmp_path / "settings.json").read_text())
     assert kept["language"] == "es"
+
+
+@pytest.mark.slow
+async def test_a_served_tab_s_language_entry_asks_its_page_to_keep_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a browser tab the choice is kept by the page (a cookie the server reads
+    for the tab's next games), never in the data folder's settings, which are the
+    server owner's: the game asks its page with its own address and ``#lang=``."""
+    app = store_app(tmp_path, served_folder=folder_id(tmp_path))
+    asked: list[tuple[str, bool]] = []
+    monkeypatch.setattr(app, "open_url", lambda url, *, new_tab=True: asked.append((url, new_tab)))
+    with speaking("en"):
+        async with app.run_test(size=(100, 32)) as pilot:
+            await opened(pilot)
+            await pilot.press("ctrl+p", *"Español")
+            await palette_shows(pilot, "Language: Español")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: active_language() == "es", "Spanish")
+    assert asked == [("#lang=es", False)]
+    settings = tmp_path / "settings.json"
+    assert not settings.exists() or "language" not in json.loads(settings.read_text())

@@ -18,7 +18,13 @@ import aiohttp
 
 from palm_island.i18n import available_languages
 from palm_island.web.access import LOOPBACK_NAMES, PROTOCOL, AccessPolicy, key_protocol
-from palm_island.web.languages import page_language, tab_language, with_language
+from palm_island.web.languages import (
+    CHOICE_COOKIE,
+    chosen_language,
+    page_language,
+    tab_language,
+    with_language,
+)
 from palm_island.web.listening import listening
 from palm_island.web.page_words import WORDS
 from palm_island.web.server import GameServer
@@ -69,6 +75,35 @@ def test_a_tab_s_language_is_one_the_game_ships_or_english(
 )
 def test_the_page_s_language_follows_accept_language(header: str | None, language: str) -> None:
     assert page_language(header) == language
+
+
+@pytest.mark.parametrize(
+    ("choices", "language"),
+    [
+        (("es",), "es"),
+        (("EN",), "en"),  # English too: a choice, not the browser's fallback
+        ((None, "es"), "es"),  # no address's lang: the kept cookie
+        (("en", "es"), "en"),  # the address's lang before the cookie
+        (("tlh", "es"), "es"),  # not shipped: passed over
+        (("es,en",), None),  # one language, never a list
+        (("--lang",), None),
+        (("es" * 300,), None),
+        ((None, None), None),
+    ],
+)
+def test_a_choice_is_one_language_the_game_ships(
+    choices: tuple[str | None, ...], language: str | None
+) -> None:
+    assert chosen_language(*choices) == language
+
+
+def test_the_player_s_choice_comes_before_the_browser_s() -> None:
+    assert tab_language("es-AR,es", "en") == "en"
+    assert tab_language("en-US", "es") == "es"
+    assert tab_language("es", "<script>") == "es"  # a bad cookie: the browser's
+    assert page_language("es-ES", None, "en") == "en"  # the cookie
+    assert page_language("en", "es", "en") == "es"  # the address's lang first
+    assert page_language("es", "--x", None) == "es"
 
 
 def test_the_language_goes_before_the_command_and_english_adds_nothing() -> None:
@@ -122,4 +157,29 @@ async def test_the_tab_s_game_is_started_with_its_language(tmp_path: Path) -> No
                 # The server closes the socket once the stand-in has left (and written).
                 message = await websocket.receive(timeout=10)
                 assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+    assert out.read_text().splitlines() == ["['--lang', 'es', 'play']", "['play']"]
+
+
+async def test_a_kept_choice_reaches_the_page_and_the_game(tmp_path: Path) -> None:
+    """The page's cookie speaks before Accept-Language and the socket's ``lang``; a
+    cookie that is not a shipped language is passed over."""
+    out = tmp_path / "argv"
+    script = "import sys; open(sys.argv[1], 'a').write(repr(sys.argv[2:]) + '\\n')"
+    game = [sys.executable, "-c", script, str(out), "play"]
+    async with served(game) as port:
+        url = f"http://127.0.0.1:{port}/"
+        for cookie in ("es", "nonsense"):
+            async with aiohttp.ClientSession(cookies={CHOICE_COOKIE: cookie}) as client:
+                async with client.get(url, headers={"Accept-Language": "en"}) as response:
+                    assert response.headers["Content-Language"] == (
+                        "es" if cookie == "es" else "en"
+                    )
+                    assert "Cookie" in response.headers["Vary"]
+                async with client.ws_connect(
+                    f"http://127.0.0.1:{port}/ws?width=80&height=24&lang=en-US",
+                    protocols=(PROTOCOL, key_protocol(TOKEN)),
+                    headers={"Origin": f"http://127.0.0.1:{port}"},
+                ) as websocket:
+                    message = await websocket.receive(timeout=10)
+                    assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
     assert out.read_text().splitlines() == ["['--lang', 'es', 'play']", "['play']"]

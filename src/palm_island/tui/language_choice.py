@@ -5,7 +5,12 @@ Each language is offered by its own name (``Español``), which is not translated
 a player who cannot read the current language still finds their own. What is
 drawn already keeps its words until it is drawn again, and the key bar's labels
 (built when each screen's module is imported) until the next start; ``--lang``
-and a browser's language still come first then (docs/i18n.md)."""
+still comes first then (docs/i18n.md).
+
+A game served to a browser tab keeps the choice in the browser, not in the
+settings (the data folder's settings are the server owner's, and a tab never reads
+them): it asks its page to keep it (web/static/client.js), for the tab's next
+games."""
 
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ from textual.app import App, SystemCommand
 
 from ..i18n import _, activate, active_language, available_languages
 from ..storage.settings_data import Settings
+from .config import AppConfig
 
 
 class SettingsKeeper(Protocol):
@@ -25,6 +31,9 @@ class SettingsKeeper(Protocol):
 
     @property
     def settings(self) -> Settings: ...
+
+    @property
+    def config(self) -> AppConfig: ...
 
     def save_settings(self, settings: Settings) -> None: ...
 
@@ -57,8 +66,12 @@ def own_name(language: str, *, ascii_only: bool = False) -> str:
 
 
 def choose_language(app: App[Any], keeper: SettingsKeeper, language: str) -> None:
-    """Keep ``language`` in the settings and speak it from now on."""
-    keeper.save_settings(replace(keeper.settings, language=language))
+    """Keep ``language`` (in the settings, or a served tab's browser) and speak it
+    from now on."""
+    if keeper.config.served_folder is None:
+        keeper.save_settings(replace(keeper.settings, language=language))
+    else:
+        app.open_url(f"#lang={language}", new_tab=False)  # the page keeps it
     activate(language)
     name = OWN_NAMES.get(language, language)
     app.notify(

@@ -8,6 +8,11 @@ the page itself is written in the language of the request's ``Accept-Language``
 language the game ships (:func:`~palm_island.i18n.available_languages`) ever comes
 out: anything else (an unknown tag, markup, an option-like ``--data-dir``, a list
 too long) gives English, so nothing the browser says reaches the game's command.
+
+A player may choose otherwise, and the choice comes first: ``?lang=es`` in the
+page's address, or the game's own "Language" entry, which asks the page to keep it
+(:data:`CHOICE_COOKIE`, a cookie the page writes for its own path, read again here
+with the page's and the socket's requests).
 """
 
 from __future__ import annotations
@@ -21,6 +26,9 @@ MAX_LANGUAGE_TEXT: Final = 512
 languages is well under 100 characters); longer is ignored, not cut."""
 MAX_LANGUAGES: Final = 16
 """The most entries of the list looked at."""
+CHOICE_COOKIE: Final = "palm-island-language"
+"""The cookie in which the page keeps the player's choice of language (client.js
+writes it; its value is only ever a language the game ships, else ignored)."""
 
 
 def primary_subtag(tag: str) -> str | None:
@@ -43,18 +51,38 @@ def first_available(tags: list[str]) -> str:
     return SOURCE_LANGUAGE
 
 
-def tab_language(requested: str | None) -> str:
-    """The language of a tab's game from its socket's ``lang`` (the browser's
-    languages, comma-separated, most preferred first)."""
+def chosen_language(*choices: str | None) -> str | None:
+    """The first of ``choices`` (the address's ``lang``, the kept cookie) that names
+    one language the game ships, English included; None when none does."""
+    available = {SOURCE_LANGUAGE, *available_languages()}
+    for choice in choices:
+        if choice and len(choice) <= MAX_LANGUAGE_TEXT:
+            language = primary_subtag(choice)
+            if language in available and "," not in choice:
+                return language
+    return None
+
+
+def tab_language(requested: str | None, chosen: str | None = None) -> str:
+    """The language of a tab's game: the player's choice (``chosen``, the kept
+    cookie) if it is one, else the first of its socket's ``lang`` (the browser's
+    languages, comma-separated, most preferred first) the game ships."""
+    choice = chosen_language(chosen)
+    if choice is not None:
+        return choice
     if not requested or len(requested) > MAX_LANGUAGE_TEXT:
         return SOURCE_LANGUAGE
     return first_available(requested.split(","))
 
 
-def page_language(accept_language: str | None) -> str:
-    """The language of the page from the request's ``Accept-Language``
-    (``es-AR,es;q=0.9,en;q=0.8``): its entries by weight, ties in their order;
-    an entry with weight 0 is refused."""
+def page_language(accept_language: str | None, *chosen: str | None) -> str:
+    """The language of the page: the player's choice (``chosen``: the address's
+    ``lang``, the kept cookie) if one is a language the game ships, else the
+    request's ``Accept-Language`` (``es-AR,es;q=0.9,en;q=0.8``): its entries by
+    weight, ties in their order; an entry with weight 0 is refused."""
+    choice = chosen_language(*chosen)
+    if choice is not None:
+        return choice
     if not accept_language or len(accept_language) > MAX_LANGUAGE_TEXT:
         return SOURCE_LANGUAGE
     weighted: list[tuple[float, int, str]] = []

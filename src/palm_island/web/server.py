@@ -25,7 +25,7 @@ delivers no files. Nothing sets a cookie.
 
 Each tab plays in its browser's language, never the server's (:mod:`.languages`):
 the page in its request's ``Accept-Language``, the game in its socket's ``lang``,
-given to it as ``--lang``.
+given to it as ``--lang``; a choice the page keeps (its language cookie) first.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from textual_serve.server import Server
 from .access import PROTOCOL, TOKEN_FRAGMENT, AccessPolicy, ascii_header, refusal
 from .assets import STATIC
 from .headers import install as install_headers
-from .languages import page_language, tab_language, with_language
+from .languages import CHOICE_COOKIE, page_language, tab_language, with_language
 from .limits import Connections, raise_open_files_limit
 from .listening import serve_until_stopped
 from .messages import Focus, Keys, Ping, Resize, decode
@@ -159,7 +159,11 @@ class GameServer(Server):
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.full():
             raise refusal(web.HTTPServiceUnavailable, FULL.format(max_games=self.max_games))
-        language = page_language(ascii_header(request, "Accept-Language"))
+        language = page_language(
+            ascii_header(request, "Accept-Language"),
+            request.query.get("lang"),
+            request.cookies.get(CHOICE_COOKIE),
+        )
         context = {
             "application": {"name": self.title},
             "language": language,
@@ -167,7 +171,7 @@ class GameServer(Server):
         }
         response = aiohttp_jinja2.render_template("app_index.html", request, context)
         response.headers["Content-Language"] = language
-        response.headers["Vary"] = "Accept-Language"
+        response.headers["Vary"] = "Accept-Language, Cookie"
         return response
 
     async def to_prefix(self, request: web.Request) -> web.StreamResponse:
@@ -190,7 +194,7 @@ class GameServer(Server):
         outbox = Outbox(
             self.send_to(websocket), max_bytes=MAX_PENDING_BYTES, timeout=WRITE_TIMEOUT_SECONDS
         )
-        language = tab_language(request.query.get("lang"))
+        language = tab_language(request.query.get("lang"), request.cookies.get(CHOICE_COOKIE))
         game = TabGame(with_language(self.argv, language), outbox)
         self.games[task] = game  # counted from here, before anything awaits
         self.connections.hold(request)  # a game's connection: never closed to make room

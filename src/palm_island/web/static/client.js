@@ -54,6 +54,11 @@
  * touch screen (the game then speaks of taps), and with lang= the browser's
  * languages (navigator.languages), the game's language (the server takes only one
  * it ships).
+ *
+ * The player's choice of language comes before the browser's: ?lang=es in the
+ * address, or the game's "Language" entry, which asks (an open_url of this page
+ * with #lang=es) that the page keep it. It is kept in a cookie for this page's
+ * path, which the server reads with the page's and the socket's requests.
  */
 "use strict";
 
@@ -76,6 +81,9 @@
 
   const params = new URLSearchParams(location.search);
   const KEY_ITEM = "palm-island.key";
+  const CHOICE_COOKIE = "palm-island-language"; // web/languages.py CHOICE_COOKIE
+  const CHOICE_PATTERN = /^[a-z]{1,8}$/;
+  const CHOICE_SECONDS = 400 * 24 * 60 * 60; // the longest a browser keeps a cookie
   const PROTOCOL = "palm-island";
 
   /**
@@ -175,8 +183,35 @@
   }
 
   /**
+   * Keeps the player's choice of language for this page (and its socket), for
+   * this load and the next ones; anything but a short lower-case code is ignored.
+   * @param {string} language
+   */
+  function keepLanguage(language) {
+    if (!CHOICE_PATTERN.test(language)) return;
+    const path = new URL(".", location.href).pathname;
+    const secure = location.protocol === "https:" ? "; Secure" : "";
+    document.cookie =
+      `${CHOICE_COOKIE}=${language}; Path=${path}; Max-Age=${CHOICE_SECONDS}` +
+      `; SameSite=Strict${secure}`;
+  }
+
+  /**
+   * The game's request to keep a language (this page's address with #lang=es),
+   * or null for any other address.
+   * @param {URL} target
+   * @returns {string | null}
+   */
+  function languageAsked(target) {
+    if (target.origin !== location.origin || target.pathname !== location.pathname) return null;
+    const asked = new URLSearchParams(target.hash.slice(1)).get("lang");
+    return asked !== null && CHOICE_PATTERN.test(asked) ? asked : null;
+  }
+
+  /**
    * Opens a link the game asks for (http and https only, in a new tab unless asked
-   * otherwise, without giving the new page a handle on this one).
+   * otherwise, without giving the new page a handle on this one); this page's own
+   * address with #lang= keeps a choice of language instead.
    * @param {unknown} data
    */
   function openUrl(data) {
@@ -189,6 +224,11 @@
     } catch {
       return;
     }
+    const language = languageAsked(target);
+    if (language !== null) {
+      keepLanguage(language);
+      return;
+    }
     if (target.protocol !== "http:" && target.protocol !== "https:") return;
     window.open(target.href, newTab === false ? "_self" : "_blank", "noopener");
   }
@@ -197,6 +237,8 @@
     const host = /** @type {HTMLElement} */ (document.getElementById("terminal"));
     const body = document.body;
     const key = takeKey();
+    const asked = params.get("lang");
+    if (asked !== null) keepLanguage(asked.toLowerCase());
     if (key === null) {
       body.classList.add("-no-key");
       return;
