@@ -24,7 +24,15 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from ...arguments import MAX_SEED
-from ...i18n import N_, _, active_language, available_languages, deck_colour_name, ngettext
+from ...i18n import (
+    N_,
+    _,
+    active_language,
+    available_languages,
+    deck_colour_name,
+    ngettext,
+    pgettext,
+)
 from ..attached import while_attached
 from ..intents import ColourChosen, ControlledScreen, RunEntry, SeedTyped, request
 from ..language_choice import choose_language, own_name
@@ -97,10 +105,11 @@ class TitleScreen(ControlledScreen[None]):
     AUTO_FOCUS = None  # the first entry (Continue or New game), not the first widget
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("o", "entry('continue')", _("Continue")),
-        Binding("n", "entry('new')", _("New game")),
-        Binding("d", "entry('daily')", _("Daily deal")),
-        Binding("c", "toggle_colour", _("Deck colour")),
+        # the key bar's four: short words, so Help and Quit fit at 80 columns
+        Binding("o", "entry('continue')", pgettext("key bar", "Continue")),
+        Binding("n", "entry('new')", pgettext("key bar", "New game")),
+        Binding("d", "entry('daily')", pgettext("key bar", "Daily deal")),
+        Binding("c", "toggle_colour", pgettext("key bar", "Deck colour")),
         Binding("l", "next_language", _("Language"), show=False),
         Binding("s", "entry('saved')", _("Saved games"), show=False),
         Binding("m", "entry('campaign')", _("Campaign"), show=False),
