@@ -47,8 +47,8 @@ GLUE = "\xa0"
 def campaign_line(summary: CampaignSummary, current: bool, ellipsis: str = "…") -> Text:
     """The campaign's name, games, best score and feats on a line (a list's option)."""
     best = "-" if summary.best is None else str(summary.best)
-    flags = " " + _("(in play)") if summary.has_unfinished else ""
-    flags += " " + _("[modified]") if summary.modified else ""
+    flags = " " + _("(in play)").replace(" ", GLUE) if summary.has_unfinished else ""
+    flags += " " + _("[modified]").replace(" ", GLUE) if summary.modified else ""
     mark = "*" if current else " "
     # Translators: {count} is right-aligned in three cells; keep the words after it short
     games = ngettext("{count} game", "{count} games", summary.games)

@@ -175,7 +175,10 @@ SECTIONS: tuple[Section, ...] = (
     Section(
         N_("Title"),
         "title.TitleScreen",
-        {
+        {  # the key bar's words are short: the help says them whole
+            "entry('new')": N_("new game"),
+            "entry('daily')": N_("daily deal"),
+            "toggle_colour": N_("deck colour"),
             "entry('campaign')": N_("campaigns"),
             "app.focus_previous": N_("previous entry"),
             "app.focus_next": N_("next entry"),

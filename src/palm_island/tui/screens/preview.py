@@ -84,14 +84,16 @@ def deck_listing(order: tuple[DeckCard, ...], g: Glyphs) -> Text:
     text = Text(no_wrap=True, overflow="ellipsis")
     names = [card_spec_name(card.code, card.spec.name) for card in order]
     sides = [orientation_name(card.orientation, g) for card in order]
-    name_cells = max([13, *map(cell_len, names)]) + 1
+    # the round tracker's line says what it is after its name: it sets no column
+    buildings = [n for n, card in zip(names, order, strict=True) if not card.spec.is_round_tracker]
+    name_cells = max([13, *map(cell_len, buildings)]) + 1
     side_cells = max([7, *map(cell_len, sides)]) + 1
     for place, (card, name, side) in enumerate(zip(order, names, sides, strict=True), start=1):
         if place > 1:
             text.append("\n")
         text.append(f"{place:>2} ", style="dim")
         text.append(f"{card.code:<4}", style="bold")
-        text.append(name + " " * (name_cells - cell_len(name)))
+        text.append(name + " " * max(1, name_cells - cell_len(name)))
         if card.spec.is_round_tracker:
             text.append(
                 _("round tracker, shows {rounds} (last card)").format(rounds=card.face.label)
