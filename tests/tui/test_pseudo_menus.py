@@ -36,6 +36,7 @@ from palm_island.tui.screens.help_keys import (
 )
 from palm_island.tui.screens.preview import PreviewScreen
 from palm_island.tui.screens.setup import SetupScreen
+from palm_island.tui.screens.title import TitleScreen
 from palm_island.tui.screens.too_small import TooSmallScreen
 from palm_island.tui.widgets.entries import Entries
 from storage_helpers import hold_for
@@ -229,6 +230,7 @@ async def test_a_language_chosen_on_the_title_speaks_and_is_kept(tmp_path: Path)
         async with app.run_test(size=(100, 32)) as pilot:
             await opened(pilot)
             assert "New game" in box_text(app)
+            await pilot.press("4", "2")  # a seed typed: the new language keeps it
             for _language in available_languages():  # each press the next one
                 if active_language() == "es":
                     break
@@ -238,6 +240,8 @@ async def test_a_language_chosen_on_the_title_speaks_and_is_kept(tmp_path: Path)
             await wait_until(pilot, lambda: "Partida nueva" in box_text(app), "Spanish")
             text = box_text(app)
             assert "Español" in text and "Idioma" in text and "New game" not in text, text
+            title = app.screen
+            assert isinstance(title, TitleScreen) and title.seed_text == "42"
             await pilot.press("n")  # what comes next is Spanish too
             await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen), "the dialog")
             await pilot.pause()

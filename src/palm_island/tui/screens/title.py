@@ -363,8 +363,11 @@ class TitleScreen(ControlledScreen[None]):
         now = active_language()
         chosen = languages[(languages.index(now) + 1) % len(languages)]
         choose_language(self.app, self.controller, chosen)
+        typed, seed_typed = self.seed_text, self._seed_typed  # the field, as it reads
         await self.recompose()
         self.show_composed(focus=False)
+        self.seed_input.value = typed
+        self._seed_typed = seed_typed
         self.query_one("#language", Button).focus()
 
     def action_new_game(self) -> None:
