@@ -74,7 +74,7 @@ def test_the_title_fits_in_spanish(tmp_path: Path) -> None:
     for (width, height), seen in zip(SIZES, json.loads(out), strict=True):
         where = f"{width}x{height}: {seen}"
         top, bottom = seen["box"]
-        assert 0 <= top and bottom <= seen["bars_top"], where  # the whole box, above the keys
+        assert top >= 0 and bottom <= seen["bars_top"], where  # the whole box, above the keys
         entries = seen["entries"]
         assert {"continue", "saved", "quit"} <= set(entries), where
         assert all(rows == 1 for _, rows in entries.values()), where  # none wraps
