@@ -28,7 +28,7 @@ from .store_helpers import opened, store_app
 
 pytestmark = pytest.mark.slow
 
-NOT_YET = ("the key bar", "the help's key tables (help_keys.py)")
+NOT_YET = ("the key bar",)
 """The game screen's parts still in English (the next step's)."""
 
 
@@ -133,10 +133,6 @@ async def test_the_end_screen_holds_no_english() -> None:
     assert all("⟦" in text for text in parts.values()), parts
 
 
-KEY_BAR_NOT_YET = ("screens/title.py", "screens/campaign.py", "screens/preview.py")
-"""Modules whose key descriptions are still English: another step's (the phone
-layout's) files at the time."""
-
 BINDINGS_SCRIPT = """
 import importlib, json, pkgutil, sys
 from palm_island.i18n import activate
@@ -171,13 +167,9 @@ def test_every_key_description_is_translated_when_the_language_comes_first() -> 
     ).stdout
     found = json.loads(out)
     assert "palm_island.tui.screens.game" in found and "palm_island.tui.app_keys" in found
-    waiting = {
-        "palm_island.tui." + m.removesuffix(".py").replace("/", ".") for m in KEY_BAR_NOT_YET
-    }
     plain = [
         f"{module}: {label}"
         for module, labels in found.items()
-        if module not in waiting
         for label in labels
         if unmarked(label)
     ]

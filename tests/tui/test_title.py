@@ -79,6 +79,8 @@ async def test_focus_starts_on_new_game_and_moves_over_the_entries() -> None:
         await pilot.press("up", "up")
         assert app.focused.id == "tutorial-new"
         await pilot.press("up")
+        assert app.focused.id == "language"
+        await pilot.press("up")
         assert app.focused.id == "seed"
         await pilot.press("up")
         assert app.focused.id == "colour"

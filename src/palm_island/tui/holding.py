@@ -42,6 +42,22 @@ WATCH_REFRESH = 1.0
 STORE_ERRORS = (LoadError, SaveError, CampaignError, KeyError)
 
 
+def holder_words(holder: Holder) -> str:
+    """Which window holds the game, since when (its process, host and UTC time)."""
+    return _("process {pid} on {host}, since {time} UTC").format(
+        pid=holder.pid, host=holder.host, time=holder.since[11:16]
+    )
+
+
+def ended_words(status: str) -> str:
+    """How the other window ended the watched game (the store's status, said)."""
+    if status == "finished":
+        return _("The other window finished this game.")
+    if status == "abandoned":
+        return _("The other window abandoned this game.")
+    return _("The other window ended this game ({status}).").format(status=status)
+
+
 class HeldElsewhereScreen(Fitted, ModalScreen[str | None]):
     """The game is open in another window: ``w`` watch, ``t`` take over, ``esc`` back."""
 
@@ -59,18 +75,19 @@ class HeldElsewhereScreen(Fitted, ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
+            held = _("Game {game} is open in another window ({holder}).")
+            yield Static(plain(held.format(game=self.game_id, holder=holder_words(self.holder))))
             yield Static(
-                plain(f"Game {self.game_id} is open in another window ({self.holder.describe()}).")
-            )
-            yield Static(
-                "Only one window plays a game. Watch it here (it follows the other "
-                "window's moves), or take it over once that window is closed.",
+                _(
+                    "Only one window plays a game. Watch it here (it follows the other "
+                    "window's moves), or take it over once that window is closed."
+                ),
                 classes="note",
             )
             with Horizontal():
-                yield GameButton("Watch (w)", id="watch", variant="primary")
-                yield GameButton("Take over (t)", id="take")
-                yield GameButton("Back (esc)", id="back")
+                yield GameButton(_("Watch (w)"), id="watch", variant="primary")
+                yield GameButton(_("Take over (t)"), id="take")
+                yield GameButton(_("Back (esc)"), id="back")
         yield from key_bars()
 
     def action_answer(self, answer: str | None) -> None:
@@ -98,8 +115,10 @@ class WatchScreen(GameScreen):
         self.set_interval(WATCH_REFRESH, self.follow)
         notify_plain(
             self,
-            f"Watching game {self.game_id}: another window plays it. "
-            "t takes it over once that window is closed.",
+            _(
+                "Watching game {game}: another window plays it. "
+                "t takes it over once that window is closed."
+            ).format(game=self.game_id),
             timeout=8,
         )
 
@@ -114,7 +133,7 @@ class WatchScreen(GameScreen):
 
     def play(self, move: Move | None) -> None:
         """Never from here: only the window holding the game plays it."""
-        notify_plain(self, "Watching: the other window plays this game (t: take over).")
+        notify_plain(self, _("Watching: the other window plays this game (t: take over)."))
 
     def follow(self) -> None:
         """Show what the other window stored since the last look."""
@@ -124,7 +143,8 @@ class WatchScreen(GameScreen):
         try:
             status, moves = store.saved_moves(self.game_id)
         except STORE_ERRORS as exc:
-            notify_plain(self, f"The watched game is gone: {exc}", severity="warning")
+            gone = _("The watched game is gone: {reason}").format(reason=exc)
+            notify_plain(self, gone, severity="warning")
             request(self, BackToTitle())
             return
         if moves != self.watched:
@@ -135,7 +155,7 @@ class WatchScreen(GameScreen):
                 self.session = followed
             self.show_state()
         if status != "playing":
-            notify_plain(self, f"The other window ended this game ({status}).", timeout=6)
+            notify_plain(self, ended_words(status), timeout=6)
 
     def action_take_over(self) -> None:
         request(self, TakeOver(self.game_id))

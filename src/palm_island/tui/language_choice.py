@@ -1,5 +1,6 @@
 """The player's choice of language in the game (the command palette's "Language"
-entries): kept in the settings for the next start, and spoken from now on.
+entries and the title screen's Language setting): kept in the settings for the next
+start, and spoken from now on.
 
 Each language is offered by its own name (``Español``), which is not translated:
 a player who cannot read the current language still finds their own. What is

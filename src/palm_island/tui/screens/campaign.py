@@ -18,6 +18,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...campaign.service import CampaignError
+from ...i18n import _, ngettext
 from ...storage.errors import LoadError, SaveError
 from ..attached import while_attached
 from ..intents import (
@@ -46,32 +47,40 @@ GLUE = "\xa0"
 def campaign_line(summary: CampaignSummary, current: bool, ellipsis: str = "…") -> Text:
     """The campaign's name, games, best score and feats on a line (a list's option)."""
     best = "-" if summary.best is None else str(summary.best)
-    flags = " (in play)" if summary.has_unfinished else ""
-    flags += " [modified]" if summary.modified else ""
+    flags = " " + _("(in play)").replace(" ", GLUE) if summary.has_unfinished else ""
+    flags += " " + _("[modified]").replace(" ", GLUE) if summary.modified else ""
     mark = "*" if current else " "
-    games = f"{str(summary.games).rjust(3, GLUE)}{GLUE}game{'' if summary.games == 1 else 's'}"
-    feats = f"{summary.feats}{GLUE}feat{'' if summary.feats == 1 else 's'}"
+    # Translators: {count} is right-aligned in three cells; keep the words after it short
+    games = ngettext("{count} game", "{count} games", summary.games)
+    games = games.format(count=str(summary.games).rjust(3, GLUE)).replace(" ", GLUE)
+    feats = ngettext("{count} feat", "{count} feats", summary.feats)
+    feats = feats.format(count=summary.feats).replace(" ", GLUE)
+    best_part = _("best {score}").format(score=best.rjust(3, GLUE)).replace(" ", GLUE)
     name = fit(summary.name, 28, ellipsis)  # by cells: CJK and accents stay aligned
-    return plain(f"{mark} {name} {games}  best{GLUE}{best.rjust(3, GLUE)}  {feats}{flags}")
+    return plain(f"{mark} {name} {games}  {best_part}  {feats}{flags}")
 
 
 class CampaignScreen(ControlledScreen[None]):
     """``enter`` plays in the highlighted campaign; ``c`` create, ``r`` rename, ``d`` delete."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "create", "Create"),
-        Binding("r", "rename", "Rename"),
-        Binding("d", "delete", "Delete"),
-        Binding("escape", "back", "Back"),
+        Binding("c", "create", _("Create")),
+        Binding("r", "rename", _("Rename")),
+        Binding("d", "delete", _("Delete")),
+        Binding("escape", "back", _("Back")),
     ]
 
     CSS_PATH = Path(__file__).with_name("campaign.tcss")
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Campaigns (* = current). Each keeps its own feats and history.")
+            yield Static(_("Campaigns (* = current). Each keeps its own feats and history."))
             yield TapList(id="campaigns")
-            yield Static("enter: play in it  c: create  r: rename  d: delete", id="campaign-help")
+            yield Static(
+                # Translators: the keys (enter, c, r, d) stay as they are
+                _("enter: play in it  c: create  r: rename  d: delete"),
+                id="campaign-help",
+            )
         yield from key_bars(KeyBar())
 
     @while_attached
@@ -108,7 +117,7 @@ class CampaignScreen(ControlledScreen[None]):
         name = event.option.id
         if name is not None:
             request(self, CampaignChosen(name))
-        notify_plain(self, f"Playing in {event.option.id}.")
+        notify_plain(self, _("Playing in {campaign}.").format(campaign=event.option.id))
         self.dismiss(None)
 
     def action_back(self) -> None:
@@ -120,13 +129,13 @@ class CampaignScreen(ControlledScreen[None]):
         def create(name: str) -> str | None:
             store = self.controller.store
             if store is None:
-                return "The campaign file is not open."
+                return _("The campaign file is not open.")
             if not name:
-                return "A campaign needs a name: type one, or escape to cancel."
+                return _("A campaign needs a name: type one, or escape to cancel.")
             try:
                 store.create_campaign(name)
             except _ERRORS as exc:
-                return f"{str(exc)[:1].upper()}{str(exc)[1:]}: choose another name."
+                return name_refused(exc)
             return None
 
         def created(name: str | None) -> None:
@@ -134,7 +143,7 @@ class CampaignScreen(ControlledScreen[None]):
                 request(self, CampaignChosen(name))
                 self.reload()
 
-        self.app.push_screen(InputScreen("Name of the new campaign:", submit=create), created)
+        self.app.push_screen(InputScreen(_("Name of the new campaign:"), submit=create), created)
 
     def action_rename(self) -> None:
         old = self._highlighted()
@@ -144,15 +153,15 @@ class CampaignScreen(ControlledScreen[None]):
         def rename(name: str) -> str | None:
             store = self.controller.store
             if store is None:
-                return "The campaign file is not open."
+                return _("The campaign file is not open.")
             if not name:
-                return "A campaign needs a name: type one, or escape to cancel."
+                return _("A campaign needs a name: type one, or escape to cancel.")
             if name == old:
                 return None
             try:
                 store.rename_campaign(old, name)
             except _ERRORS as exc:
-                return f"{str(exc)[:1].upper()}{str(exc)[1:]}: choose another name."
+                return name_refused(exc)
             return None
 
         def renamed(name: str | None) -> None:
@@ -161,7 +170,8 @@ class CampaignScreen(ControlledScreen[None]):
             request(self, CampaignRenamed(old, name))
             self.reload()
 
-        self.app.push_screen(InputScreen(f"New name for {old}:", old, submit=rename), renamed)
+        asked = _("New name for {campaign}:").format(campaign=old)
+        self.app.push_screen(InputScreen(asked, old, submit=rename), renamed)
 
     def action_delete(self) -> None:
         name = self._highlighted()
@@ -178,12 +188,11 @@ class CampaignScreen(ControlledScreen[None]):
                 control.store.delete_campaign(name, confirm=True, force=force)
             except CampaignInUseError as exc:
                 # A game of it is open in a window: say which, and ask again.
-                again = (
-                    f"{str(exc)[:1].upper()}{str(exc)[1:]}.\n"
-                    "Delete it anyway? That window's game is lost with the campaign."
-                )
+                again = _(
+                    "{reason}.\nDelete it anyway? That window's game is lost with the campaign."
+                ).format(reason=capitalised(exc))
                 self.app.push_screen(
-                    AskScreen(again, "Delete anyway"), lambda yes: delete(yes, force=True)
+                    AskScreen(again, _("Delete anyway")), lambda yes: delete(yes, force=True)
                 )
                 return
             except _ERRORS as exc:
@@ -192,5 +201,18 @@ class CampaignScreen(ControlledScreen[None]):
             request(self, CampaignDeleted(name))
             self.reload()
 
-        question = f"Delete campaign {name}?\nIts games, history and feats are removed for good."
-        self.app.push_screen(AskScreen(question, "Delete"), delete)
+        question = _(
+            "Delete campaign {campaign}?\nIts games, history and feats are removed for good."
+        ).format(campaign=name)
+        self.app.push_screen(AskScreen(question, _("Delete")), delete)
+
+
+def capitalised(exc: Exception) -> str:
+    """An error's message as a sentence's start (its first letter a capital)."""
+    text = str(exc)
+    return text[:1].upper() + text[1:]
+
+
+def name_refused(exc: Exception) -> str:
+    """Why a name cannot be used, and what to do."""
+    return _("{reason}: choose another name.").format(reason=capitalised(exc))

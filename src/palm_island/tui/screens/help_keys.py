@@ -2,7 +2,9 @@
 is in the help by construction, and only the words that explain it are written here.
 
 Screens are imported when the help is drawn, not at import time: they are loaded
-lazily by the app (the help is one of them), and some import this package.
+lazily by the app (the help is one of them), and some import this package. The
+words are marked here (``N_``) and translated when the help is drawn; a screen's
+own key descriptions come translated from its ``BINDINGS``.
 """
 
 from __future__ import annotations
@@ -10,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
+
+from ...i18n import N_, _
 
 SHOWN_AS: dict[str, str] = {
     "question_mark": "?",
@@ -69,7 +74,8 @@ def by_kind(keys: Sequence[str]) -> str:
     digits or arrows; else ``either``."""
     if not any(k.isdigit() or k in ARROWS for k in keys):
         return either(keys)
-    groups = [digit_run(keys), "arrows" if any(k in ARROWS for k in keys) else ""]
+    # Translators: the arrow keys, in a list of keys (1 2, arrows, j k l)
+    groups = [digit_run(keys), _("arrows") if any(k in ARROWS for k in keys) else ""]
     groups.append(" ".join(sorted(k for k in keys if not k.isdigit() and k not in ARROWS)))
     return ", ".join(g for g in groups if g)
 
@@ -85,7 +91,10 @@ def listed(keys: Sequence[str]) -> str:
 
 def either(keys: Sequence[str]) -> str:
     """``a``, ``a or b``, ``a, b or c``."""
-    return keys[0] if len(keys) == 1 else f"{', '.join(keys[:-1])} or {keys[-1]}"
+    if len(keys) == 1:
+        return keys[0]
+    # Translators: keys, the last of a list (a, b or c); the keys stay as they are
+    return _("{keys} or {last}").format(keys=", ".join(keys[:-1]), last=keys[-1])
 
 
 @dataclass(frozen=True)
@@ -95,6 +104,7 @@ class Row:
 
     actions: tuple[str, ...]
     words: str
+    """English, marked with ``N_``: :func:`_` where shown."""
 
     def keys(self, bindings: Sequence[Binding]) -> str:
         per_action = [keys_of(bindings, spec) for spec in self.actions]
@@ -102,21 +112,24 @@ class Row:
             return by_kind(per_action[0])  # a family: select(1), select(2)
         if all(len(keys) == 1 for keys in per_action):
             return " ".join(keys[0] for keys in per_action)
-        return "; ".join(" or ".join(keys) for keys in per_action)
+        return "; ".join(either(keys) for keys in per_action)
 
 
 GAME_ROWS: tuple[Row, ...] = (
-    Row(("select",), "select card 1 or card 2 (card 3: look only)"),
-    Row(("act('store')", "act('rotate')", "act('flip')"), "store, rotate, flip the selected card"),
-    Row(("act('discard')",), "discard card 1"),
-    Row(("peek",), "peek at the other side of the selected card"),
-    Row(("hint",), "hint: the solver's move here and its expected score"),
-    Row(("undo", "redo"), "undo; redo (as far back as you like)"),
-    Row(("leave",), "back to the title; the game is kept (Continue)"),
-    Row(("help",), "this help"),
-    Row(("command_palette",), "command palette: game commands, themes"),
-    Row(("request_quit",), "quit (asks first while a game is in progress)"),
-    Row(("choice",), "in a choice: pick, move, choose; escape cancels"),
+    Row(("select",), N_("select card 1 or card 2 (card 3: look only)")),
+    Row(
+        ("act('store')", "act('rotate')", "act('flip')"),
+        N_("store, rotate, flip the selected card"),
+    ),
+    Row(("act('discard')",), N_("discard card 1")),
+    Row(("peek",), N_("peek at the other side of the selected card")),
+    Row(("hint",), N_("hint: the solver's move here and its expected score")),
+    Row(("undo", "redo"), N_("undo; redo (as far back as you like)")),
+    Row(("leave",), N_("back to the title; the game is kept (Continue)")),
+    Row(("help",), N_("this help")),
+    Row(("command_palette",), N_("command palette: game commands, themes")),
+    Row(("request_quit",), N_("quit (asks first while a game is in progress)")),
+    Row(("choice",), N_("in a choice: pick, move, choose; escape cancels")),
 )
 """The game screen's keys (with the app's), one line per row, in this order."""
 
@@ -138,17 +151,19 @@ def game_table() -> str:
     lines = []
     for row in GAME_ROWS:
         keys = row.keys(bindings)
+        words = _(row.words)
         if len(keys) > 22:  # too wide for the column: the words go on the next line
-            lines += [f" {keys}", f" {'':<22} {row.words}"]
+            lines += [f" {keys}", f" {'':<22} {words}"]
         else:
-            lines.append(f" {keys:<22} {row.words}")
+            lines.append(f" {keys:<22} {words}")
     return "\n".join(lines)
 
 
 @dataclass(frozen=True)
 class Section:
     """A screen's keys in the help: ``words`` say what an action does where its
-    footer description is too short (keyed by action, or action name for a family)."""
+    footer description is too short (keyed by action, or action name for a family).
+    The label, words and note are English, marked with ``N_``: :func:`_` where shown."""
 
     label: str
     screen: str
@@ -158,64 +173,69 @@ class Section:
 
 SECTIONS: tuple[Section, ...] = (
     Section(
-        "Title",
+        N_("Title"),
         "title.TitleScreen",
-        {
-            "entry('campaign')": "campaigns",
-            "app.focus_previous": "previous entry",
-            "app.focus_next": "next entry",
+        {  # the key bar's words are short: the help says them whole
+            "entry('new')": N_("new game"),
+            "entry('daily')": N_("daily deal"),
+            "toggle_colour": N_("deck colour"),
+            "entry('campaign')": N_("campaigns"),
+            "app.focus_previous": N_("previous entry"),
+            "app.focus_next": N_("next entry"),
         },
-        "digits type the seed, backspace deletes one; tab, shift+tab move, enter chooses",
+        N_("digits type the seed, backspace deletes one; tab, shift+tab move, enter chooses"),
     ),
-    Section("New game", "setup.SetupScreen", {"difficulty": "difficulty"}),
+    Section(N_("New game"), "setup.SetupScreen", {"difficulty": N_("difficulty")}),
     Section(
-        "Difficulty",
+        N_("Difficulty"),
         "setup.DifficultySet",
         {
-            "next_button": "next",
-            "previous_button": "previous",
-            "leave": "on to the feats",
+            "next_button": N_("next"),
+            "previous_button": N_("previous"),
+            "leave": N_("on to the feats"),
         },
     ),
-    Section("Feat list", "setup.FeatList", {"tick": "tick the feat"}),
-    Section("Deck preview", "preview.PreviewScreen", {}),
-    Section("Tutorial", "tutorial.TutorialScreen", {"next": "next step"}),
-    Section("Peek", "peek.PeekScreen", {"close": "put the card back"}),
+    Section(N_("Feat list"), "setup.FeatList", {"tick": N_("tick the feat")}),
+    Section(N_("Deck preview"), "preview.PreviewScreen", {}),
+    Section(N_("Tutorial"), "tutorial.TutorialScreen", {"next": N_("next step")}),
+    Section(N_("Peek"), "peek.PeekScreen", {"close": N_("put the card back")}),
     Section(
-        "End of game",
+        N_("End of game"),
         "end.EndScreen",
         {
-            "copy_share": "copy the result line",
-            "finish('again')": "same deal again",
-            "finish('undo')": "undo the last move",
-            "scroll_cards": "scroll the cards",
+            "copy_share": N_("copy the result line"),
+            "finish('again')": N_("same deal again"),
+            "finish('undo')": N_("undo the last move"),
+            "scroll_cards": N_("scroll the cards"),
         },
-        "undo is not for a game saved in a campaign: its result is final",
+        N_("undo is not for a game saved in a campaign: its result is final"),
     ),
-    Section("Saved games", "saved_games.SavedGamesScreen", {}),
-    Section("Campaigns", "campaign.CampaignScreen", {}),
-    Section("Feats", "feats.FeatsScreen", {}),
-    Section("Statistics", "stats.StatsScreen", {}),
+    Section(N_("Saved games"), "saved_games.SavedGamesScreen", {}),
+    Section(N_("Campaigns"), "campaign.CampaignScreen", {}),
+    Section(N_("Feats"), "feats.FeatsScreen", {}),
+    Section(N_("Statistics"), "stats.StatsScreen", {}),
     Section(
-        "History",
+        N_("History"),
         "history.HistoryScreen",
-        {"replay": "replay the game", "import_file": "import a record file"},
+        {"replay": N_("replay the game"), "import_file": N_("import a record file")},
     ),
     Section(
-        "Replay",
+        N_("Replay"),
         "replay.ReplayScreen",
         {
-            "step": "step back/forward",
-            "round": "round back/forward",
-            "goto": "first/last move",
-            "autoplay": "play/pause",
-            "speed": "speed",
-            "round_start": "start of a round",
+            "step": N_("step back/forward"),
+            "round": N_("round back/forward"),
+            "goto": N_("first/last move"),
+            "autoplay": N_("play/pause"),
+            "speed": N_("speed"),
+            "round_start": N_("start of a round"),
         },
-        "the card the next move is played on says what it will be"
-        ' ("next: rotate", and how it is paid)',
+        N_(
+            "the card the next move is played on says what it will be"
+            ' ("next: rotate", and how it is paid)'
+        ),
     ),
-    Section("Analysis", "analysis.AnalysisScreen", {}),
+    Section(N_("Analysis"), "analysis.AnalysisScreen", {}),
 )
 """Every other screen with keys of its own, in the help's order (a test checks that
 none is left out)."""
@@ -241,19 +261,26 @@ def section_items(section: Section) -> list[tuple[list[str], str]]:
         if spec in done:
             continue
         done.add(spec)
-        words = section.words.get(spec, binding.description.lower())
+        # a description is translated when its screen is imported; looked up again
+        # here, it follows a language chosen since (the English is the catalog's key)
+        described = _(binding.description).lower()
+        words = _(section.words[spec]) if spec in section.words else described
         items.append((keys_of(bindings, spec), words))
     return items
 
 
-def section_text(section: Section) -> str:
+def section_text(section: Section, label_cells: int = 14) -> str:
     parts = []
     for keys, words in section_items(section):
         parts.append(f"{listed(keys)} {words}")
-    body = ", ".join(parts) + (f"; {section.note}" if section.note else "")
+    note = _(section.note) if section.note else ""
+    body = ", ".join(parts) + (f"; {note}" if note else "")
     # one line: the help wraps it to its width, the rest under the keys (Entries)
-    return f" {section.label:<14}  {body}"
+    label = _(section.label)
+    return f" {label}{' ' * (label_cells - cell_len(label))}  {body}"
 
 
 def sections_text() -> str:
-    return "\n".join(section_text(section) for section in SECTIONS)
+    """Every section, its label in a column as wide as the widest translated one."""
+    cells = max(cell_len(_(section.label)) for section in SECTIONS)
+    return "\n".join(section_text(section, max(14, cells)) for section in SECTIONS)

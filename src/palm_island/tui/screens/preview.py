@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -16,6 +17,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Button, Static
 
 from ...engine import DeckCard, observe
+from ...i18n import _, card_spec_name, deck_colour_name
 from ...session import GameSession
 from ..attached import while_attached
 from ..glyphs import Glyphs
@@ -33,8 +35,8 @@ class PreviewScreen(ControlledScreen[None]):
     """Keys: ``enter``/``s`` start playing, ``escape`` back to the title."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,s", "start", "Start playing", key_display="enter"),
-        Binding("escape", "back", "Back"),
+        Binding("enter,s", "start", _("Start playing"), key_display="enter"),
+        Binding("escape", "back", _("Back")),
     ]
 
     CSS_PATH = Path(__file__).with_name("preview.tcss")
@@ -46,16 +48,19 @@ class PreviewScreen(ControlledScreen[None]):
     def compose(self) -> ComposeResult:
         g = self.controller.glyphs
         seed = self.session.seed
+        colour = deck_colour_name(self.session.deck_colour)
         yield Static(
-            f"The deck, top first {g.dash} seed {seed}, {self.session.deck_colour} deck. "
-            "Look now: during play only the top three cards show.",
+            _(
+                "The deck, top first {dash} seed {seed}, {colour} deck. "
+                "Look now: during play only the top three cards show."
+            ).format(dash=g.dash, seed=seed, colour=colour),
             id="heading",
         )
         order = observe(self.session.state).full_order or ()
         with VerticalScroll(id="deck"):
             # a line too long for a phone continues under the card's code
             yield Entries(deck_listing(order, g), hang=3, id="listing")
-        yield GameButton("Start playing (enter)", id="start", variant="primary")
+        yield GameButton(_("Start playing (enter)"), id="start", variant="primary")
         yield from key_bars(KeyBar())
 
     @while_attached
@@ -74,18 +79,27 @@ class PreviewScreen(ControlledScreen[None]):
 
 
 def deck_listing(order: tuple[DeckCard, ...], g: Glyphs) -> Text:
-    """One line per card: place, code, name, face, stars, holds, printed actions."""
+    """One line per card: place, code, name, face, stars, holds, printed actions. The
+    names and sides take columns as wide as the longest in the player's language."""
     text = Text(no_wrap=True, overflow="ellipsis")
-    for place, card in enumerate(order, start=1):
+    names = [card_spec_name(card.code, card.spec.name) for card in order]
+    sides = [orientation_name(card.orientation, g) for card in order]
+    # the round tracker's line says what it is after its name: it sets no column
+    buildings = [n for n, card in zip(names, order, strict=True) if not card.spec.is_round_tracker]
+    name_cells = max([13, *map(cell_len, buildings)]) + 1
+    side_cells = max([7, *map(cell_len, sides)]) + 1
+    for place, (card, name, side) in enumerate(zip(order, names, sides, strict=True), start=1):
         if place > 1:
             text.append("\n")
         text.append(f"{place:>2} ", style="dim")
         text.append(f"{card.code:<4}", style="bold")
-        text.append(f"{card.spec.name:<14}")
+        text.append(name + " " * max(1, name_cells - cell_len(name)))
         if card.spec.is_round_tracker:
-            text.append(f"round tracker, shows {card.face.label} (last card)")
+            text.append(
+                _("round tracker, shows {rounds} (last card)").format(rounds=card.face.label)
+            )
             continue
-        text.append(f"{orientation_name(card.orientation, g):<8}")
+        text.append(side + " " * (side_cells - cell_len(side)))
         text.append_text(face_summary(card.face, g))
         text.append("  ")
         text.append_text(face_actions(card.face, g))

@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
-from ...i18n import _
+from ...i18n import N_, _, difficulty_name, feat_name
 from ...records import FEAT_LIMITS, Difficulty
 from ..attached import while_attached
 from ..feat_words import DIFFICULTIES_ALLOW, TOO_MANY_FEATS
@@ -68,7 +68,7 @@ class MarkedRadioButton(RadioButton):
         return self.chosen_mark if self.value else " "
 
 
-FEATS_HEADING = "Feats to play with (tab or down moves here, space ticks):"
+FEATS_HEADING = N_("Feats to play with (tab or down moves here, space ticks):")
 """Says how to reach the list: focus starts on the difficulty, where space chooses."""
 
 
@@ -76,15 +76,17 @@ def feat_prompt(feat: FeatSpec, card: CardSpec, ticked: bool, g: Glyphs) -> Text
     """The feat's line, as text (a ``str`` prompt is read as markup, and ``[x]``
     vanishes): its name and its card's range of stars, lowest to highest face."""
     stars = sorted(face.stars for face in card.faces)
-    return plain(
-        f"[{'x' if ticked else ' '}] {feat.code} {feat.name} {g.dash} "
-        f"a card of {g.star}{stars[0]} to {g.star}{stars[-1]}"
+    card_range = _("a card of {lowest} to {highest}").format(
+        lowest=f"{g.star}{stars[0]}", highest=f"{g.star}{stars[-1]}"
     )
+    name = feat_name(feat.code, feat.name)
+    return plain(f"[{'x' if ticked else ' '}] {feat.code} {name} {g.dash} {card_range}")
 
 
 def feat_card_text(feat: FeatSpec, card: CardSpec, g: Glyphs) -> Text:
     """What the highlighted feat's card does, face by face (as on the Feats screen)."""
-    text = plain(f"The {feat.name} card, face by face:")
+    name = feat_name(feat.code, feat.name)
+    text = plain(_("The {feat} card, face by face:").format(feat=name))
     text.append("\n")
     text.append_text(card_faces(card, g, indent="  "))
     return text
@@ -190,25 +192,27 @@ class SetupScreen(ControlledModal[Setup | None]):
         cards = {f.code: catalog[f.card_id] for f in feats}
         with Vertical():
             name = fit(control.campaign_name, 50, control.glyphs.ellipsis, pad=False)
-            yield Static(plain(f"New game in {name}"), classes="heading")
+            yield Static(
+                plain(_("New game in {campaign}").format(campaign=name)), classes="heading"
+            )
             with DifficultySet(id="difficulty", classes="tap-column"):
                 for name in DIFFICULTIES:
                     yield MarkedRadioButton(
-                        f"{name} ({name[0]})",
+                        f"{difficulty_name(name)} ({name[0]})",
                         value=name == control.difficulty,
                         id=f"d-{name}",
                         ascii_only=control.config.ascii_only,
                     )
             if feats:
-                yield Static(FEATS_HEADING)
+                yield Static(_(FEATS_HEADING))
                 yield FeatList(feats, cards, control.feat_choice, control.glyphs, id="feats")
                 yield Static(id="feat-card")
             else:
-                yield Static("No feats unlocked yet: finish games to earn them (see Feats).")
+                yield Static(_("No feats unlocked yet: finish games to earn them (see Feats)."))
             yield Static(self._note(), id="setup-note")
             with Horizontal():
-                yield GameButton("Start (enter)", id="start", variant="primary", compact=True)
-                yield GameButton("Back (esc)", id="back", compact=True)
+                yield GameButton(_("Start (enter)"), id="start", variant="primary", compact=True)
+                yield GameButton(_("Back (esc)"), id="back", compact=True)
         yield from key_bars()
 
     def _note(self) -> str:
@@ -217,7 +221,7 @@ class SetupScreen(ControlledModal[Setup | None]):
         note = _(DIFFICULTIES_ALLOW)
         store, name = control.store, control.campaign_name
         if store is not None and name is not None and store.unfinished_game(name) is not None:
-            note += "\nYour unfinished game is kept: find it under Saved games."
+            note += "\n" + _("Your unfinished game is kept: find it under Saved games.")
         return note
 
     @while_attached

@@ -1,11 +1,14 @@
-"""Provides :class:`TitleScreen`: start or continue a game, choose deck colour and seed.
+"""Provides :class:`TitleScreen`: start or continue a game, choose deck colour, seed
+and language.
 
 Textual's own parts: a ``Button`` per entry (each shows its key), an ``Input``
 for the seed and the stock ``Footer``, whose keys come from ``BINDINGS`` and
 :meth:`TitleScreen.check_action` (Continue only when there is a game to continue,
 the campaign entries only when games are saved). What an entry does is the
 controller's to decide; the saved-games entries' screens open through
-:mod:`.title_store`.
+:mod:`.title_store`. Choosing a language (``l``) keeps it in the settings as the
+command palette's entries do (:mod:`..language_choice`) and composes the screen
+again in it; the key bar's labels follow at the next start (docs/i18n.md).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -20,8 +24,18 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from ...arguments import MAX_SEED
+from ...i18n import (
+    N_,
+    _,
+    active_language,
+    available_languages,
+    deck_colour_name,
+    ngettext,
+    pgettext,
+)
 from ..attached import while_attached
 from ..intents import ColourChosen, ControlledScreen, RunEntry, SeedTyped, request
+from ..language_choice import choose_language, own_name
 from ..plain import fit, plain
 from ..widgets.buttons import GameButton
 from ..widgets.footer import KeyBar, key_bars, refresh_keys
@@ -31,13 +45,14 @@ if TYPE_CHECKING:
     from ..intents import GameControl
 
 BANNER = "P A L M   I S L A N D"
-TAGLINE = "A solo card game: 17 cards in hand, 8 rounds, one village."
+TAGLINE = N_("A solo card game: 17 cards in hand, 8 rounds, one village.")
 SEED_DIGITS = len(str(MAX_SEED))
 """The longest seed that can be typed: every seed it takes is one the commands take."""
 
 
 class Entry(NamedTuple):
-    """One title entry: its id (also the action's argument), label and key."""
+    """One title entry: its id (also the action's argument), label (English, marked:
+    :func:`_` where shown) and key."""
 
     id: str
     label: str
@@ -46,21 +61,21 @@ class Entry(NamedTuple):
 
 
 ENTRIES = (
-    Entry("continue", "Continue", "o"),
-    Entry("new", "New game", "n"),
-    Entry("saved", "Saved games", "s", True),
-    Entry("daily", "Daily deal", "d"),
-    Entry("campaign", "Campaign", "m", True),
-    Entry("feats", "Feats", "f", True),
-    Entry("history", "History", "y", True),
-    Entry("stats", "Statistics", "z", True),
-    Entry("tutorial", "Learn by playing (tutorial)", "t"),
-    Entry("help", "How to play", "?"),
-    Entry("quit", "Quit", "q"),
+    Entry("continue", N_("Continue"), "o"),
+    Entry("new", N_("New game"), "n"),
+    Entry("saved", N_("Saved games"), "s", True),
+    Entry("daily", N_("Daily deal"), "d"),
+    Entry("campaign", N_("Campaign"), "m", True),
+    Entry("feats", N_("Feats"), "f", True),
+    Entry("history", N_("History"), "y", True),
+    Entry("stats", N_("Statistics"), "z", True),
+    Entry("tutorial", N_("Learn by playing (tutorial)"), "t"),
+    Entry("help", N_("How to play"), "?"),
+    Entry("quit", N_("Quit"), "q"),
 )
-STANDOUT = "New to Palm Island? Learn by playing {dash} 5 minutes"
+STANDOUT = N_("New to Palm Island? Learn by playing {dash} 5 minutes")
 """The tutorial's entry on a first start: at the top of the menu, standing out."""
-STANDOUT_SHORT = "Learn by playing {dash} 5 minutes"
+STANDOUT_SHORT = N_("Learn by playing {dash} 5 minutes")
 """The same entry where the whole one does not fit on its line (a phone held upright):
 an entry's label never wraps, so its key stays on its line."""
 LABEL_WIDTH = 55
@@ -71,6 +86,10 @@ BOX_EDGES = 6
 """The box's border and padding, in cells across."""
 CAMPAIGN_CELLS = 24
 """Cells the campaign's name has on its one line (a longer one is cut with "…")."""
+SETTING_CELLS = 14
+"""The least cells of a setting's label column (wider when a translation needs it)."""
+SETTING_LABELS = (N_("Deck colour"), N_("Seed (deal)"), N_("Language"), N_("Campaign"))
+"""The settings' labels and the campaign row's, in one column as wide as the widest."""
 
 
 CAMPAIGN_ENTRIES = frozenset({"new", "daily", "campaign", "feats", "history", "stats"})
@@ -78,26 +97,28 @@ CAMPAIGN_ENTRIES = frozenset({"new", "daily", "campaign", "feats", "history", "s
 
 
 class TitleScreen(ControlledScreen[None]):
-    """The first screen. Keys: ``n`` new game, ``o`` continue, ``c`` deck colour, digits
-    type a seed, ``d`` daily deal, ``up``/``down``/``tab`` and ``enter`` the entries,
-    ``?`` help, ``q`` quit; with saved games ``m`` campaign, ``f`` feats, ``y`` history,
-    ``z`` statistics."""
+    """The first screen. Keys: ``n`` new game, ``o`` continue, ``c`` deck colour, ``l``
+    language, digits type a seed, ``d`` daily deal, ``up``/``down``/``tab`` and ``enter``
+    the entries, ``?`` help, ``q`` quit; with saved games ``m`` campaign, ``f`` feats,
+    ``y`` history, ``z`` statistics."""
 
     AUTO_FOCUS = None  # the first entry (Continue or New game), not the first widget
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("o", "entry('continue')", "Continue"),
-        Binding("n", "entry('new')", "New game"),
-        Binding("d", "entry('daily')", "Daily deal"),
-        Binding("c", "toggle_colour", "Deck colour"),
-        Binding("s", "entry('saved')", "Saved games", show=False),
-        Binding("m", "entry('campaign')", "Campaign", show=False),
-        Binding("f", "entry('feats')", "Feats", show=False),
-        Binding("y", "entry('history')", "History", show=False),
-        Binding("z", "entry('stats')", "Statistics", show=False),
-        Binding("t", "entry('tutorial')", "Tutorial", show=False),
-        Binding("up", "app.focus_previous", "Previous", show=False),
-        Binding("down", "app.focus_next", "Next", show=False),
+        # the key bar's four: short words, so Help and Quit fit at 80 columns
+        Binding("o", "entry('continue')", pgettext("key bar", "Continue")),
+        Binding("n", "entry('new')", pgettext("key bar", "New game")),
+        Binding("d", "entry('daily')", pgettext("key bar", "Daily deal")),
+        Binding("c", "toggle_colour", pgettext("key bar", "Deck colour")),
+        Binding("l", "next_language", _("Language"), show=False),
+        Binding("s", "entry('saved')", _("Saved games"), show=False),
+        Binding("m", "entry('campaign')", _("Campaign"), show=False),
+        Binding("f", "entry('feats')", _("Feats"), show=False),
+        Binding("y", "entry('history')", _("History"), show=False),
+        Binding("z", "entry('stats')", _("Statistics"), show=False),
+        Binding("t", "entry('tutorial')", _("Tutorial"), show=False),
+        Binding("up", "app.focus_previous", _("Previous"), show=False),
+        Binding("down", "app.focus_next", _("Next"), show=False),
     ]
 
     CSS_PATH = Path(__file__).with_name("title.tcss")
@@ -109,49 +130,70 @@ class TitleScreen(ControlledScreen[None]):
         """Whether a digit was typed since the seed was shown: the first one replaces it."""
         self._had_continue = False
         self._label_cells = LABEL_WIDTH
+        self._setting_cells = SETTING_CELLS
 
     def compose(self) -> ComposeResult:
+        """The box in the language spoken now (composed again when the player chooses
+        another: :meth:`action_next_language`)."""
         with Vertical(id="title-box"):
             yield Static(BANNER, id="banner")
-            yield Static(TAGLINE, id="tagline")
+            yield Static(_(TAGLINE), id="tagline")
             with Vertical(id="settings", classes="tap-column"):
                 with Horizontal(classes="setting"):
-                    yield Label("Deck colour")
-                    yield GameButton("blue", id="colour", compact=True)
+                    yield Label(_("Deck colour"))
+                    yield GameButton(deck_colour_name(self.colour), id="colour", compact=True)
                     yield Label("c", classes="key")
                 with Horizontal(classes="setting"):
-                    yield Label("Seed (deal)")
+                    yield Label(_("Seed (deal)"))
                     yield Input(
                         id="seed",
-                        placeholder="random",
+                        placeholder=_("random"),
                         restrict=r"[0-9]*",
                         max_length=SEED_DIGITS,
                         compact=True,
                         select_on_focus=False,
                     )
                     yield Label("0-9", classes="key")
+                with Horizontal(classes="setting"):
+                    yield Label(_("Language"))
+                    yield GameButton(self.language_name(), id="language", compact=True)
+                    yield Label("l", classes="key")
             yield Static(id="campaign-row")
             with Vertical(id="entries", classes="tap-column"):
-                yield Static("Opening your campaign file...", id="wait")
+                yield Static(_("Opening your campaign file..."), id="wait")
                 yield GameButton("", id="tutorial-new", compact=True)
                 for entry in ENTRIES:
                     yield GameButton(
-                        self.entry_label(entry.label, entry.key), id=entry.id, compact=True
+                        self.entry_label(_(entry.label), entry.key), id=entry.id, compact=True
                     )
         yield from key_bars(KeyBar())
 
     @while_attached
     def on_mount(self) -> None:
         self.colour = self.controller.deck_colour
+        self.show_composed(focus=True)
+
+    def show_composed(self, *, focus: bool) -> None:
+        """Fill what was just composed: the labels' column, the seed, the menu."""
+        cells = max(SETTING_CELLS, *(cell_len(_(label)) + 1 for label in SETTING_LABELS))
+        for label in self.query(".setting Label").exclude(".key"):
+            label.styles.width = cells
+        self._setting_cells = cells
+        self.query_one("#colour", Button).label = deck_colour_name(self.colour)
         self.show_seed()
-        self.refresh_menu(focus=True)
+        self.refresh_menu(focus=focus)
+
+    def language_name(self) -> str:
+        """The language spoken now, in its own words (plain ASCII with ``--ascii``)."""
+        return own_name(active_language(), ascii_only=self.controller.config.ascii_only)
 
     def entry_label(self, label: str, key: str) -> str:
         """An entry's label with its key at the right edge (keys line up); one too
         long for the line wraps, its key after it."""
-        if len(label) >= self._label_cells:
+        cells = cell_len(label)
+        if cells >= self._label_cells:
             return f"{label} {key}"
-        return f"{label:<{self._label_cells}}{key}"
+        return f"{label}{' ' * (self._label_cells - cells)}{key}"
 
     @while_attached
     def on_resize(self, event: events.Resize) -> None:
@@ -162,7 +204,7 @@ class TitleScreen(ControlledScreen[None]):
             self._label_cells = cells
             for entry in ENTRIES:
                 self.query_one(f"#{entry.id}", Button).label = self.entry_label(
-                    entry.label, entry.key
+                    _(entry.label), entry.key
                 )
             self.refresh_menu()  # the entries whose label says more
             # a Button's new label does not lay it out again: one that wrapped at the
@@ -200,13 +242,13 @@ class TitleScreen(ControlledScreen[None]):
         control = self.controller
         pending = control.store_pending  # never open the file here: the first frame waits
         saved = not pending and control.store is not None
-        self.query_one("#colour", Button).label = self.colour
         row = self.query_one("#campaign-row", Static)
         row.display = saved or pending
         name = fit(
             control.campaign_name or "...", CAMPAIGN_CELLS, control.glyphs.ellipsis, pad=False
         )
-        row.update(plain(f"{'Campaign':<14}{name}"))
+        heading = fit(_("Campaign"), self._setting_cells)
+        row.update(plain(heading + name))
         self.query_one("#wait").display = pending
         can_continue = self.check_action("entry", ("continue",))
         for entry in ENTRIES:
@@ -215,8 +257,12 @@ class TitleScreen(ControlledScreen[None]):
                 button.display = bool(can_continue)
             elif entry.id == "saved" and saved:
                 waiting = control.unfinished_count()
-                note = f"({waiting} unfinished)" if waiting else ""
-                button.label = self.entry_label(f"{entry.label} {note}", entry.key)
+                label = _(entry.label)
+                if waiting:
+                    label = ngettext(
+                        "{entries} ({count} unfinished)", "{entries} ({count} unfinished)", waiting
+                    ).format(entries=label, count=waiting)
+                button.label = self.entry_label(label, entry.key)
                 button.display = True
             elif entry.id == "tutorial":
                 self._show_tutorial_entries(button, first=not can_continue)
@@ -236,17 +282,17 @@ class TitleScreen(ControlledScreen[None]):
         new = self.query_one("#tutorial-new", Button)
         new.display = progress is None and first
         dash = self.controller.glyphs.dash
-        label = STANDOUT.format(dash=dash)
-        if len(label) >= self._label_cells:
-            label = STANDOUT_SHORT.format(dash=dash)
+        label = _(STANDOUT).format(dash=dash)
+        if cell_len(label) >= self._label_cells:
+            label = _(STANDOUT_SHORT).format(dash=dash)
         new.label = self.entry_label(label, "t")
         button.display = not new.display
         if progress is not None and progress.done and self.controller.tutorial_session:
-            label = "Tutorial: back to your game"
+            label = _("Tutorial: back to your game")
         elif progress is not None and not progress.done and progress.step:
-            label = f"Tutorial: resume at step {progress.step + 1}"
+            label = _("Tutorial: resume at step {step}").format(step=progress.step + 1)
         else:
-            label = ENTRIES[[e.id for e in ENTRIES].index("tutorial")].label
+            label = _(ENTRIES[[e.id for e in ENTRIES].index("tutorial")].label)
         button.label = self.entry_label(label, "t")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -262,13 +308,15 @@ class TitleScreen(ControlledScreen[None]):
             return not control.store_pending and control.store is not None
         return True
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         entry = event.button.id or ""
         if entry == "tutorial-new":
             entry = "tutorial"
         if entry == "colour":
             self.action_toggle_colour()
+        elif entry == "language":
+            await self.action_next_language()
         else:
             self.action_entry(entry)
 
@@ -305,7 +353,22 @@ class TitleScreen(ControlledScreen[None]):
         """Both decks play the same; the colour is kept in the record (R1)."""
         self.colour = "red" if self.colour == "blue" else "blue"
         request(self, ColourChosen(self.colour))
-        self.query_one("#colour", Button).label = self.colour
+        self.query_one("#colour", Button).label = deck_colour_name(self.colour)
+
+    async def action_next_language(self) -> None:
+        """The next language the game has: kept in the settings and spoken from now
+        on (:func:`..language_choice.choose_language`, as the palette's entries do);
+        the screen is composed again in it, the seed typed and the colour kept."""
+        languages = available_languages()
+        now = active_language()
+        chosen = languages[(languages.index(now) + 1) % len(languages)]
+        choose_language(self.app, self.controller, chosen)
+        typed, seed_typed = self.seed_text, self._seed_typed  # the field, as it reads
+        await self.recompose()
+        self.show_composed(focus=False)
+        self.seed_input.value = typed
+        self._seed_typed = seed_typed
+        self.query_one("#language", Button).focus()
 
     def action_new_game(self) -> None:
         """A new game with the seed shown (a random one if the seed was cleared)."""

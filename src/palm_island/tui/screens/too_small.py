@@ -14,6 +14,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...i18n import _
 from ..attached import while_attached
 from ..fitted import Fitted
 from ..glyphs import UNICODE, Glyphs
@@ -40,11 +41,17 @@ class TooSmallScreen(Fitted, Screen[None]):
         g = self.glyphs
         x = g.times
         table, compact = TABLE.minimum, COMPACT.minimum
-        return (
-            f"Terminal too small {g.dash} needs at least {table.width}{x}{table.height},\n"
-            f"or {compact.width}{x}{compact.height} with the cards stacked\n"
-            f"(now {size.width}{x}{size.height}).\n"
-            f"{self.what_to_do()}: your game is kept."
+        return _(
+            "Terminal too small {dash} needs at least {table},\n"
+            "or {compact} with the cards stacked\n"
+            "(now {size}).\n"
+            "{what_to_do}: your game is kept."
+        ).format(
+            dash=g.dash,
+            table=f"{table.width}{x}{table.height}",
+            compact=f"{compact.width}{x}{compact.height}",
+            size=f"{size.width}{x}{size.height}",
+            what_to_do=self.what_to_do(),
         )
 
     def what_to_do(self) -> str:
@@ -52,9 +59,15 @@ class TooSmallScreen(Fitted, Screen[None]):
         as ``palm-island serve`` runs it) zoom and the address's font size, on a
         touch screen (:attr:`AppConfig.touch`) turning the phone first."""
         if not self.app.is_web:
-            return "Make the window larger"
-        first = "Turn the phone" if self.touch else "Make the window larger"
-        return f"{first}, zoom out, or add ?fontsize=10\nto the address for a smaller font"
+            return _("Make the window larger")
+        if self.touch:
+            return _(
+                "Turn the phone, zoom out, or add ?fontsize=10\nto the address for a smaller font"
+            )
+        return _(
+            "Make the window larger, zoom out, or add ?fontsize=10\n"
+            "to the address for a smaller font"
+        )
 
     @while_attached
     def on_resize(self, event: Resize) -> None:

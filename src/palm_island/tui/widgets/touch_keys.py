@@ -27,6 +27,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
 
+from ...i18n import _
 from ..attached import while_attached
 
 OFF_THE_FOOTER: frozenset[str] = frozenset({"redo", "export"})
@@ -37,18 +38,21 @@ Quit), have a tap target of their own (a card selects on a tap, a payment option
 chooses on one) or are a shortcut to what taps reach otherwise
 (:data:`REACHED_OTHERWISE`)."""
 
-REACHED_OTHERWISE: dict[str, str] = {
-    "goto": "the replay's first and last move: its Round and Move entries reach both",
-    "round_start": "the replay's round n: its Round entries step round by round",
-    "speed": "the replay's pace: it plays at the default one; no move is out of reach",
-    "scroll_cards": "the end screen's cards: their scroll bar takes taps",
-    "entry": "the title's entries: each is a button",
-    "focus_next": "moving the focus: a tap focuses what it touches",
-    "focus_previous": "moving the focus: a tap focuses what it touches",
-    "copy_text": "copying: the browser's own selection copies",
-}
-"""Hidden bindings (action names) left off every key bar, each with the taps that do
-the same (a test walks every screen's bindings: a new hidden one must be listed
+REACHED_OTHERWISE: frozenset[str] = frozenset(
+    {
+        "goto",  # the replay's first and last move: its Round and Move entries reach both
+        "round_start",  # the replay's round n: its Round entries step round by round
+        "speed",  # the replay's pace: it plays at the default one; no move is out of reach
+        "scroll_cards",  # the end screen's cards: their scroll bar takes taps
+        "entry",  # the title's entries: each is a button
+        "next_language",  # the title's language: its button
+        "focus_next",  # moving the focus: a tap focuses what it touches
+        "focus_previous",  # moving the focus: a tap focuses what it touches
+        "copy_text",  # copying: the browser's own selection copies
+    }
+)
+"""Hidden bindings (action names) left off every key bar, each with (in its comment)
+the taps that do the same (a test walks every screen's bindings: a new hidden one must be listed
 here, put on the bar or tapped on the screen)."""
 
 
@@ -109,7 +113,7 @@ class TouchKeys(Widget):
         plus :data:`OFF_THE_FOOTER`): how the key is shown, its binding, the node
         whose binding it is, enabled."""
         shown: dict[str, tuple[str, Binding, DOMNode, bool]] = {}
-        for node, binding, enabled, _ in self.screen.active_bindings.values():
+        for node, binding, enabled, _tooltip in self.screen.active_bindings.values():
             name = binding.action.partition("(")[0]  # act('store') -> act
             if on_a_bar(binding) and name not in self.on_screen:
                 # one action, several keys: listed once (the footer does the same)
@@ -128,7 +132,10 @@ class TouchKeys(Widget):
         keys: list[TouchKey] = []
         rows: list[Text] = [Text()]
         for key, binding, node, enabled in self.entries():
-            cells = cell_len(key) + cell_len(binding.description) + 1  # "key label"
+            # translated as its screen was imported; looked up again, a description
+            # follows a language chosen since (its English is the catalog's key)
+            description = _(binding.description)
+            cells = cell_len(key) + cell_len(description) + 1  # "key label"
             row = rows[-1]
             if row.cell_len and row.cell_len + 1 + cells > width:
                 row = Text()
@@ -137,10 +144,10 @@ class TouchKeys(Widget):
                 row.append(" ")
             start = row.cell_len
             row.append(key, style=key_style)
-            row.append(f" {binding.description}", style=label_style)
+            row.append(f" {description}", style=label_style)
             if not enabled:
                 row.stylize("dim", start)
-            label = f"{key} {binding.description}"
+            label = f"{key} {description}"
             keys.append(
                 TouchKey(len(rows) - 1, start, row.cell_len, label, binding.action, node, enabled)
             )
