@@ -75,11 +75,17 @@ def extract() -> Catalog:
         comment_tags=COMMENT_TAGS,
         strip_comment_tags=True,
     ):
-        catalog.add(message, None, [(f"src/palm_island/{name}", line)], comments, context=context)
+        catalog.add(
+            message,
+            None,
+            [(f"src/palm_island/{name}", line)],
+            auto_comments=comments,
+            context=context,
+        )
     for line, message, comments, context in extract_from_file(
         "python", argparse.__file__, keywords=DEFAULT_KEYWORDS
     ):
-        catalog.add(message, None, [("argparse.py", line)], comments, context=context)
+        catalog.add(message, None, [("argparse.py", line)], auto_comments=comments, context=context)
     for name, context, message in data_messages(ROOT / "data"):
         catalog.add(message, None, [(f"data/{name}", 0)], context=context)
     return catalog

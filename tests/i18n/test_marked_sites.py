@@ -68,6 +68,17 @@ SCOPE = (
     "tui/exit_guard.py",
     "tui/clipboard.py",
     "tui/plain.py",
+    "tui/screens/history.py",
+    "tui/screens/saved_games.py",
+    "tui/screens/replay.py",
+    "tui/screens/analysis.py",
+    "tui/analysis.py",
+    "tui/widgets/analysis.py",
+    "campaign/stats.py",
+    "solver/daily.py",
+    "tui/app.py",
+    "tui/controller",
+    "tui/par.py",
 )
 """What is translated so far: the command line. The screens (tui/) and the browser
 page (web/) join as they are marked (docs/i18n.md)."""
@@ -99,6 +110,14 @@ SITES: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {
     "append": ((0,), ()),
     "update": ((0,), ()),
     "SystemCommand": ((0, 1), ()),
+    # The controller's notices (tell), the questions and prompts the app and screens ask.
+    "tell": ((0,), ()),
+    "_tell": ((0,), ()),
+    "AskScreen": ((0, 1), ()),
+    "InputScreen": ((0,), ()),
+    "AskPractice": ((0,), ()),
+    "add_column": ((0,), ()),
+    "add_columns": (None, ()),
 }
 """Call name -> (positional arguments, keywords) that carry player-facing words."""
 MARKERS = {"_", "ngettext", "pgettext", "N_"}

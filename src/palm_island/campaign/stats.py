@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
+from ..i18n import _, ngettext
 from .model import CampaignStats, HistoryEntry
 
 BLOCKS: Final = "▁▂▃▄▅▆▇█"
@@ -73,15 +74,28 @@ def sparkline_caption(values: Sequence[int], width: int = 40, *, arrow: str = "�
     """
     shown = shown_scores(values, width)
     if not shown:
-        return "no finished games yet"
+        return _("no finished games yet")
     if len(shown) == 1:
-        return f"one game: {shown[0]} stars"
+        return ngettext("one game: {score} star", "one game: {score} stars", shown[0]).format(
+            score=shown[0]
+        )
     low, high = min(shown), max(shown)
     if low == high:
-        games, caption = f"{len(shown)} games: ", f"{low} stars each"
+        games = ngettext("{count} game", "{count} games", len(shown)).format(count=len(shown))
+        caption = ngettext("{score} star each", "{score} stars each", low).format(score=low)
     else:
         games = ""
-        caption = f"first {shown[0]} {arrow} last {shown[-1]} stars; lowest {low}, highest {high}"
+        caption = ngettext(
+            "first {first} {arrow} last {last} star; lowest {low}, highest {high}",
+            "first {first} {arrow} last {last} stars; lowest {low}, highest {high}",
+            shown[-1],
+        ).format(first=shown[0], arrow=arrow, last=shown[-1], low=low, high=high)
     if len(shown) < len(values):
-        games = f"last {len(shown)} of {len(values)} games: "
-    return games + caption
+        games = ngettext(
+            "last {shown} of {count} game", "last {shown} of {count} games", len(values)
+        ).format(shown=len(shown), count=len(values))
+    if not games:
+        return caption
+    # Translators: how many games a score history draws, then what it shows:
+    # "last 2 of 3 games: first 41 → last 35 stars; lowest 35, highest 41".
+    return _("{games}: {caption}").format(games=games, caption=caption)

@@ -38,24 +38,16 @@ def daily_date(seed: int | None) -> dt.date | None:
         return None
 
 
-def par_words(
-    par: int,
-    bound: int | None = None,
-    *,
-    star: str = "",
-    at_most: str = "≤",
-    translated: bool = True,
-) -> str:
-    """Par with what the bound says of it: the one wording of the end screen, the share
-    line and the analysis. A par line that reaches the bound is proven best: no line
-    scores more (``upper_bound``), and a real line scores par.
+def par_words(par: int, bound: int | None = None, *, star: str = "", at_most: str = "≤") -> str:
+    """Par with what the bound says of it, in the player's language: the one wording of
+    the end screen, the share line and the analysis. A par line that reaches the bound
+    is proven best: no line scores more (``upper_bound``), and a real line scores par.
 
     >>> par_words(46, 46), par_words(44, 47), par_words(44)
     ('par 46, the best possible', 'par 44, best possible ≤ 47', 'par 44')
     """
-    from ..i18n import _ as in_language
+    from ..i18n import _
 
-    _ = in_language if translated else str  # the share line stays as it is written
     if bound is None:
         return _("par {par}").format(par=f"{par}{star}")
     if bound <= par:  # never below: the par line is a real line, the bound admissible
@@ -75,7 +67,9 @@ def share_line(
     bound: int | None = None,
 ) -> str:
     """One line to paste anywhere, e.g. ``Palm Island daily 2026-11-29: 38★ Astounding
-    (par 41, -3), 2 hints``.
+    (par 41, -3), 2 hints``, in the player's language; the date and the numbers are
+    written the same in every language, so lines from players of different
+    languages compare.
 
     ``par`` is left out when it is not known yet; ``hints`` (how many the player
     asked for) when not given; ``bound`` (the deal's upper bound) adds what it says of
@@ -86,11 +80,26 @@ def share_line(
     >>> share_line(dt.date(2026, 11, 29), 38, "Astounding", 41, bound=47)
     'Palm Island daily 2026-11-29: 38★ Astounding (par 41, best possible ≤ 47; -3)'
     """
-    line = f"Palm Island daily {date.isoformat()}: {score}★ {rank}"
+    from ..i18n import _, ngettext, rank_title
+
+    line = _("Palm Island daily {date}: {score}★ {rank}").format(
+        date=date.isoformat(), score=score, rank=rank_title(rank)
+    )
     if par is not None:
         diff = score - par
-        line += f" ({par_words(par, bound, translated=False)}{',' if bound is None else ';'} "
-        line += f"{diff:+d})" if diff else "level)"
-    if hints is not None:
-        line += f", {hints or 'no'} hint{'' if hints == 1 else 's'}"
+        # Translators: in the share line, the score is exactly par.
+        difference = f"{diff:+d}" if diff else _("level")
+        words = par_words(par, bound)
+        # Translators: par's words and the difference to par; the second is used
+        # when par's words hold a comma already ("par 41, best possible ≤ 47").
+        template = _("{par}, {difference}") if bound is None else _("{par}; {difference}")
+        line = _("{line} ({par})").format(
+            line=line, par=template.format(par=words, difference=difference)
+        )
+    if hints:
+        line = ngettext("{line}, {count} hint", "{line}, {count} hints", hints).format(
+            line=line, count=hints
+        )
+    elif hints is not None:
+        line = _("{line}, no hints").format(line=line)
     return line

@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine import Move
+from ..i18n import _, ngettext
 from ..solver import MoveAnalysis, par_words
 from .glyphs import ASCII, Glyphs
 from .render import move_words
@@ -30,25 +31,35 @@ def summary_text(
 
     ``par`` is the deal's par (the one number the end screen and ``daily`` show);
     without it, the analysis's own estimate from the deal is named instead."""
-    text = Text()
     if not report:
-        return Text("No moves were played.", style="dim")
-    start = report[0].best_score
-    bound = report[0].best_possible
+        return Text(_("No moves were played."), style="dim")
+    start = f"{report[0].best_score}{g.star}"
+    bound = f"{report[0].best_possible}{g.star}"
+    scored = f"{final}{g.star}"
     if par is None:
-        text.append(f"The solver expected {start}{g.star} from the deal")
-        text.append(f"; perfect play scores at most {bound}{g.star}")
+        sentence = _(
+            "The solver expected {start} from the deal; perfect play scores at most "
+            "{bound}; you scored {final}."
+        ).format(start=start, bound=bound, final=scored)
     else:
-        words = par_words(par, bound, star=g.star, at_most=g.at_most)
-        text.append(words[0].upper() + words[1:])
-        if start > par:  # a line through the player's moves beat the par line
-            text.append(f" (your moves opened a line to {start}{g.star})")
-    text.append(f"; you scored {final}{g.star}. ")
+        words = par_words(par, report[0].best_possible, star=g.star, at_most=g.at_most)
+        if report[0].best_score > par:  # a line through the player's moves beat the par line
+            # Translators: {par} is a phrase such as "par 43★, best possible ≤ 51★"
+            # (its first letter is made a capital when the sentence starts with it).
+            template = _("{par} (your moves opened a line to {start}); you scored {final}.")
+        else:
+            # Translators: {par} is a phrase such as "par 43★, best possible ≤ 51★"
+            # (its first letter is made a capital when the sentence starts with it).
+            template = _("{par}; you scored {final}.")
+        sentence = template.format(par=words, start=start, final=scored)
+        sentence = sentence[:1].upper() + sentence[1:]
+    text = Text(sentence + " ")
     count = len(costly(report))
     if count:
-        text.append(f"{count} move{'s' if count != 1 else ''} cost stars:", style="bold")
+        cost = ngettext("{count} move cost stars:", "{count} moves cost stars:", count)
+        text.append(cost.format(count=count), style="bold")
     else:
-        text.append("No move cost stars by the solver's estimate.", style="bold")
+        text.append(_("No move cost stars by the solver's estimate."), style="bold")
     return text
 
 
@@ -109,19 +120,22 @@ def drops_table(report: Sequence[MoveAnalysis], g: Glyphs) -> Table | Text:
     if not costly(report):
         return Text()
     table = Table(box=None, pad_edge=False, header_style="bold")
-    table.add_column("Turn", justify="right")
-    table.add_column("Played")
-    table.add_column("Solver")
-    table.add_column(f"Lost {g.star}", justify="right")
-    table.add_column("Expected")
-    table.add_column("Best possible")
+    # Translators: the analysis table's columns: the turn, the move played, the
+    # solver's move, the stars it lost ({star} is ★), the expected final score
+    # before and after it, the best score still possible.
+    table.add_column(_("Turn"), justify="right")
+    table.add_column(_("Played"))
+    table.add_column(_("Solver"))
+    table.add_column(_("Lost {star}").format(star=g.star), justify="right")
+    table.add_column(_("Expected"))
+    table.add_column(_("Best possible"))
     for move in costly(report):
         table.add_row(
             str(move.turn),
             move_words(move.played),
             move_words(move.best),
             f"-{move.drop}",
-            f"{move.best_score} to {move.played_score}",
+            _("{before} to {after}").format(before=move.best_score, after=move.played_score),
             f"{_at_most(g)} {move.best_possible}",
         )
     return table

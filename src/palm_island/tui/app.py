@@ -449,11 +449,11 @@ class PalmIslandApp(App[None]):
             if yes:
                 self.show(self.controller.practice(asked.seed, asked.colour))
 
-        question = (
-            f"{asked.result}\n\nThe daily deal counts once a day. Play it again as practice?\n"
+        question = _(
+            "{result}\n\nThe daily deal counts once a day. Play it again as practice?\n"
             "A practice game is marked as such and never counts as today's result."
-        )
-        self.push_screen(AskScreen(question, "Practice"), answer)
+        ).format(result=asked.result)
+        self.push_screen(AskScreen(question, _("Practice")), answer)
 
     def open_replay_file(self, path: Path) -> None:
         """Show a record file in the replay viewer (``palm-island replay FILE``)."""
@@ -462,7 +462,8 @@ class PalmIslandApp(App[None]):
         try:
             replay = load_replay(path, self.controller.catalog)
         except ValueError as exc:
-            notify_plain(self, f"Cannot replay {path.name}: {exc}", severity="error", timeout=10)
+            message = _("Cannot replay {file}: {reason}").format(file=path.name, reason=exc)
+            notify_plain(self, message, severity="error", timeout=10)
             return
         self._open_replay(replay)
 

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+from ...i18n import _, ngettext
 from ..config import AppConfig
 from ..feat_words import new_deal_keeps
 from ..glyphs import Glyphs, glyphs_for
@@ -201,8 +202,11 @@ class Controller(Generic[Pars]):
         waiting = self.unfinished_count()
         if not waiting:
             return None
-        games = "game is" if waiting == 1 else f"{waiting} games are"
-        return f"Your unfinished {games} kept: Saved games (s) on the title."
+        return ngettext(
+            "Your unfinished game is kept: Saved games (s) on the title.",
+            "Your {count} unfinished games are kept: Saved games (s) on the title.",
+            waiting,
+        ).format(count=waiting)
 
     def can_continue(self) -> bool:
         """Continue applies: a quick game kept, or an unfinished saved game (never
@@ -259,11 +263,13 @@ class Controller(Generic[Pars]):
                 return True, None
             self._file.choose_default_campaign()
         except store_errors() as exc:
-            self._tell(f"Cannot read the campaigns: {exc}", "error", 8)
+            self._tell(_("Cannot read the campaigns: {reason}").format(reason=exc), "error", 8)
             return False, None
         self._tell(
-            f"The campaign {name!r} is no longer in the campaign file (renamed or deleted "
-            f"elsewhere); now in {self._file.campaign!r}.",
+            _(
+                "The campaign {name} is no longer in the campaign file (renamed or deleted "
+                "elsewhere); now in {current}."
+            ).format(name=repr(name), current=repr(self._file.campaign)),
             "warning",
             10,
         )
@@ -446,7 +452,7 @@ class Controller(Generic[Pars]):
                 practice = session.practice or daily_date(session.seed) is not None
                 again = session.restart(practice=practice)
         except store_errors() as exc:
-            self._tell(f"Cannot start a game: {exc}", "error", 8)
+            self._tell(_("Cannot start a game: {reason}").format(reason=exc), "error", 8)
             return ToTitle()
         return Play(again, note=note)
 
@@ -513,10 +519,10 @@ class Controller(Generic[Pars]):
         try:
             games = [game for game in store.saved_games() if game.problem is None]
         except store_errors() as exc:
-            self._tell(f"Cannot continue: {exc}", "error", 8)
+            self._tell(_("Cannot continue: {reason}").format(reason=exc), "error", 8)
             return None
         if not games:
-            self._tell("No game to continue.", "information", 5)
+            self._tell(_("No game to continue."), "information", 5)
             return ToTitle()
         return self.resume(games[0])
 
@@ -535,8 +541,10 @@ class Controller(Generic[Pars]):
             return None
         if self._file.saving_off is not None:
             self._tell(
-                f"Saving is off ({self._file.saving_off}): a saved game is not played on "
-                "here; History replays the finished ones.",
+                _(
+                    "Saving is off ({reason}): a saved game is not played on "
+                    "here; History replays the finished ones."
+                ).format(reason=self._file.saving_off),
                 "warning",
                 8,
             )
@@ -547,14 +555,16 @@ class Controller(Generic[Pars]):
             stored = store.resume_game(game_id)
             holder = store.hold_game(game_id)
         except store_errors() as exc:
-            self._tell(f"Cannot open game {game_id}: {exc}", "error", 8)
+            message = _("Cannot open game {game}: {reason}").format(game=game_id, reason=exc)
+            self._tell(message, "error", 8)
             return ToTitle()
         if holder is None:
             session = StoredSession(stored)
             self._setup.choose_colour(session.deck_colour)
             return Play(session, preview=False)
         if not ask:
-            self._tell(f"Still open in the other window ({holder.describe()}).", "information", 6)
+            message = _("Still open in the other window ({holder}).")
+            self._tell(message.format(holder=holder.describe()), "information", 6)
             return None
         return AskHeld(game_id, holder, stored)
 
@@ -602,7 +612,7 @@ class Controller(Generic[Pars]):
             return self._folder_gone(exc)
         if held is None or held:
             return None  # still ours, or a busy file: the next beat tries again
-        self._tell("Another window took this game over.", "warning", 8)
+        self._tell(_("Another window took this game over."), "warning", 8)
         return self.open_saved(session.game_id)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
+from ...i18n import _
 from .file import store_errors
 from .outcomes import AskPractice, Outcome, Play
 
@@ -34,7 +35,7 @@ def todays_deal(control: Controller[Any], colour: DeckColour) -> Outcome:
 
     final = score(done.state)
     line = control.share_line(day, done.start, final.total, final.rank, done.hints_used)
-    return AskPractice(f"You played today's daily deal:\n{line}", seed, colour)
+    return AskPractice(_("You played today's daily deal:\n{line}").format(line=line), seed, colour)
 
 
 def _saved(control: Controller[Any], day: dt.date, seed: int, colour: DeckColour) -> Outcome:
@@ -44,7 +45,7 @@ def _saved(control: Controller[Any], day: dt.date, seed: int, colour: DeckColour
     try:
         official = [a for a in store.daily_games(seed) if not a[2]]
     except store_errors() as exc:
-        control.tell(f"Cannot read the daily deal: {exc}", "error", 8)
+        control.tell(_("Cannot read the daily deal: {reason}").format(reason=exc), "error", 8)
         return None
     if not official:
         # Stored with its first move, if no other window stored today's attempt first
@@ -60,7 +61,9 @@ def _saved(control: Controller[Any], day: dt.date, seed: int, colour: DeckColour
         except store_errors():
             campaign = None
         control.tell(
-            f"Today's daily deal goes on where you left it ({day.isoformat()}).",
+            _("Today's daily deal goes on where you left it ({date}).").format(
+                date=day.isoformat()
+            ),
             "information",
             5,
         )
@@ -76,9 +79,11 @@ def _result(control: Controller[Any], day: dt.date, game_id: int) -> str:
         stored = store.game(game_id)
         result = stored.record.result
         if result is None:
-            return f"You gave up today's daily deal ({day.isoformat()})."
+            return _("You gave up today's daily deal ({date}).").format(date=day.isoformat())
         start = store.replay_data(game_id).states[0]
     except store_errors() as exc:
-        return f"You played today's daily deal ({day.isoformat()}); its result: {exc}"
+        return _("You played today's daily deal ({date}); its result: {reason}").format(
+            date=day.isoformat(), reason=exc
+        )
     line = control.share_line(day, start, result.score, result.rank, stored.hints)
-    return f"You played today's daily deal:\n{line}"
+    return _("You played today's daily deal:\n{line}").format(line=line)

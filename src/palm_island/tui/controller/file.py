@@ -10,6 +10,7 @@ import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...i18n import _
 from .outcomes import DEFAULT_CAMPAIGN, Tell
 
 if TYPE_CHECKING:
@@ -94,10 +95,12 @@ class CampaignFile:
             return exc
         self._problem = None
         if read_only is not None:
-            self._saving_off = f"{read_only} is read-only"
+            self._saving_off = _("{folder} is read-only").format(folder=read_only)
             self._tell(
-                f"Saving is off: {read_only} is read-only. Games played now are not "
-                "saved; history, replays and analyses read it as it is.",
+                _(
+                    "Saving is off: {folder} is read-only. Games played now are not "
+                    "saved; history, replays and analyses read it as it is."
+                ).format(folder=read_only),
                 "warning",
                 12,
             )
@@ -112,8 +115,10 @@ class CampaignFile:
             return
         self._saving_off = problem
         self._tell(
-            f"Saving is off: {problem}. Games played now are not saved; start the game "
-            "again to use the data folder that is there now.",
+            _(
+                "Saving is off: {problem}. Games played now are not saved; start the game "
+                "again to use the data folder that is there now."
+            ).format(problem=problem),
             "error",
             20,
         )
@@ -176,7 +181,7 @@ class CampaignFile:
         if self._saving_off is not None:
             self._campaign = self._latest_campaign()
             return
-        self._campaign = self._store.default_campaign(DEFAULT_CAMPAIGN)
+        self._campaign = self._store.default_campaign(_(DEFAULT_CAMPAIGN))
 
     def _latest_campaign(self) -> str | None:
         """With saving off nothing is created: the most recently played campaign, if any."""

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from ...i18n import N_
+
 if TYPE_CHECKING:
     from ...session import DeckColour, GameSession
     from ...storage.holders import Holder
@@ -18,8 +20,9 @@ Severity = Literal["information", "warning", "error"]
 Tell = Callable[[str, Severity, float], None]
 """How the controller speaks to the player: text, severity, seconds shown."""
 
-DEFAULT_CAMPAIGN = "My island"
-"""The campaign a new player's games go to until they create or choose another."""
+DEFAULT_CAMPAIGN = N_("My island")
+"""The campaign a new player's games go to until they create or choose another,
+created under its name in the player's language (a name then, kept as it is)."""
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...i18n import _
 from ...storage.settings_data import Settings
 from .outcomes import Tell
 
@@ -59,7 +60,7 @@ class SettingsKeeper:
             if not self._through_file(settings):
                 save_settings(directory, settings)
         except OSError as exc:  # SaveError: a full disk, a file where the folder goes
-            self._tell(f"Settings not remembered: {exc}", "warning", 6)
+            self._tell(_("Settings not remembered: {reason}").format(reason=exc), "warning", 6)
 
     def save_tutorial(self, progress: Progress) -> None:
         """Remember the tutorial step (once finished, it stays finished)."""

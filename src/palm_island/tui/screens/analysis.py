@@ -51,7 +51,7 @@ class AnalysisScreen(ControlledScreen[None]):
     def compose(self) -> ComposeResult:
         control = self.controller
         budget = control.config.analysis_budget or ANALYSIS_BUDGET
-        yield Static("Analysis: the moves that cost stars", id="analysis-title")
+        yield Static(_("Analysis: the moves that cost stars"), id="analysis-title")
         pars = control.pars if control.config.compute_par else None
         yield AnalysisPanel(
             self.start,

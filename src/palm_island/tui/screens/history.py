@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
-from ...i18n import _
+from ...i18n import N_, _, difficulty_name, rank_title
 from ...storage.errors import LoadError, SaveError
 from ..attached import while_attached
 from ..intents import ControlledScreen, OpenReplay, request
@@ -28,17 +28,22 @@ if TYPE_CHECKING:
     from ...campaign.model import HistoryEntry
 
 COLUMNS = (
-    "Game",
-    "Finished (UTC)",
-    "Campaign",
-    "Score",
-    "Rank",
-    "Difficulty",
-    "Feats used",
+    # Translators: the history's columns, which must fit 80 columns together: keep
+    # each heading short (a number, a date and time, a campaign name, a score, a
+    # village rank, a difficulty, feat codes).
+    N_("Game"),
+    N_("Finished (UTC)"),
+    N_("Campaign"),
+    N_("Score"),
+    N_("Rank"),
+    N_("Difficulty"),
+    # Translators: the feat cards a game was played with (not feats earned).
+    N_("Feats used"),
 )
 """The feats column: the feat cards the game was played with (not feats earned). No
 deck colour (the replay shows it): with it the headings did not fit 80 columns, nor
-did "Difficulty" (the setup dialog's word) beside "Feats in play"."""
+did "Difficulty" (the setup dialog's word) beside "Feats in play". Translated where
+the table is built."""
 
 
 def when(stamp: str) -> str:
@@ -53,11 +58,11 @@ def history_row(entry: HistoryEntry) -> tuple[Text, ...]:
         for cell in (
             str(entry.game_id),
             when(entry.finished_at),
-            fit(entry.campaign or "(imported)", 20, pad=False),
+            fit(entry.campaign or _("(imported)"), 20, pad=False),
             str(entry.score),
-            entry.rank,
-            entry.difficulty,
-            " ".join(entry.feats) or "none",
+            rank_title(entry.rank),
+            difficulty_name(entry.difficulty),
+            " ".join(entry.feats) or _("none"),
         )
     )
 
@@ -75,15 +80,15 @@ class HistoryScreen(ControlledScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("History: finished games of every campaign, and imports.")
+            yield Static(_("History: finished games of every campaign, and imports."))
             yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
-            yield Static("enter: replay  i: import a game file", id="history-message")
+            yield Static(_("enter: replay  i: import a game file"), id="history-message")
         yield from key_bars(KeyBar())
 
     @while_attached
     def on_mount(self) -> None:
         table = self.query_one("#history", DataTable)
-        table.add_columns(*COLUMNS)
+        table.add_columns(*(_(title) for title in COLUMNS))
         self.reload()
 
     def reload(self, select: int | None = None) -> None:
@@ -97,11 +102,10 @@ class HistoryScreen(ControlledScreen[None]):
             table.add_row(*history_row(entry), key=str(entry.game_id))
         if store.skipped:
             names = ", ".join(problem.where for problem in store.skipped[:3])
-            self.say(
-                f"Left out, damaged: {names}. Run `palm-island doctor` to check them.", error=True
-            )
+            message = _("Left out, damaged: {names}. Run `palm-island doctor` to check them.")
+            self.say(message.format(names=names), error=True)
         elif not entries:
-            self.say("No finished games yet.  i: import a game file")
+            self.say(_("No finished games yet.  i: import a game file"))
         if select is not None:
             table.move_cursor(row=table.get_row_index(str(select)))
         elif entries:
@@ -134,9 +138,11 @@ class HistoryScreen(ControlledScreen[None]):
         try:
             data = store.replay_data(game_id)
         except (LoadError, SaveError, KeyError) as exc:
-            self.say(f"Cannot replay game {game_id}: {exc}", error=True)
+            message = _("Cannot replay game {game}: {reason}").format(game=game_id, reason=exc)
+            self.say(message, error=True)
             return
-        replay = Replay(data.record, data.states, data.moves, game_id, f"game {game_id}")
+        name = _("game {game}").format(game=game_id)
+        replay = Replay(data.record, data.states, data.moves, game_id, name)
         request(self, OpenReplay(replay))
 
     def action_import_file(self) -> None:
@@ -147,15 +153,16 @@ class HistoryScreen(ControlledScreen[None]):
             try:
                 game_id = store.import_game(Path(text).expanduser())
             except LoadError as exc:
-                self.say(f"Not imported: {exc.describe()}", error=True)
+                self.say(_("Not imported: {reason}").format(reason=exc.describe()), error=True)
                 return
             except SaveError as exc:
-                self.say(f"Not imported: {exc}", error=True)
+                self.say(_("Not imported: {reason}").format(reason=exc), error=True)
                 return
             self.reload(select=game_id)
-            self.say(f"Imported as game {game_id}.")
+            self.say(_("Imported as game {game}.").format(game=game_id))
 
-        self.app.push_screen(InputScreen("Import a game: path of the record file"), do_import)
+        prompt = _("Import a game: path of the record file")
+        self.app.push_screen(InputScreen(prompt), do_import)
 
     def action_back(self) -> None:
         self.dismiss(None)

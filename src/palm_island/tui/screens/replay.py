@@ -19,7 +19,7 @@ from textual.containers import Horizontal
 from textual.timer import Timer
 
 from ...engine import Catalog, GameState, Move, apply_move, observe, score
-from ...i18n import _
+from ...i18n import _, deck_colour_name, difficulty_name
 from ...session import Step
 from ...text import printable
 from ..attached import while_attached
@@ -27,7 +27,7 @@ from ..controller import Replay
 from ..glyphs import Glyphs
 from ..intents import ControlledScreen, LeaveReplay, request
 from ..plain import notify_plain
-from ..render import move_details
+from ..render import action_name, move_details
 from ..widgets.card import CardWidget
 from ..widgets.footer import KeyBar, key_bars, refresh_keys
 from ..widgets.log import MoveLog
@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)
 """Autoplay: seconds per move, slowest first."""
+EXPORTS = "exports"
+EXPORT_NAME = "game-{game}.json"
+"""Where ``x`` writes a stored game's record: the same names in every language."""
 
 
 def round_starts(states: tuple[GameState, ...]) -> dict[int, int]:
@@ -100,9 +103,13 @@ class ReplayScreen(ControlledScreen[None]):
                 yield CardWidget(position, g, id=f"card-{position}", playable=False)
         with Horizontal(id="lower"):
             yield StoredPanel(g, id="stored")
-            name = printable(self.replay.name)
-            deal = f"Replay of {name}: seed {record.seed}, {record.deck_colour} deck"
-            yield MoveLog(f"{deal}, {record.setup.difficulty}.", id="log")
+            title = _("Replay of {name}: seed {seed}, {colour} deck, {difficulty}.").format(
+                name=printable(self.replay.name),
+                seed=record.seed,
+                colour=deck_colour_name(record.deck_colour),
+                difficulty=difficulty_name(record.setup.difficulty),
+            )
+            yield MoveLog(title, id="log")
         yield from key_bars(KeyBar(compact=True, show_command_palette=False))  # fits 80 columns
 
     @while_attached
@@ -121,7 +128,8 @@ class ReplayScreen(ControlledScreen[None]):
                 note = next_move_note(upcoming, self.glyphs)
             widget.show(card_view, (), note, selected=False)
         self.query_one("#stored", StoredPanel).show(state)
-        where = f"move {self.index}/{self.last}"  # playing or not: the key bar says
+        # playing or not: the key bar says
+        where = _("move {index}/{last}").format(index=self.index, last=self.last)
         self.query_one("#status", StatusBar).show(view, score(state).total, where)
         self.query_one("#log", MoveLog).show(self.steps[: self.index])
         refresh_keys(self)
@@ -188,7 +196,8 @@ class ReplayScreen(ControlledScreen[None]):
         if self.timer is not None:
             self.timer.stop()
             self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
-        notify_plain(self, f"Autoplay: {SPEEDS[self.speed]:g} s a move", timeout=2)
+        seconds = f"{SPEEDS[self.speed]:g}"
+        notify_plain(self, _("Autoplay: {seconds} s a move").format(seconds=seconds), timeout=2)
         self.show_index()
 
     # Export, back -------------------------------------------------------------------------
@@ -202,8 +211,12 @@ class ReplayScreen(ControlledScreen[None]):
             if control.store is not None
             else data_dir(control.config.data_dir)
         )
-        name = f"game-{self.replay.game_id}" if self.replay.game_id else self.replay.name
-        return folder / "exports" / f"{Path(name).stem}.json"
+        game_id = self.replay.game_id
+        if game_id:
+            name = EXPORT_NAME.format(game=game_id)
+        else:  # a record file's own name
+            name = Path(self.replay.name).stem + Path(EXPORT_NAME).suffix
+        return folder / EXPORTS / name
 
     def action_analysis(self) -> None:
         """Where this game lost stars, by the solver: the end screen's analysis."""
@@ -223,9 +236,10 @@ class ReplayScreen(ControlledScreen[None]):
             path = self.export_path()
             export_record(self.replay.record, path, make_parent=True)
         except (OSError, SaveError) as exc:
-            notify_plain(self, f"Export failed: {exc}", severity="error", timeout=8)
+            message = _("Export failed: {reason}").format(reason=exc)
+            notify_plain(self, message, severity="error", timeout=8)
             return
-        notify_plain(self, f"Exported to {path}", timeout=10)
+        notify_plain(self, _("Exported to {path}").format(path=path), timeout=10)
 
     def action_back(self) -> None:
         """Back to the screen below (the history, or the title)."""
@@ -257,5 +271,6 @@ def acted_on(move: Move) -> int:
 
 def next_move_note(move: Move, g: Glyphs) -> str:
     """The lines under the card the replay's next move is played on."""
-    what = "discard to back" if move.kind == "discard" else move.kind  # as on the table
-    return "\n".join([f"{g.selected} next: {what}", *(f"  {d}" for d in move_details(move))])
+    what = _("discard to back") if move.kind == "discard" else action_name(move.kind)
+    nxt = _("{marker} next: {move}").format(marker=g.selected, move=what)  # as on the table
+    return "\n".join([nxt, *(f"  {d}" for d in move_details(move))])

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -21,7 +22,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...i18n import _
+from ...i18n import _, deck_colour_name, difficulty_name
 from ...solver.daily import daily_date
 from ...storage.errors import LoadError, SaveError
 from ..attached import while_attached
@@ -42,31 +43,55 @@ def when(stamp: str) -> str:
 
 
 def deal_text(game: SavedGame) -> str:
+    """The deal and the deck's colour (the date and the seed as they are)."""
+    colour = deck_colour_name(game.deck_colour)
     day = daily_date(game.seed)
     if day is not None:
-        return f"daily {day.isoformat()}, {game.deck_colour}"
-    seed = "own deal" if game.seed is None else f"seed {game.seed}"
-    return f"{seed}, {game.deck_colour}"
+        return _("daily {date}, {colour}").format(date=day.isoformat(), colour=colour)
+    if game.seed is None:
+        return _("own deal, {colour}").format(colour=colour)
+    return _("seed {seed}, {colour}").format(seed=game.seed, colour=colour)
 
 
 def saved_game_line(game: SavedGame, ellipsis: str = "…") -> Text:
-    """One row: campaign, deal, difficulty, turn, round, score so far, last played."""
-    campaign = fit(game.campaign or "(no campaign)", 18, ellipsis)
+    """One row: campaign, deal, difficulty, turn, round, score so far, last played.
+    Columns are padded by cells (a translation's accents and lengths differ)."""
+    campaign = fit(game.campaign or _("(no campaign)"), 18, ellipsis)
     if game.problem is not None:
-        return plain(f"{campaign}  game {game.game_id}: cannot be resumed ({game.problem})")
+        problem = _("game {game}: cannot be resumed ({problem})").format(
+            game=game.game_id, problem=game.problem
+        )
+        return plain(f"{campaign}  {problem}")
     feats = f" +{'+'.join(game.feats)}" if game.feats else ""
-    return plain(
-        f"{campaign}  {deal_text(game):<22}  {game.difficulty}{feats:<6}  "
-        f"turn {game.turn + 1:>3}  round {game.round}  score {game.score:>2}  "
-        f"{when(game.played_at)}"
+    setup = difficulty_name(game.difficulty) + padded(feats, 6)
+    # Translators: a saved game's progress in the saved games list: the turn to
+    # play, the round and the score so far.
+    progress = _("turn {turn:>3}  round {round}  score {score:>2}").format(
+        turn=game.turn + 1, round=game.round, score=game.score
     )
+    deal = padded(deal_text(game), 22)
+    return plain(f"{campaign}  {deal}  {setup}  {progress}  {when(game.played_at)}")
+
+
+def padded(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal cells (never cut: a longer one pushes
+    the columns after it along, as it did in English)."""
+    return text + " " * max(0, width - cell_len(text))
 
 
 def describe(game: SavedGame) -> str:
-    """The game in a sentence (for the abandon question)."""
-    where = f"in {game.campaign}" if game.campaign else "outside a campaign"
-    playing = f"turn {game.turn + 1}, score {game.score}"  # the turn to play, as in the game
-    return f"game {game.game_id} {where} ({deal_text(game)}, {playing})"
+    """The game in a sentence (for the abandon question); the turn is the turn to
+    play, as in the game."""
+    values = {
+        "game": game.game_id,
+        "campaign": game.campaign,
+        "deal": deal_text(game),
+        "turn": game.turn + 1,
+        "score": game.score,
+    }
+    if game.campaign:
+        return _("game {game} in {campaign} ({deal}, turn {turn}, score {score})").format(**values)
+    return _("game {game} outside a campaign ({deal}, turn {turn}, score {score})").format(**values)
 
 
 class SavedGamesScreen(ControlledScreen[None]):
@@ -85,9 +110,9 @@ class SavedGamesScreen(ControlledScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Saved games: every unfinished game, most recently played first.")
+            yield Static(_("Saved games: every unfinished game, most recently played first."))
             yield TapList(id="saved")
-            yield Static("enter: resume  a: abandon  escape: back", id="saved-help")
+            yield Static(_("enter: resume  a: abandon  escape: back"), id="saved-help")
         yield from key_bars(KeyBar())
 
     @while_attached
@@ -101,14 +126,15 @@ class SavedGamesScreen(ControlledScreen[None]):
             self.games = store.saved_games() if store is not None else []
         except (LoadError, SaveError) as exc:
             self.games = []
-            notify_plain(self, f"Cannot list saved games: {exc}", severity="error", timeout=8)
+            message = _("Cannot list saved games: {reason}").format(reason=exc)
+            notify_plain(self, message, severity="error", timeout=8)
         ellipsis = self.controller.glyphs.ellipsis
         listed = [Option(saved_game_line(g, ellipsis), id=str(g.game_id)) for g in self.games]
-        options.show_options(listed or [Option(plain("No unfinished games."), disabled=True)])
+        options.show_options(listed or [Option(plain(_("No unfinished games.")), disabled=True)])
         if self.games:
             options.highlighted = 0
         options.focus()
-        keys = "enter: resume  a: abandon  escape: back" if self.games else "escape: back"
+        keys = _("enter: resume  a: abandon  escape: back") if self.games else _("escape: back")
         self.query_one("#saved-help", Static).update(keys)
         refresh_keys(self)  # Abandon is listed only when there is a game to abandon
 
@@ -146,16 +172,17 @@ class SavedGamesScreen(ControlledScreen[None]):
             try:
                 store.abandon_game(game.game_id)
             except (LoadError, SaveError) as exc:
-                notify_plain(self, f"Not abandoned: {exc}", severity="error", timeout=8)
+                message = _("Not abandoned: {reason}").format(reason=exc)
+                notify_plain(self, message, severity="error", timeout=8)
             else:
-                notify_plain(self, f"Abandoned {describe(game)}.")
+                notify_plain(self, _("Abandoned {game}.").format(game=describe(game)))
             self.reload()
 
-        question = (
-            f"Abandon {describe(game)}?\n"
+        question = _(
+            "Abandon {game}?\n"
             "It will no longer be offered to continue; finished games and feats are kept."
-        )
-        self.app.push_screen(AskScreen(question, "Abandon"), abandon)
+        ).format(game=describe(game))
+        self.app.push_screen(AskScreen(question, _("Abandon")), abandon)
 
     def _held_elsewhere(self, game: SavedGame) -> str | None:
         """Why ``game`` cannot be abandoned from here now, if another window plays it."""
@@ -168,10 +195,10 @@ class SavedGamesScreen(ControlledScreen[None]):
             return None  # the store's own check, as it writes, says what is wrong
         if holder is None:
             return None
-        return (
-            f"Game {game.game_id} is open in another window ({holder.describe()}): "
+        return _(
+            "Game {game} is open in another window ({holder}): "
             "abandon it there, or here once that window is closed."
-        )
+        ).format(game=game.game_id, holder=holder.describe())
 
     def action_back(self) -> None:
         self.dismiss(None)

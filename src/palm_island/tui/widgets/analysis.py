@@ -22,17 +22,23 @@ from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from ...engine import GameState, Move, apply_move, score
+from ...i18n import _, ngettext
 from ...solver import Budget, Cancelled, MoveAnalysis, analyse
 from ...solver.lines import solver_tag
 from ..analysis import drops_table, report_data, report_of_data, summary_text
 from ..attached import while_attached
 from ..glyphs import Glyphs
+from ..plain import plain
 
 if TYPE_CHECKING:
     from ...storage.service import Store
     from ..par import ParBook
 
 POLL_SECONDS = 0.1
+TAG = "{solver}-par{par}"
+NO_PAR = "none"
+"""An analysis kept with a game is named by the searches it was made with: the
+solver's width and the par's (``none`` without a par book); never translated."""
 
 
 class AnalysisPanel(Vertical):
@@ -68,7 +74,11 @@ class AnalysisPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         positions = len(self.moves) + 1
-        note = f"Analysing {positions} positions with the solver (width {self.budget.width})..."
+        note = ngettext(
+            "Analysing {count} position with the solver (width {width})...",
+            "Analysing {count} positions with the solver (width {width})...",
+            positions,
+        ).format(count=positions, width=self.budget.width)
         yield Static(note, id="analysis-status")
         yield ProgressBar(total=1.0, show_eta=False, id="analysis-progress")
         with VerticalScroll(id="analysis-scroll"):
@@ -77,8 +87,8 @@ class AnalysisPanel(Vertical):
     @property
     def tag(self) -> str:
         """The searches an analysis was made with (its width and the par's)."""
-        par = "none" if self.pars is None else str(self.pars.budget.width)
-        return f"{solver_tag(self.budget.width)}-par{par}"
+        par = NO_PAR if self.pars is None else str(self.pars.budget.width)
+        return TAG.format(solver=solver_tag(self.budget.width), par=par)
 
     @while_attached
     def on_mount(self) -> None:
@@ -142,9 +152,8 @@ class AnalysisPanel(Vertical):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state == WorkerState.ERROR:
-            self.query_one("#analysis-status", Static).update(
-                f"Analysis failed: {event.worker.error}"
-            )
+            failed = _("Analysis failed: {reason}").format(reason=event.worker.error)
+            self.query_one("#analysis-status", Static).update(plain(failed))
         if event.state != WorkerState.SUCCESS or event.worker.result is None:
             return
         report: tuple[MoveAnalysis, ...] = event.worker.result
