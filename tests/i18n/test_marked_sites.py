@@ -50,6 +50,8 @@ SCOPE = (
     "tui/screens/peek.py",
     "tui/screens/stats.py",
     "tui/screens/feats.py",
+    "tui/screens/tutorial.py",
+    "tui/widgets/lesson.py",
 )
 """What is translated so far: the command line. The screens (tui/) and the browser
 page (web/) join as they are marked (docs/i18n.md)."""
