@@ -23,8 +23,7 @@ SCOPE = (
     "storage/safe_write.py",
     "storage/loading.py",
     "storage/permissions.py",
-    "web/languages.py",
-    "web/page_words.py",
+    "web",
     "tui/commands.py",
     "tui/textual_words.py",
     "tui/language_choice.py",
@@ -55,6 +54,13 @@ SCOPE = (
 )
 """What is translated so far: the command line. The screens (tui/) and the browser
 page (web/) join as they are marked (docs/i18n.md)."""
+NOT_FOR_PLAYERS = {
+    "web/assets.py": "the vendored files' check: for developers (make web-vendor, tests)",
+}
+"""Modules of a folder in SCOPE whose words reach no player, and why."""
+DATA_CONSTANTS = {("web/key_strength.py", "WORD_LIST")}
+"""Module constants that hold data made of words, not words for a player: the
+common words a key is checked against."""
 
 SITES: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {
     "print": (None, ()),
@@ -83,6 +89,10 @@ SITES: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {
     "append": ((0,), ()),
     "update": ((0,), ()),
     "SystemCommand": ((0, 1), ()),
+    # The server's console (serve) and the reasons it refuses a key or an address.
+    "warning": ((0,), ()),
+    "KeyFileError": ((0,), ()),
+    "Part": ((2,), ()),
 }
 """Call name -> (positional arguments, keywords) that carry player-facing words."""
 MARKERS = {"_", "ngettext", "pgettext", "N_"}
@@ -127,7 +137,7 @@ def modules() -> list[Path]:
     for entry in SCOPE:
         path = PACKAGE / entry
         found += sorted(path.rglob("*.py")) if path.is_dir() else [path]
-    return found
+    return [path for path in found if path.relative_to(PACKAGE).as_posix() not in NOT_FOR_PLAYERS]
 
 
 def problems(source: str, where: str) -> list[str]:
@@ -167,6 +177,9 @@ def problems(source: str, where: str) -> list[str]:
             found.append(f"{where}:{getattr(node, 'lineno', 0)}: rebinds _")
     for statement in tree.body:  # module constants: words there are marked with N_
         if isinstance(statement, ast.Assign | ast.AnnAssign) and statement.value is not None:
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            if any((where, ast.unparse(target)) in DATA_CONSTANTS for target in targets):
+                continue
             for value in unmarked_constants(statement.value):
                 if isinstance(value, ast.Constant) and sentence(value.value):
                     found.append(f"{where}:{value.lineno}: unmarked constant")
@@ -189,7 +202,7 @@ def sentence(value: object) -> bool:
     an identifier, a style or a command (those stay as they are)."""
     if not isinstance(value, str):
         return False
-    bare = re.sub(r"palm-island \w+|<[^>]+>", "", value)  # a command, markup tags
+    bare = re.sub(r"palm-island \w+|<[^>]+>|Palm Island", "", value)  # a command, tags, the name
     return re.search(r"[A-Za-z]{2,} [A-Za-z]{2,}", bare) is not None
 
 
@@ -208,6 +221,10 @@ def test_the_checks_find_each_kind() -> None:
         "NOTE = 'Card 3 is only for planning'\n"
         "KEPT = {'hard': N_('Hard allows none'), 'medium': 'One at most'}\n"
         "def deal():\n    return f'seed {seed}'\n"
+        "log.warning('a game did not quit')\n"
+        "raise KeyFileError(f'{shown} is empty; write the key in it')\n"
+        "Part(end, bits, 'a repeat of letters')\n"
+        "WORD_LIST = 'password secret letmein'\n"
     )
     found = problems(planted, "planted.py")
     assert [f.split(":", 2)[1:] for f in found] == [
@@ -221,7 +238,22 @@ def test_the_checks_find_each_kind() -> None:
         ["11", " unmarked constant"],
         ["12", " unmarked constant"],
         ["14", " unmarked words returned"],
+        ["15", " unmarked words"],
+        ["16", " unmarked words"],
+        ["17", " unmarked words"],
+        ["18", " unmarked constant"],
     ]
+
+
+def test_only_the_named_data_and_modules_are_passed_over() -> None:
+    """A data constant is passed over in its own module only; every module of a
+    folder in SCOPE is read but those said to reach no player."""
+    data = "WORD_LIST = 'password secret letmein'\n"
+    assert problems(data, "web/key_strength.py") == []
+    assert problems(data, "web/server.py") == ["web/server.py:1: unmarked constant"]
+    read = {path.relative_to(PACKAGE).as_posix() for path in modules()}
+    web = {path.relative_to(PACKAGE).as_posix() for path in (PACKAGE / "web").glob("*.py")}
+    assert web - read == set(NOT_FOR_PLAYERS) & web
 
 
 def test_every_site_in_scope_is_marked() -> None:
