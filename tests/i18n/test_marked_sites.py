@@ -19,10 +19,8 @@ SCOPE = (
     "progress_bar.py",
     "os_reasons.py",
     "commands",
-    "storage/safe_read.py",
-    "storage/safe_write.py",
-    "storage/loading.py",
-    "storage/permissions.py",
+    "storage",
+    "campaign/service.py",
     "web",
     "tui/commands.py",
     "tui/textual_words.py",
@@ -93,6 +91,12 @@ SITES: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {
     "warning": ((0,), ()),
     "KeyFileError": ((0,), ()),
     "Part": ((2,), ()),
+    # The storage's and the campaign rules' errors, and an error class's own message.
+    "CampaignError": ((0,), ()),
+    "FolderGone": ((0,), ()),
+    "StaleGameError": ((1,), ()),
+    "CatalogError": ((2,), ()),
+    "__init__": ((0, 1), ()),
 }
 """Call name -> (positional arguments, keywords) that carry player-facing words."""
 MARKERS = {"_", "ngettext", "pgettext", "N_"}
@@ -122,6 +126,15 @@ def unmarked(node: ast.expr) -> Iterator[ast.expr]:
     elif isinstance(node, ast.IfExp):
         yield from unmarked(node.body)
         yield from unmarked(node.orelse)
+
+
+def literal_text(node: ast.expr) -> str:
+    """A literal's text, an f-string's placeholders as ``{}``."""
+    if isinstance(node, ast.Constant):
+        return str(node.value)
+    if isinstance(node, ast.JoinedStr):
+        return "".join(str(p.value) if isinstance(p, ast.Constant) else "{}" for p in node.values)
+    return ast.unparse(node)
 
 
 def name_of(func: ast.expr) -> str:
@@ -167,6 +180,7 @@ def problems(source: str, where: str) -> list[str]:
                 f"{where}:{n.lineno}: unmarked words returned"
                 for n in unmarked(node.value)
                 if "://" not in ast.unparse(n)  # an address, not words
+                and not FILE_NAME.fullmatch(literal_text(n))
             ]
         if isinstance(node, ast.JoinedStr):
             for inner in ast.walk(node):
@@ -197,10 +211,16 @@ def unmarked_constants(node: ast.expr) -> Iterator[ast.expr]:
             yield from unmarked_constants(child)
 
 
+SQL = re.compile(r"\s*(CREATE|SELECT|INSERT|UPDATE|DELETE|PRAGMA|EXISTS|ALTER|DROP) |id, ")
+"""A statement or a part of one (a column list): the storage's SQL, not words."""
+FILE_NAME = re.compile(r"[\w{}.:-]+\.(db|json|jsonl|txt|lock)")
+"""A file name (``campaign.{kind}.db``) a function returns: not words."""
+
+
 def sentence(value: object) -> bool:
     """Whether a constant is words for a player: two words or more, not a path,
     an identifier, a style or a command (those stay as they are)."""
-    if not isinstance(value, str):
+    if not isinstance(value, str) or SQL.match(value):
         return False
     bare = re.sub(r"palm-island \w+|<[^>]+>|Palm Island", "", value)  # a command, tags, the name
     return re.search(r"[A-Za-z]{2,} [A-Za-z]{2,}", bare) is not None
@@ -225,6 +245,11 @@ def test_the_checks_find_each_kind() -> None:
         "raise KeyFileError(f'{shown} is empty; write the key in it')\n"
         "Part(end, bits, 'a repeat of letters')\n"
         "WORD_LIST = 'password secret letmein'\n"
+        "TABLE = 'CREATE TABLE game (id INTEGER)'\n"
+        "def name():\n    return f'campaign.{kind}.db'\n"
+        "def why():\n    return f'campaign.{kind}.db is damaged'\n"
+        "raise CampaignError(f'a campaign named {name!r} already exists')\n"
+        "super().__init__('', f'{problem}; nothing more is saved')\n"
     )
     found = problems(planted, "planted.py")
     assert [f.split(":", 2)[1:] for f in found] == [
@@ -242,6 +267,9 @@ def test_the_checks_find_each_kind() -> None:
         ["16", " unmarked words"],
         ["17", " unmarked words"],
         ["18", " unmarked constant"],
+        ["23", " unmarked words returned"],
+        ["24", " unmarked words"],
+        ["25", " unmarked words"],
     ]
 
 
