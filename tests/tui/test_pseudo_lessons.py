@@ -16,6 +16,7 @@ from benchmarks.keys import keys_for
 from palm_island.i18n import speaking
 from palm_island.storage.catalog_files import standard_tutorial
 from palm_island.tui.screens.tutorial import TutorialScreen
+from palm_island.tui.widgets.lesson import LessonPanel
 
 from .helpers import app_for, wait_until
 from .test_pseudo_screens import region_text, unmarked
@@ -89,3 +90,34 @@ async def test_every_step_of_the_tutorial_holds_no_english(
 def test_the_walk_s_check_finds_an_english_lesson() -> None:
     """The check the walk uses, on a panel whose lesson slipped through."""
     assert unmarked("⟦Šţéƥ 1 óƒ 18⟧ Your hand\n⟦Ƥŕéšš éñţéŕ⟧") == ["Your", "hand"]
+
+
+def panel_overflow(screen: TutorialScreen) -> int:
+    """How many lines of the step's panel do not fit in it (0: all shown)."""
+    panel = screen.query_one(LessonPanel)
+    size = panel.content_region.size
+    return max(0, panel.get_content_height(size, size, size.width) - size.height)
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["keys", "touch"])
+async def test_every_spanish_step_fits_at_80x24(touch: bool) -> None:
+    """Spanish runs longer than English: at 80×24 every step's lesson and what it
+    asks (a touch screen's asks are the longer) still fit in the panel, none cut."""
+    app = app_for(7, touch=touch)
+    cut: dict[int, int] = {}
+    with speaking("es"):
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("t")
+            await wait_until(pilot, lambda: isinstance(app.screen, TutorialScreen), "the tutorial")
+            screen = cast(TutorialScreen, app.screen)
+            while screen.scripted:
+                step, turn = screen.step, screen.session.turn
+                await pilot.pause()
+                if panel_overflow(screen):
+                    cut[step + 1] = panel_overflow(screen)
+                move = screen.expected
+                await pilot.press(
+                    *(["enter"] if move is None else keys_for(screen.session.state, move))
+                )
+                await wait_until(pilot, moved_on(screen, step, turn), "the move")
+    assert cut == {}, f"step: lines cut {cut}"
