@@ -97,6 +97,7 @@ SITES: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {
     "StaleGameError": ((1,), ()),
     "CatalogError": ((2,), ()),
     "__init__": ((0, 1), ()),
+    "LoadedSettings": ((1,), ()),
 }
 """Call name -> (positional arguments, keywords) that carry player-facing words."""
 MARKERS = {"_", "ngettext", "pgettext", "N_"}
