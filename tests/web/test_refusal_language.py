@@ -82,6 +82,8 @@ async def test_every_refusal_is_in_the_browser_s_language() -> None:
                 "wrong key": (f"{base}/?token=nope", {}, 403),
                 "foreign host": (f"{base}/", {"Host": "evil.example"}, 403),
                 "foreign origin": (f"{base}/ws", {**wrong, "Origin": "http://evil"}, 403),
+                "no such page": (f"{base}/nosuch", {}, 404),
+                "a folder": (f"{base}/static/vendor/", {}, 403),
             }
             pages = {}
             for name, (url, headers, status) in asked.items():
@@ -111,6 +113,9 @@ async def test_every_refusal_is_in_the_browser_s_language() -> None:
     assert "Espera 10 segundos" in english["too many"]
     assert english["full"].startswith("Ya está en marcha la única partida")  # one place: singular
     assert english["full, English"].startswith("The one game this server allows")
+    assert english["no such page"].startswith("Aquí no se sirve nada")
+    assert english["a folder"].startswith("Esta dirección no responde a esa petición")
+    assert english["no such page, English"].startswith("Nothing is served at this address")
     assert "<code>palm-island serve</code>" in english["no key"]  # the command kept, as code
     assert "<code>--allow-host</code>" in english["foreign host"]
     assert all("{" not in text for text in english.values())
@@ -121,3 +126,16 @@ async def test_a_server_of_many_places_says_how_many() -> None:
         with every_place_taken(server, 3):
             page, _ = await refused(client, f"http://127.0.0.1:{port}/", SPANISH, 503)
     assert "Ya están en marcha las 3 partidas que permite este servidor." in page
+
+
+async def test_a_method_an_address_does_not_take_is_answered_in_words() -> None:
+    async with (
+        served() as (_, port),
+        aiohttp.ClientSession() as client,
+        client.post(f"http://127.0.0.1:{port}/", headers=SPANISH) as response,
+    ):
+        assert response.status == 405
+        assert "GET" in response.headers["Allow"]  # aiohttp's header kept
+        assert response.headers["Content-Language"] == "es"
+        page = await response.text()
+    assert sentence(page).startswith("Esta dirección no responde a esa petición")

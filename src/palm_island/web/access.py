@@ -90,6 +90,15 @@ WRONG_HOST = N_(
     "start it with {allow_host} (behind a proxy: {external_url})."
 )
 WRONG_ORIGIN = N_("Only the game's own page may connect to its games.")
+NOT_HERE = N_("Nothing is served at this address. Open the whole address {command} printed.")
+NOT_TAKEN = N_(
+    "This address does not answer that request. Open the whole address {command} printed."
+)
+REPLACED_HEADERS = frozenset({"content-type", "content-length"})
+IN_WORDS = frozenset({403, 404, 405})
+"""aiohttp's own answers put in words (:func:`in_words`): a static folder, no such
+page, a method an address does not take. (A missing static file's 404 has no body:
+the browser says it in its own words.)"""
 
 Words = str | Callable[[NullTranslations], str]
 """A refusal's sentence: a marked constant, or a function of the request's catalog
@@ -123,15 +132,33 @@ def refusal(
     """A short HTML page for a refused request, in the language of its
     ``Accept-Language`` (:func:`~.languages.page_language`), never the server's. The
     sentence is ours, never the request's."""
+    page, language = refusal_page(request, words, **values)
+    refused = status(text=page, content_type="text/html")
+    refused.headers["Content-Language"] = language
+    refused.headers["Vary"] = "Accept-Language"
+    return refused
+
+
+def refusal_page(request: web.Request, words: Words, **values: object) -> tuple[str, str]:
+    """The refusal's page and its language (see :func:`refusal`)."""
     language = page_language(ascii_header(request, "Accept-Language"))
     translate = translations(language)
     text = translate.gettext(words) if isinstance(words, str) else words(translate)
     message = escape(text).format(**CODE, **values)
-    page = REFUSED_PAGE.format(language=language, message=message)
-    refused = status(text=str(page), content_type="text/html")
-    refused.headers["Content-Language"] = language
-    refused.headers["Vary"] = "Accept-Language"
-    return refused
+    return str(REFUSED_PAGE.format(language=language, message=message)), language
+
+
+def in_words(request: web.Request, answer: web.HTTPException) -> web.StreamResponse:
+    """aiohttp's own short answers a person may read (no such page, a folder, a
+    method the address does not take: plain English text) as a refusal page in the
+    request's language, with the answer's status and headers (405's ``Allow``)."""
+    words = NOT_HERE if answer.status == 404 else NOT_TAKEN
+    page, language = refusal_page(request, words)
+    kept = {k: v for k, v in answer.headers.items() if k.lower() not in REPLACED_HEADERS}
+    response = web.Response(status=answer.status, text=page, content_type="text/html", headers=kept)
+    response.headers["Content-Language"] = language
+    response.headers["Vary"] = "Accept-Language"
+    return response
 
 
 def ascii_header(request: web.Request, name: str) -> str | None:
@@ -296,7 +323,12 @@ class AccessPolicy:
                 self.check_key(request, offered)
             elif route == "index" and TOKEN_QUERY in request.query:
                 self.check_key(request, request.query.get(TOKEN_QUERY, ""))
-            return await handler(request)
+            try:
+                return await handler(request)
+            except web.HTTPException as answer:
+                if answer.status in IN_WORDS and answer.content_type != "text/html":
+                    return in_words(request, answer)
+                raise
 
         return check_access
 
