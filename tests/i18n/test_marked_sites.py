@@ -251,6 +251,10 @@ def test_the_checks_find_each_kind() -> None:
         "def why():\n    return f'campaign.{kind}.db is damaged'\n"
         "raise CampaignError(f'a campaign named {name!r} already exists')\n"
         "super().__init__('', f'{problem}; nothing more is saved')\n"
+        "raise FolderGone(f'the data folder {folder} was deleted')\n"
+        "raise StaleGameError(game_id, 'move saved elsewhere')\n"
+        "raise CatalogError(where, '', 'missing from this installation')\n"
+        "LoadedSettings(Settings(), f'{why}; using the default settings')\n"
     )
     found = problems(planted, "planted.py")
     assert [f.split(":", 2)[1:] for f in found] == [
@@ -271,6 +275,10 @@ def test_the_checks_find_each_kind() -> None:
         ["23", " unmarked words returned"],
         ["24", " unmarked words"],
         ["25", " unmarked words"],
+        ["26", " unmarked words"],
+        ["27", " unmarked words"],
+        ["28", " unmarked words"],
+        ["29", " unmarked words"],
     ]
 
 
