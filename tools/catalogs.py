@@ -7,8 +7,9 @@
 
 The strings come from three places: the game's Python sources (``_``, ``N_``,
 ``ngettext``, ``pgettext``); the card data (building, tracker and feat names, feat
-goals and village ranks, each with a context naming its card code, so the data
-files stay English and language-neutral); and argparse's own words (``usage:``,
+goals and village ranks, each with a context naming its card code) and the
+tutorial's lessons (each step's text with a context naming its step's title), so the
+data files stay English and language-neutral; and argparse's own words (``usage:``,
 ``options``, its errors), taken from the running Python's argparse (docs/i18n.md).
 """
 
@@ -49,7 +50,8 @@ def languages() -> list[str]:
 
 
 def data_messages(data: Path) -> Iterator[tuple[str, str, str]]:
-    """(file, context, English) for every name and sentence of the card data."""
+    """(file, context, English) for every name and sentence of the card data and
+    the tutorial's lessons."""
     cards = json.loads((data / "cards.json").read_text(encoding="utf-8"))
     for building in cards["buildings"]:
         yield "cards.json", f"card {building['code']}", building["name"]
@@ -63,6 +65,11 @@ def data_messages(data: Path) -> Iterator[tuple[str, str, str]]:
         yield "feats.json", f"feat goal {feat['code']}", feat["goal"]
         if feat.get("progress"):
             yield "feats.json", f"feat progress {feat['code']}", feat["progress"]
+    tutorial = json.loads((data / "tutorial.json").read_text(encoding="utf-8"))
+    yield "tutorial.json", "tutorial", tutorial["title"]
+    for step in tutorial["steps"]:
+        yield "tutorial.json", "tutorial step", step["title"]
+        yield "tutorial.json", f"tutorial step: {step['title']}", step["text"]
 
 
 def extract() -> Catalog:

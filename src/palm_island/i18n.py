@@ -218,3 +218,20 @@ def deck_colour_name(colour: str) -> str:
     language; the record keeps the English word."""
     names = {"red": pgettext("deck", "red"), "blue": pgettext("deck", "blue")}
     return names.get(colour, colour)
+
+
+def tutorial_title(title: str) -> str:
+    """The tutorial's title (``Learn by playing``) in the active language; the lesson
+    file stays English (tools/catalogs.py extracts its words)."""
+    return _in_context("tutorial", title)
+
+
+def lesson_title(title: str) -> str:
+    """A tutorial step's title (``Your hand``) in the active language."""
+    return _in_context("tutorial step", title)
+
+
+def lesson_text(title: str, text: str) -> str:
+    """A tutorial step's text in the active language, found by its step's English
+    title (each step's text has its own context: ``tutorial step: Your hand``)."""
+    return _in_context(f"tutorial step: {title}", text)

@@ -19,12 +19,9 @@ SCOPE = (
     "progress_bar.py",
     "os_reasons.py",
     "commands",
-    "storage/safe_read.py",
-    "storage/safe_write.py",
-    "storage/loading.py",
-    "storage/permissions.py",
-    "web/languages.py",
-    "web/page_words.py",
+    "storage",
+    "campaign/service.py",
+    "web",
     "tui/commands.py",
     "tui/textual_words.py",
     "tui/language_choice.py",
@@ -79,9 +76,18 @@ SCOPE = (
     "tui/app.py",
     "tui/controller",
     "tui/par.py",
+    "tui/screens/tutorial.py",
+    "tui/widgets/lesson.py",
 )
 """What is translated so far: the command line. The screens (tui/) and the browser
 page (web/) join as they are marked (docs/i18n.md)."""
+NOT_FOR_PLAYERS = {
+    "web/assets.py": "the vendored files' check: for developers (make web-vendor, tests)",
+}
+"""Modules of a folder in SCOPE whose words reach no player, and why."""
+DATA_CONSTANTS = {("web/key_strength.py", "WORD_LIST")}
+"""Module constants that hold data made of words, not words for a player: the
+common words a key is checked against."""
 
 SITES: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {
     "print": (None, ()),
@@ -118,6 +124,17 @@ SITES: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {
     "AskPractice": ((0,), ()),
     "add_column": ((0,), ()),
     "add_columns": (None, ()),
+    # The server's console (serve) and the reasons it refuses a key or an address.
+    "warning": ((0,), ()),
+    "KeyFileError": ((0,), ()),
+    "Part": ((2,), ()),
+    # The storage's and the campaign rules' errors, and an error class's own message.
+    "CampaignError": ((0,), ()),
+    "FolderGone": ((0,), ()),
+    "StaleGameError": ((1,), ()),
+    "CatalogError": ((2,), ()),
+    "__init__": ((0, 1), ()),
+    "LoadedSettings": ((1,), ()),
 }
 """Call name -> (positional arguments, keywords) that carry player-facing words."""
 MARKERS = {"_", "ngettext", "pgettext", "N_"}
@@ -149,6 +166,15 @@ def unmarked(node: ast.expr) -> Iterator[ast.expr]:
         yield from unmarked(node.orelse)
 
 
+def literal_text(node: ast.expr) -> str:
+    """A literal's text, an f-string's placeholders as ``{}``."""
+    if isinstance(node, ast.Constant):
+        return str(node.value)
+    if isinstance(node, ast.JoinedStr):
+        return "".join(str(p.value) if isinstance(p, ast.Constant) else "{}" for p in node.values)
+    return ast.unparse(node)
+
+
 def name_of(func: ast.expr) -> str:
     if isinstance(func, ast.Name):
         return func.id
@@ -162,7 +188,7 @@ def modules() -> list[Path]:
     for entry in SCOPE:
         path = PACKAGE / entry
         found += sorted(path.rglob("*.py")) if path.is_dir() else [path]
-    return found
+    return [path for path in found if path.relative_to(PACKAGE).as_posix() not in NOT_FOR_PLAYERS]
 
 
 def problems(source: str, where: str) -> list[str]:
@@ -192,6 +218,7 @@ def problems(source: str, where: str) -> list[str]:
                 f"{where}:{n.lineno}: unmarked words returned"
                 for n in unmarked(node.value)
                 if "://" not in ast.unparse(n)  # an address, not words
+                and not FILE_NAME.fullmatch(literal_text(n))
             ]
         if isinstance(node, ast.JoinedStr):
             for inner in ast.walk(node):
@@ -202,6 +229,9 @@ def problems(source: str, where: str) -> list[str]:
             found.append(f"{where}:{getattr(node, 'lineno', 0)}: rebinds _")
     for statement in tree.body:  # module constants: words there are marked with N_
         if isinstance(statement, ast.Assign | ast.AnnAssign) and statement.value is not None:
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            if any((where, ast.unparse(target)) in DATA_CONSTANTS for target in targets):
+                continue
             for value in unmarked_constants(statement.value):
                 if isinstance(value, ast.Constant) and sentence(value.value):
                     found.append(f"{where}:{value.lineno}: unmarked constant")
@@ -219,12 +249,18 @@ def unmarked_constants(node: ast.expr) -> Iterator[ast.expr]:
             yield from unmarked_constants(child)
 
 
+SQL = re.compile(r"\s*(CREATE|SELECT|INSERT|UPDATE|DELETE|PRAGMA|EXISTS|ALTER|DROP) |id, ")
+"""A statement or a part of one (a column list): the storage's SQL, not words."""
+FILE_NAME = re.compile(r"[\w{}.:-]+\.(db|json|jsonl|txt|lock)")
+"""A file name (``campaign.{kind}.db``) a function returns: not words."""
+
+
 def sentence(value: object) -> bool:
     """Whether a constant is words for a player: two words or more, not a path,
     an identifier, a style or a command (those stay as they are)."""
-    if not isinstance(value, str):
+    if not isinstance(value, str) or SQL.match(value):
         return False
-    bare = re.sub(r"palm-island \w+|<[^>]+>", "", value)  # a command, markup tags
+    bare = re.sub(r"palm-island \w+|<[^>]+>|Palm Island", "", value)  # a command, tags, the name
     return re.search(r"[A-Za-z]{2,} [A-Za-z]{2,}", bare) is not None
 
 
@@ -243,6 +279,19 @@ def test_the_checks_find_each_kind() -> None:
         "NOTE = 'Card 3 is only for planning'\n"
         "KEPT = {'hard': N_('Hard allows none'), 'medium': 'One at most'}\n"
         "def deal():\n    return f'seed {seed}'\n"
+        "log.warning('a game did not quit')\n"
+        "raise KeyFileError(f'{shown} is empty; write the key in it')\n"
+        "Part(end, bits, 'a repeat of letters')\n"
+        "WORD_LIST = 'password secret letmein'\n"
+        "TABLE = 'CREATE TABLE game (id INTEGER)'\n"
+        "def name():\n    return f'campaign.{kind}.db'\n"
+        "def why():\n    return f'campaign.{kind}.db is damaged'\n"
+        "raise CampaignError(f'a campaign named {name!r} already exists')\n"
+        "super().__init__('', f'{problem}; nothing more is saved')\n"
+        "raise FolderGone(f'the data folder {folder} was deleted')\n"
+        "raise StaleGameError(game_id, 'move saved elsewhere')\n"
+        "raise CatalogError(where, '', 'missing from this installation')\n"
+        "LoadedSettings(Settings(), f'{why}; using the default settings')\n"
     )
     found = problems(planted, "planted.py")
     assert [f.split(":", 2)[1:] for f in found] == [
@@ -256,7 +305,29 @@ def test_the_checks_find_each_kind() -> None:
         ["11", " unmarked constant"],
         ["12", " unmarked constant"],
         ["14", " unmarked words returned"],
+        ["15", " unmarked words"],
+        ["16", " unmarked words"],
+        ["17", " unmarked words"],
+        ["18", " unmarked constant"],
+        ["23", " unmarked words returned"],
+        ["24", " unmarked words"],
+        ["25", " unmarked words"],
+        ["26", " unmarked words"],
+        ["27", " unmarked words"],
+        ["28", " unmarked words"],
+        ["29", " unmarked words"],
     ]
+
+
+def test_only_the_named_data_and_modules_are_passed_over() -> None:
+    """A data constant is passed over in its own module only; every module of a
+    folder in SCOPE is read but those said to reach no player."""
+    data = "WORD_LIST = 'password secret letmein'\n"
+    assert problems(data, "web/key_strength.py") == []
+    assert problems(data, "web/server.py") == ["web/server.py:1: unmarked constant"]
+    read = {path.relative_to(PACKAGE).as_posix() for path in modules()}
+    web = {path.relative_to(PACKAGE).as_posix() for path in (PACKAGE / "web").glob("*.py")}
+    assert web - read == set(NOT_FOR_PLAYERS) & web
 
 
 def test_every_site_in_scope_is_marked() -> None:

@@ -68,7 +68,7 @@ def cases(port: int) -> list[Case]:
         Case("the page", "GET", "/", host, 200, "/"),
         Case("an old address's wrong key", "GET", "/?token=nope", host, 403, "/", "WRONG_TOKEN"),
         Case("a foreign host", "GET", "/", {"Host": "evil.example"}, 403, "/", "WRONG_HOST"),
-        Case("the page, full", "GET", "/", host, 503, "/", "handle_index: FULL", full=True),
+        Case("the page, full", "GET", "/", host, 503, "/", "handle_index: full_words", full=True),
         Case("a method not allowed", "POST", "/", host, 405, "/"),
         Case("a game", "GET", "/ws", key, 101, "/ws"),
         Case("a game without the key", "GET", "/ws", upgrade, 403, "/ws", "NO_TOKEN"),
@@ -82,7 +82,9 @@ def cases(port: int) -> list[Case]:
             "/ws",
             "WRONG_ORIGIN",
         ),
-        Case("a game, full", "GET", "/ws", key, 503, "/ws", "handle_websocket: FULL", full=True),
+        Case(
+            "a game, full", "GET", "/ws", key, 503, "/ws", "handle_websocket: full_words", full=True
+        ),
         Case("a static file", "GET", "/static/client.js", host, 200, "/static", stored=True),
         Case("the style sheet", "GET", "/static/page.css", host, 200, "/static", stored=True),
         Case("no such static file", "GET", "/static/nosuch.js", host, 404, "/static"),
@@ -95,7 +97,7 @@ def cases(port: int) -> list[Case]:
             wrong,
             429,
             "/ws",
-            "HTTPTooManyRequests TOO_MANY",
+            "HTTPTooManyRequests too_many",
             wrong_keys_before=LIMIT,
         ),
     ]

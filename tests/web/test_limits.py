@@ -152,7 +152,7 @@ async def test_connections_holding_games_are_never_closed_and_a_newcomer_is() ->
 async def test_a_warning_that_repeats_is_logged_once_per_interval_with_a_count(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    summary = Summary("first", "{count} more in {seconds} s", interval=0.2)
+    summary = Summary("first", lambda count: "{count} more in {seconds} s", interval=0.2)
     with caplog.at_level(logging.WARNING, logger="palm-island.serve"):
         for _ in range(1000):
             summary.note()

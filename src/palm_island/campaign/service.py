@@ -7,19 +7,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import FeatSet, FeatSpec, Move, earned_feats, summarize
+from ..i18n import _, difficulty_name, ngettext
 from ..records import FEAT_LIMITS, Difficulty, GameRecord, replay
 from .model import Campaign, FeatUnlock
 
 
 class CampaignError(ValueError):
-    """A campaign action the rules do not allow (e.g. a locked feat, R31)."""
+    """A campaign action the rules do not allow (e.g. a locked feat, R31); its message
+    is in the player's language."""
 
 
 class NoSuchCampaign(CampaignError):
     """No campaign has this name: ``name`` is kept so the CLI can say it in any language."""
 
     def __init__(self, name: str) -> None:
-        super().__init__(f"there is no campaign named {name!r}")
+        super().__init__(_("there is no campaign named {name}").format(name=repr(name)))
         self.name = name
 
 
@@ -27,9 +29,17 @@ class LockedFeats(CampaignError):
     """A game brought into a campaign uses feat cards that campaign has not unlocked."""
 
     def __init__(self, name: str, codes: Sequence[str]) -> None:
-        super().__init__(f"{', '.join(codes)} not unlocked in {name!r}")
+        super().__init__(not_unlocked(codes, name))
         self.name = name
         self.codes = tuple(codes)
+
+
+def not_unlocked(codes: Sequence[str], name: str) -> str:
+    """``FT1, FT3 not unlocked in 'Island'``: feat codes stay codes."""
+    # Translators: one feat code or several (FT1, FT3): the form follows their number.
+    return ngettext(
+        "{codes} not unlocked in {name}", "{codes} not unlocked in {name}", len(codes)
+    ).format(codes=", ".join(codes), name=repr(name))
 
 
 def check_setup(campaign: Campaign, difficulty: Difficulty, feats: Sequence[str]) -> None:
@@ -40,13 +50,20 @@ def check_setup(campaign: Campaign, difficulty: Difficulty, feats: Sequence[str]
     """
     locked = [code for code in feats if code not in campaign.unlocked]
     if locked:
-        raise CampaignError(f"{', '.join(locked)} not unlocked in {campaign.name!r}")
+        raise CampaignError(not_unlocked(locked, campaign.name))
     if len(set(feats)) != len(feats):
-        raise CampaignError("a feat can be used only once per game")
+        raise CampaignError(_("a feat can be used only once per game"))
     limit = FEAT_LIMITS[difficulty]
     if limit is not None and len(feats) > limit:
-        allowed = "no feats" if limit == 0 else f"at most {limit} feat"
-        raise CampaignError(f"{difficulty} allows {allowed} (R31)")
+        if limit == 0:
+            allows = _("{difficulty} allows no feats")
+        else:
+            allows = ngettext(
+                "{difficulty} allows at most {count} feat",
+                "{difficulty} allows at most {count} feats",
+                limit,
+            )
+        raise CampaignError(allows.format(difficulty=difficulty_name(difficulty), count=limit))
 
 
 def earned(record: GameRecord, feats: FeatSet) -> tuple[str, ...]:
@@ -57,7 +74,7 @@ def earned(record: GameRecord, feats: FeatSet) -> tuple[str, ...]:
     """
     states = replay(record, feats.catalog)
     start = next(states)
-    for _ in states:
+    for _state in states:
         pass  # replays (and checks) every move before they are summarised
     moves = [Move.parse(text) for text in record.moves]
     return earned_feats(feats, summarize(start, moves))

@@ -59,7 +59,8 @@ def run(args: argparse.Namespace) -> int:
     except LoadError as exc:
         finding = exc.describe()
         if args.restore:  # not the advice to run what is running
-            finding = finding.replace(f"; {RESTORE_ADVICE}", "")
+            advice = _(RESTORE_ADVICE)
+            finding = finding.replace("; " + advice, "")
         print(printable(f"palm-island: {finding}"))
         if exc.kind != "db_damaged":  # a permission, a newer release: no backup is offered
             return 1

@@ -31,6 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
+from ..i18n import _, ngettext
 from . import safe_write
 from .db import (
     SCHEMA_VERSION,
@@ -66,12 +67,16 @@ class Contents:
 
     def describe(self) -> str:
         """``2 campaigns, 5 finished games, newest 2026-11-30 23:10``."""
-        plural = "" if self.campaigns == 1 else "s"
-        games = "" if self.finished_games == 1 else "s"
-        newest = f", newest {self.newest_game[:16].replace('T', ' ')}" if self.newest_game else ""
-        return (
-            f"{self.campaigns} campaign{plural}, {self.finished_games} finished game{games}{newest}"
-        )
+        campaigns = ngettext("{count} campaign", "{count} campaigns", self.campaigns)
+        games = ngettext("{count} finished game", "{count} finished games", self.finished_games)
+        counts = {
+            "campaigns": campaigns.format(count=self.campaigns),
+            "games": games.format(count=self.finished_games),
+        }
+        if self.newest_game:
+            newest = self.newest_game[:16].replace("T", " ")
+            return _("{campaigns}, {games}, newest {newest}").format(newest=newest, **counts)
+        return _("{campaigns}, {games}").format(**counts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,8 +107,8 @@ class Backup:
 
     def describe(self) -> str:
         """One line for the restore dialog and ``doctor``."""
-        held = self.contents.describe() if self.contents else "contents unreadable"
-        when = f"{self.taken_at:%Y-%m-%d %H:%M:%S} UTC" if self.taken_at else "undated"
+        held = self.contents.describe() if self.contents else _("contents unreadable")
+        when = f"{self.taken_at:%Y-%m-%d %H:%M:%S} UTC" if self.taken_at else _("undated")
         number = f" #{self.sequence}" if self.sequence else ""
         return f"{when} ({self.kind}{number}): {held}"
 
@@ -208,7 +213,7 @@ def copy_database(
             continue
         labels[target] = Label(sequence, now.isoformat(timespec="seconds"), kind, None)
         return target
-    raise SaveError(kind, "backup failed: no free sequence number")
+    raise SaveError(kind, _("backup failed: no free sequence number"))
 
 
 def _name(kind: str, sequence: int) -> str:
@@ -290,7 +295,7 @@ def daily_backup(conn: sqlite3.Connection, directory: Path, now: datetime | None
     try:
         lock = connect(db_path(directory))
         try:
-            _, taken = find_or_create(
+            _row, taken = find_or_create(
                 lock,
                 lambda: True if _recent_daily(_labels(folder), now) else None,
                 lambda: _take_daily(conn, folder, now),
@@ -298,7 +303,9 @@ def daily_backup(conn: sqlite3.Connection, directory: Path, now: datetime | None
         finally:
             lock.close()
     except sqlite3.Error as exc:  # busy past the timeout: the next start takes it
-        raise SaveError("backups", f"daily backup not taken: {exc}") from None
+        raise SaveError(
+            "backups", _("daily backup not taken: {reason}").format(reason=exc)
+        ) from None
     return taken
 
 
@@ -415,7 +422,7 @@ def restore_backup(directory: Path, backup: Path, now: datetime | None = None) -
         SaveError: the backup is unreadable or a file could not be written.
     """
     if not check_regular(backup) or not _passes(backup):
-        raise SaveError(backup.name, "this backup does not pass quick_check; choose another")
+        raise SaveError(backup.name, _("this backup does not pass quick_check; choose another"))
     target = db_path(directory)
     safe_write.clean_stale(directory)
     kept: list[Path] = []

@@ -21,6 +21,7 @@ from .. import __version__
 from ..campaign.model import Campaign
 from ..campaign.service import CampaignError, after_game, check_setup
 from ..engine import FeatSet
+from ..i18n import _
 from ..records import result_of
 from ..records.campaign_file import (
     MAX_CAMPAIGN_BYTES,
@@ -123,18 +124,20 @@ def read_campaign_file(
     rows: list[repositories.CampaignGameRow] = []
     for index in order:
         game = content.games[index]
-        place = f"{where} game {index + 1}"
+        place = _("{file} game {number}").format(file=where, number=index + 1)
         if game.finished_at < game.started_at:
-            raise LoadError("invalid_field", place, "finished before it started")
+            raise LoadError("invalid_field", place, _("finished before it started"))
         record = parse_record(json.dumps(game.record), place)
         final = check_record(record, feats.catalog, place)
         if not final.is_over:
-            raise LoadError("invalid_field", place, "the game is not finished")
+            raise LoadError("invalid_field", place, _("the game is not finished"))
         try:
             check_setup(campaign, record.setup.difficulty, record.setup.feats)
         except CampaignError as exc:
             raise LoadError(
-                "invalid_field", place, f"not allowed by the games before it: {exc}"
+                "invalid_field",
+                place,
+                _("not allowed by the games before it: {reason}").format(reason=exc),
             ) from None
         setup = record.setup.model_copy(update={"campaign": campaign_name})
         record = record.model_copy(

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from .. import __version__
 from ..engine import Catalog, CatalogError, parse_catalog
 from ..engine import cards as cards_module
+from ..i18n import _
 from .catalog_cache import CACHE_FORMAT, read_cached_catalog, write_cached_catalog
 from .paths import cache_dir
 
@@ -54,7 +55,9 @@ def data_file(name: str) -> Path | Traversable:
     packaged = resources.files("palm_island") / "data" / name
     if packaged.is_file():
         return packaged
-    raise CatalogError(f"data/{name}", "", "missing from this installation; reinstall palm-island")
+    raise CatalogError(
+        f"data/{name}", "", _("missing from this installation; reinstall palm-island")
+    )
 
 
 @cache

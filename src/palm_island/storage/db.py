@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Final
 
+from ..i18n import N_, _
 from .errors import LoadError, SaveError
 from .folder_identity import StoreConnection
 from .permissions import no_permission
@@ -203,13 +204,15 @@ def sql_write(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ())
     return conn.execute(sql, params)
 
 
-RESTORE_ADVICE: Final = "run `palm-island doctor --restore` to restore a backup"
+RESTORE_ADVICE: Final = N_("run `palm-island doctor --restore` to restore a backup")
 """What a damaged or missing campaign file's message ends with (doctor leaves it out)."""
 
 
 def damaged(path: Path, problem: str) -> LoadError:
+    # Translators: {advice} stays last, after "; " (doctor --restore leaves it out).
+    message = _("campaign file is damaged ({problem}); {advice}")
     return LoadError(
-        "db_damaged", path.name, f"campaign file is damaged ({problem}); {RESTORE_ADVICE}", problem
+        "db_damaged", path.name, message.format(problem=problem, advice=_(RESTORE_ADVICE)), problem
     )
 
 
@@ -240,7 +243,9 @@ def open_database(
     try:
         conn = connect(path, durable=durable)
     except sqlite3.OperationalError as exc:
-        raise SaveError(path.name, f"cannot open the campaign file: {exc}") from None
+        raise SaveError(
+            path.name, _("cannot open the campaign file: {reason}").format(reason=exc)
+        ) from None
     except sqlite3.DatabaseError as exc:
         raise damaged(path, str(exc)) from None
     except UnicodeDecodeError:
@@ -253,7 +258,9 @@ def open_database(
     except sqlite3.OperationalError as exc:
         conn.close()
         if _is_busy(exc) or "readonly" in str(exc):
-            raise SaveError(path.name, f"cannot open the campaign file: {exc}") from None
+            raise SaveError(
+                path.name, _("cannot open the campaign file: {reason}").format(reason=exc)
+            ) from None
         raise damaged(path, str(exc)) from None
     except sqlite3.DatabaseError as exc:
         conn.close()
@@ -277,7 +284,9 @@ def open_read_only(path: Path) -> sqlite3.Connection | None:
     try:
         conn = connect_read_only(path)
     except sqlite3.OperationalError as exc:
-        raise SaveError(path.name, f"cannot open the campaign file: {exc}") from None
+        raise SaveError(
+            path.name, _("cannot open the campaign file: {reason}").format(reason=exc)
+        ) from None
     except sqlite3.DatabaseError as exc:
         raise damaged(path, str(exc)) from None
     try:
@@ -306,7 +315,9 @@ def open_read_only(path: Path) -> sqlite3.Connection | None:
         conn.close()
         if "not a database" in str(exc) or "malformed" in str(exc):
             raise damaged(path, str(exc)) from None
-        raise SaveError(path.name, f"cannot read the campaign file: {exc}") from None
+        raise SaveError(
+            path.name, _("cannot read the campaign file: {reason}").format(reason=exc)
+        ) from None
     except sqlite3.DatabaseError as exc:
         conn.close()
         raise damaged(path, str(exc)) from None
@@ -436,14 +447,18 @@ def _check_identity(path: Path, app_id: int, version: int) -> None:
         raise LoadError(
             "wrong_kind",
             path.name,
-            f"{path.name} is not a Palm Island campaign file; it was left untouched",
+            _("{file} is not a Palm Island campaign file; it was left untouched").format(
+                file=path.name
+            ),
         )
     if version > SCHEMA_VERSION:
         raise LoadError(
             "newer_version",
             path.name,
-            f"campaign file is from a newer palm-island (schema {version}, this one knows "
-            f"{SCHEMA_VERSION}); update palm-island to open it",
+            _(
+                "campaign file is from a newer palm-island (schema {version}, this one knows "
+                "{known}); update palm-island to open it"
+            ).format(version=version, known=SCHEMA_VERSION),
         )
 
 
@@ -560,8 +575,8 @@ def schema_problem(conn: sqlite3.Connection) -> str | None:
     for name, columns in expected.items():
         if found[name] != columns:
             if not found[name]:
-                return f"table {name} is missing"
-            return f"table {name} does not have this release's columns"
+                return _("table {name} is missing").format(name=name)
+            return _("table {name} does not have this release's columns").format(name=name)
     return None
 
 
@@ -575,7 +590,7 @@ def guard(where: str) -> Iterator[None]:
     except sqlite3.OperationalError as exc:
         text = str(exc)
         if any(word in text for word in ("locked", "busy", "readonly", "full", "disk I/O")):
-            raise SaveError(where, f"could not save: {text}") from None
+            raise SaveError(where, _("could not save: {reason}").format(reason=text)) from None
         raise damaged(Path(where), text) from None
     except sqlite3.DatabaseError as exc:
         raise damaged(Path(where), str(exc)) from None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Final, Literal
 
 from ..errors import PalmIslandError  # not the engine package: the settings read needs this
+from ..i18n import _, pgettext
 
 LoadErrorKind = Literal[
     "too_large",
@@ -32,6 +33,22 @@ def shorten(text: str, limit: int = MAX_MESSAGE) -> str:
     """``text`` on one line, cut to ``limit`` characters with an ellipsis."""
     line = " ".join(text.split())
     return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def game_place(game_id: object) -> str:
+    """``game 12``: where an error happened, as a player reads it."""
+    return _("game {number}").format(number=game_id)
+
+
+def not_in_play(status: str) -> str:
+    """``the game is finished, not in play``: a game's stored status (``finished``,
+    ``abandoned``, ``imported``) in the player's language."""
+    names = {
+        "finished": pgettext("game status", "finished"),
+        "abandoned": pgettext("game status", "abandoned"),
+        "imported": pgettext("game status", "imported"),
+    }
+    return _("the game is {status}, not in play").format(status=names.get(status, status))
 
 
 class LoadError(PalmIslandError, ValueError):
@@ -75,4 +92,4 @@ class StaleGameError(SaveError):
 
     def __init__(self, game_id: int, message: str) -> None:
         self.game_id = game_id
-        super().__init__(f"game {game_id}", message)
+        super().__init__(game_place(game_id), message)

@@ -18,6 +18,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..i18n import _
 from . import backups
 from .db import RESTORE_ADVICE, check_store_files, empty_file
 from .errors import LoadError
@@ -52,8 +53,9 @@ class FirstLook:
             raise LoadError(
                 "db_damaged",
                 DB_NAME,
-                f"campaign file is missing (this folder has held one: {self.held_because}); "
-                f"{RESTORE_ADVICE}",
+                _(
+                    "campaign file is missing (this folder has held one: {because}); {advice}"
+                ).format(because=self.held_because, advice=_(RESTORE_ADVICE)),
             )
 
 

@@ -17,6 +17,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..i18n import _
 from .errors import SaveError
 
 
@@ -26,7 +27,9 @@ class FolderGone(SaveError):
     def __init__(self, problem: str) -> None:
         self.problem = problem
         """What happened, for the player: ``the data folder X was deleted or moved…``."""
-        super().__init__("", f"{problem}; nothing more is saved (start the game again)")
+        super().__init__(
+            "", _("{problem}; nothing more is saved (start the game again)").format(problem=problem)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,21 +59,27 @@ class FolderIdentity:
         try:
             info = os.stat(self.folder)
         except (FileNotFoundError, NotADirectoryError):
-            return f"the data folder {self.folder} was deleted or moved while the game was open"
+            return _(
+                "the data folder {folder} was deleted or moved while the game was open"
+            ).format(folder=self.folder)
         except OSError:
             return None  # cannot tell (a permission): the write itself will say
         if (info.st_dev, info.st_ino) != self.folder_id:
-            return (
-                f"the data folder {self.folder} was replaced by another one while the game was open"
-            )
+            return _(
+                "the data folder {folder} was replaced by another one while the game was open"
+            ).format(folder=self.folder)
         try:
             info = os.stat(self.file)
         except FileNotFoundError:
-            return f"the campaign file in {self.folder} was deleted while the game was open"
+            return _("the campaign file in {folder} was deleted while the game was open").format(
+                folder=self.folder
+            )
         except OSError:
             return None
         if (info.st_dev, info.st_ino) != self.file_id:
-            return f"the campaign file in {self.folder} was replaced while the game was open"
+            return _("the campaign file in {folder} was replaced while the game was open").format(
+                folder=self.folder
+            )
         return None
 
     def check(self) -> None:
@@ -100,7 +109,9 @@ def bind_folder(conn: sqlite3.Connection, folder: Path, file: Path) -> None:
     try:
         conn.folder = FolderIdentity.of(folder, file)
     except OSError:
-        raise FolderGone(f"the data folder {folder} was deleted while it was opened") from None
+        raise FolderGone(
+            _("the data folder {folder} was deleted while it was opened").format(folder=folder)
+        ) from None
 
 
 def folder_of(conn: sqlite3.Connection) -> FolderIdentity | None:
@@ -151,15 +162,19 @@ def served_folder_problem(folder: Path, expected: tuple[int, int]) -> str | None
     folder in place of the one it serves, nor start an empty campaign in a new one."""
     found = folder_id(folder)
     if found is None:
-        return f"the data folder {folder} was deleted or moved after the server started"
+        return _("the data folder {folder} was deleted or moved after the server started").format(
+            folder=folder
+        )
     if found != expected:
-        return f"the data folder {folder} was replaced by another one after the server started"
+        return _(
+            "the data folder {folder} was replaced by another one after the server started"
+        ).format(folder=folder)
     return None
 
 
 def parse_folder_id(text: str) -> tuple[int, int]:
     """``DEVICE:INODE`` as written by :func:`format_folder_id`. Raises ValueError."""
-    device, _, inode = text.partition(":")
+    device, _colon, inode = text.partition(":")
     return int(device), int(inode)
 
 

@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
+from ..i18n import _
 from .db import sql_write, tx
 from .once import find_or_create
 
@@ -60,7 +61,9 @@ class Holder:
 
     def describe(self) -> str:
         """One short line for the player: which window, since when."""
-        return f"process {self.pid} on {self.host}, since {self.since[11:16]} UTC"
+        return _("process {pid} on {host}, since {time} UTC").format(
+            pid=self.pid, host=self.host, time=self.since[11:16]
+        )
 
 
 _token = [secrets.token_hex(8)]

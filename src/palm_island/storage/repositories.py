@@ -19,11 +19,12 @@ from typing import Final
 from ..campaign.model import Campaign, CampaignSummary, HistoryEntry
 from ..campaign.service import CampaignError, LockedFeats, NoSuchCampaign, after_game
 from ..engine import FeatSet, FeatSpec, Move
+from ..i18n import _, ngettext
 from ..records import GameRecord, RecordError, result_of
 from ..text import unsafe_characters
 from . import holders
 from .db import sql_write, tx
-from .errors import LoadError, SaveError, StaleGameError
+from .errors import LoadError, SaveError, StaleGameError, game_place, not_in_play
 from .loading import as_load_error, record_from_rows
 from .once import find_or_create
 from .rows import campaign_from_rows, summary_from_row
@@ -42,18 +43,30 @@ def played_now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
+def already_exists(name: str) -> str:
+    return _("a campaign named {name} already exists").format(name=repr(name))
+
+
 def check_name(name: object) -> str:
     """A campaign name is stored verbatim: 1-64 characters, not blank, no control
     characters (they would garble the chooser). Raises CampaignError."""
     if not isinstance(name, str) or not name.strip():
-        raise CampaignError("a campaign needs a name")
+        raise CampaignError(_("a campaign needs a name"))
     if len(name) > MAX_NAME:
-        raise CampaignError(f"a campaign name has at most {MAX_NAME} characters")
+        raise CampaignError(
+            ngettext(
+                "a campaign name has at most {count} character",
+                "a campaign name has at most {count} characters",
+                MAX_NAME,
+            ).format(count=MAX_NAME)
+        )
     bad = unsafe_characters(name)
     if bad:
         raise CampaignError(
-            "a campaign name cannot contain control, bidi or separator characters "
-            f"({', '.join(bad[:3])})"
+            _(
+                "a campaign name cannot contain control, bidi or separator characters "
+                "({characters})"
+            ).format(characters=", ".join(bad[:3]))
         )
     return name
 
@@ -94,9 +107,9 @@ def create_campaign(conn: sqlite3.Connection, name: str) -> Campaign:
     try:
         existing, created = find_or_create(conn, lambda: _same_name(conn, name), insert)
     except sqlite3.IntegrityError:
-        raise CampaignError(f"a campaign named {name!r} already exists") from None
+        raise CampaignError(already_exists(name)) from None
     if not created:
-        raise CampaignError(f"a campaign named {existing!r} already exists")
+        raise CampaignError(already_exists(existing))
     return load_campaign(conn, name)
 
 
@@ -170,14 +183,14 @@ def rename_campaign(conn: sqlite3.Connection, name: str, new_name: str) -> None:
         with tx(conn):
             existing = _same_name(conn, new_name, other_than=name)
             if existing is not None:
-                raise CampaignError(f"a campaign named {existing!r} already exists")
+                raise CampaignError(already_exists(existing))
             changed = sql_write(
                 conn,
                 "UPDATE campaign SET name = ?, updated_at = ? WHERE name = ?",
                 (new_name, now(), name),
             ).rowcount
     except sqlite3.IntegrityError:
-        raise CampaignError(f"a campaign named {new_name!r} already exists") from None
+        raise CampaignError(already_exists(new_name)) from None
     if not changed:
         raise NoSuchCampaign(name)
 
@@ -191,8 +204,15 @@ class CampaignInUseError(CampaignError):
 
     def __init__(self, name: str, open_games: Sequence[tuple[int, str]]) -> None:
         self.open_games = tuple(open_games)
-        games = "; ".join(f"game {gid} ({where})" for gid, where in self.open_games)
-        super().__init__(f"campaign {name!r} has a game open in a window: {games}")
+        games = "; ".join(
+            _("{game} ({window})").format(game=game_place(gid), window=where)
+            for gid, where in self.open_games
+        )
+        super().__init__(
+            _("campaign {name} has a game open in a window: {games}").format(
+                name=repr(name), games=games
+            )
+        )
 
 
 def open_games(conn: sqlite3.Connection, campaign: int) -> list[tuple[int, str]]:
@@ -219,7 +239,7 @@ def delete_campaign(
     open in a live window, unless ``force``; checked inside the delete's transaction.
     """
     if confirm is not True:
-        raise CampaignError("deleting a campaign loses its games and feats: pass confirm=True")
+        raise CampaignError(_("deleting a campaign loses its games and feats: pass confirm=True"))
     with tx(conn):
         row = conn.execute("SELECT id FROM campaign WHERE name = ?", (name,)).fetchone()
         if row is None:
@@ -314,7 +334,8 @@ def start_game(
     game_id, created = find_or_create(conn, official_attempt, insert)
     if not created:
         raise StaleGameError(
-            game_id, "the daily deal was started in another window; that game is opened instead"
+            game_id,
+            _("the daily deal was started in another window; that game is opened instead"),
         )
     return game_id
 
@@ -397,7 +418,9 @@ def append_move(
                 (game_id, ply, notation),
             )
         except sqlite3.IntegrityError:
-            raise StaleGameError(game_id, f"move {ply} was already saved elsewhere") from None
+            raise StaleGameError(
+                game_id, _("move {ply} was already saved elsewhere").format(ply=ply)
+            ) from None
         sql_write(conn, "UPDATE game SET played_at = ? WHERE id = ?", (played_now(), game_id))
         if finish is not None:
             return _finish(conn, game_id, finish)
@@ -408,7 +431,7 @@ def undo_move(conn: sqlite3.Connection, game_id: int, *, based_on: Sequence[str]
     """Take back the last of the moves ``based_on`` (compare-and-set, as
     :func:`append_move`) and count the undo in the record."""
     if not based_on:
-        raise SaveError(f"game {game_id}", "there is no move to take back")
+        raise SaveError(game_place(game_id), _("there is no move to take back"))
     with tx(conn):
         _check_base(conn, game_id, based_on)
         sql_write(conn, "DELETE FROM move WHERE game_id = ? AND ply = ?", (game_id, len(based_on)))
@@ -438,8 +461,9 @@ def _check_base(conn: sqlite3.Connection, game_id: int, based_on: Sequence[str])
         return
     raise StaleGameError(
         game_id,
-        f"this game was changed in another window ({len(stored)} moves stored, "
-        f"{len(based_on)} here); reloaded",
+        _(
+            "this game was changed in another window ({stored} moves stored, {here} here); reloaded"
+        ).format(stored=len(stored), here=len(based_on)),
     )
 
 
@@ -450,20 +474,23 @@ def _check_in_play(conn: sqlite3.Connection, game_id: int) -> None:
     abandon it (tests/test_one_writer.py lists the sites)."""
     row = conn.execute("SELECT status FROM game WHERE id = ?", (game_id,)).fetchone()
     if row is None:
-        raise SaveError(f"game {game_id}", "there is no game with this number")
+        raise SaveError(game_place(game_id), _("there is no game with this number"))
     if row[0] != "playing":
-        raise SaveError(f"game {game_id}", "this game is no longer in play (another window?)")
+        raise SaveError(game_place(game_id), _("this game is no longer in play (another window?)"))
     holder = holders.other_holder(conn, game_id)
     if holder is not None:
-        raise StaleGameError(game_id, f"this game is open in another window ({holder.describe()})")
+        raise StaleGameError(
+            game_id,
+            _("this game is open in another window ({window})").format(window=holder.describe()),
+        )
 
 
 def _canonical(notations: Sequence[str], game_id: int) -> list[str]:
     try:
         return [str(Move.parse(text)) for text in notations]
     except ValueError:
-        where = f"game {game_id}"
-        raise LoadError("invalid_field", where, "a stored move does not parse") from None
+        where = game_place(game_id)
+        raise LoadError("invalid_field", where, _("a stored move does not parse")) from None
 
 
 HAS_MOVE: Final = "EXISTS (SELECT 1 FROM move m WHERE m.game_id = g.id)"
@@ -498,11 +525,11 @@ def load_game(conn: sqlite3.Connection, game_id: int) -> GameRow:
 def _stored(conn: sqlite3.Connection, row: tuple[object, ...]) -> GameRow:
     game_id, campaign, status, started_raw, finished_raw, header_raw, undo_count = row[:7]
     hints, practice = row[7:9]
-    where = f"game {game_id}"
+    where = game_place(game_id)
     header = _text(header_raw, where)
     started, finished = _text(started_raw, where), _text(finished_raw, where)
     if not isinstance(header, str) or not isinstance(game_id, int):
-        raise LoadError("invalid_field", where, "stored game header is not text")
+        raise LoadError("invalid_field", where, _("stored game header is not text"))
     moves = [
         (ply, _text(notation, where))
         for ply, notation in conn.execute(
@@ -574,13 +601,13 @@ def _finish(conn: sqlite3.Connection, game_id: int, feats: FeatSet) -> tuple[Fea
     """:func:`finish_game` inside the caller's transaction."""
     game = load_game(conn, game_id)
     if game.status != "playing":
-        raise SaveError(f"game {game_id}", f"the game is {game.status}, not in play")
+        raise SaveError(game_place(game_id), not_in_play(game.status))
     try:
         result = result_of(game.record, feats.catalog)
     except RecordError as exc:
-        raise as_load_error(exc, f"game {game_id}") from None
+        raise as_load_error(exc, game_place(game_id)) from None
     if result is None:
-        raise SaveError(f"game {game_id}", "the game is not over yet")
+        raise SaveError(game_place(game_id), _("the game is not over yet"))
     stamp = now()
     header = json.loads(_header(game.record))
     header["result"] = json.loads(result.model_dump_json())
@@ -594,7 +621,7 @@ def _finish(conn: sqlite3.Connection, game_id: int, feats: FeatSet) -> tuple[Fea
         return ()
     name = conn.execute("SELECT name FROM campaign WHERE id = ?", (game.campaign_id,)).fetchone()[0]
     campaign = load_campaign(conn, name)
-    _, new = after_game(campaign, game.record, feats, game_id=game_id, at=stamp)
+    _campaign, new = after_game(campaign, game.record, feats, game_id=game_id, at=stamp)
     for feat in new:
         sql_write(
             conn,
@@ -620,7 +647,7 @@ def store_finished(
         LoadError: the same game (deal, setup, canonical moves) is already stored.
     """
     if record.result is None:
-        raise SaveError("import", "only finished games can be imported")
+        raise SaveError("import", _("only finished games can be imported"))
     finished = record.finished_at or now()
     game_id, created = find_or_create(
         conn,
@@ -646,7 +673,7 @@ def store_in_campaign(
             Nothing is written in any of these cases.
     """
     if record.result is None:
-        raise SaveError("import", "only finished games can be imported")
+        raise SaveError("import", _("only finished games can be imported"))
     finished = record.finished_at or now()
     with tx(conn):
         campaign = load_campaign(conn, name)
@@ -658,7 +685,7 @@ def store_in_campaign(
 
         def insert() -> tuple[int, tuple[FeatSpec, ...]]:
             game_id = _insert_finished(conn, campaign.id, "finished", record, finished)
-            _, new = after_game(campaign, record, feats, game_id=game_id, at=finished)
+            _campaign, new = after_game(campaign, record, feats, game_id=game_id, at=finished)
             for feat in new:
                 sql_write(
                     conn,
@@ -687,7 +714,9 @@ def _already_stored(game_id: int, where: str) -> LoadError:
     return LoadError(
         "invalid_field",
         where,
-        f"this game is already stored as game {game_id} (same deal, setup and moves)",
+        _("this game is already stored as game {number} (same deal, setup and moves)").format(
+            number=game_id
+        ),
     )
 
 
@@ -758,14 +787,14 @@ def history(
 
 def _history_entry(row: tuple[object, ...]) -> HistoryEntry:
     game_id, name, finished, header, total, rank, status, practice = row
-    where = f"game {game_id}"
+    where = game_place(game_id)
     texts = [_text(value, where) for value in (name, finished, header, rank)]
     name_text, finished_text, header_text, rank_text = texts
     if header_text is None or finished_text is None or rank_text is None:
-        raise LoadError("invalid_field", where, "stored game is missing its result")
+        raise LoadError("invalid_field", where, _("stored game is missing its result"))
     record = record_from_rows(header_text, [], where)
     if record.result is None or total != record.result.score or rank_text != record.result.rank:
-        raise LoadError("invalid_field", where, "stored score or rank disagrees with the game")
+        raise LoadError("invalid_field", where, _("stored score or rank disagrees with the game"))
     return HistoryEntry(
         int(str(game_id)),
         name_text,
@@ -787,11 +816,11 @@ def _text(value: object, where: str) -> str | None:
     if value is None or isinstance(value, str):
         return value
     if not isinstance(value, bytes):
-        raise LoadError("invalid_field", where, "a stored text field holds a number")
+        raise LoadError("invalid_field", where, _("a stored text field holds a number"))
     try:
         return value.decode("utf-8")
     except UnicodeDecodeError:
-        raise LoadError("invalid_field", where, "stored text is not UTF-8") from None
+        raise LoadError("invalid_field", where, _("stored text is not UTF-8")) from None
 
 
 def game_rows(conn: sqlite3.Connection) -> list[int]:
@@ -951,7 +980,7 @@ def store_campaign(
     try:
         campaign, created = find_or_create(conn, same_name, insert)
     except sqlite3.IntegrityError:
-        raise CampaignError(f"a campaign named {name!r} already exists") from None
+        raise CampaignError(already_exists(name)) from None
     if not created:
-        raise CampaignError(f"a campaign named {clash[0]!r} already exists")
+        raise CampaignError(already_exists(clash[0]))
     return campaign

@@ -14,6 +14,7 @@ from typing import Any, Final, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, ValidationError
 
 from ..campaign.model import Campaign, CampaignSummary, FeatUnlock
+from ..i18n import _
 from .errors import LoadError
 
 _STAMP: Final = Field(min_length=1, max_length=40)
@@ -56,7 +57,11 @@ def validate_row(model: type[RowModel], row: Sequence[Any], where: str) -> RowMo
     fields = list(model.model_fields)
     if len(row) != len(fields):
         raise LoadError(
-            "invalid_field", where, f"row: expected {len(fields)} columns, got {len(row)}"
+            "invalid_field",
+            where,
+            _("row: expected {expected} columns, got {got}").format(
+                expected=len(fields), got=len(row)
+            ),
         )
     try:
         return model.model_validate(dict(zip(fields, row, strict=True)))

@@ -31,6 +31,7 @@ from ..campaign.model import (
 from ..campaign.service import CampaignError, check_setup, earned
 from ..campaign.stats import campaign_stats
 from ..engine import FeatSet, FeatSpec, GameState, Move, new_game, score
+from ..i18n import _, ngettext
 from ..records import Difficulty, GameRecord, RecordError, build_record, replay, result_of
 from . import backups, holders, repositories, safe_write, solver_rows
 from .catalog_files import standard_feats
@@ -43,7 +44,7 @@ from .db import (
     remove_side_files,
     side_files_exist,
 )
-from .errors import LoadError, SaveError
+from .errors import LoadError, SaveError, game_place, not_in_play
 from .first_look import first_look
 from .folder_identity import FolderGone, bind_folder, folder_of
 from .loading import (
@@ -393,7 +394,11 @@ class Store:
         record = self.campaign(campaign)
         unknown = [code for code in feats if code not in self.feats.codes]
         if unknown:
-            raise CampaignError(f"there is no feat {', '.join(map(str, unknown))}")
+            raise CampaignError(
+                ngettext(
+                    "there is no feat {codes}", "there are no feats {codes}", len(unknown)
+                ).format(codes=", ".join(map(str, unknown)))
+            )
         check_setup(record, difficulty, feats)
         seed = secrets.randbelow(2**31) if seed is None else seed
         ids = tuple(self.feats.by_code(code).card_id for code in feats)
@@ -455,13 +460,13 @@ class Store:
         """
         saved = repositories.load_game(self.conn, game_id)
         if saved.status != "playing":
-            raise SaveError(f"game {game_id}", f"the game is {saved.status}, not in play")
+            raise SaveError(game_place(game_id), not_in_play(saved.status))
         try:
             session = StoredGame.resume(
                 self, saved.game_id, saved.record, hints=saved.hints, practice=saved.practice
             )
         except RecordError as exc:
-            raise as_load_error(exc, f"game {saved.game_id}") from None
+            raise as_load_error(exc, game_place(saved.game_id)) from None
         if session.is_over:
             # The last move was saved but the program stopped before the end-of-game
             # transaction: commit it now (its unlocks go to the end screen as usual).
@@ -601,11 +606,11 @@ class Store:
             try:
                 game = repositories.load_game(self.conn, game_id)
                 if game.status in ("finished", "imported"):
-                    check_record(game.record, self.feats.catalog, f"game {game_id}")
+                    check_record(game.record, self.feats.catalog, game_place(game_id))
                 else:
                     list(replay(game.record, self.feats.catalog))
             except RecordError as exc:
-                problems.append(as_load_error(exc, f"game {game_id}"))
+                problems.append(as_load_error(exc, game_place(game_id)))
             except LoadError as exc:
                 problems.append(exc)
         return problems
@@ -637,11 +642,11 @@ class Store:
         record = repositories.load_game(self.conn, game_id).record
         # Re-simulated against its recorded result and checkpoints, so a stored game
         # that drifted (a damaged move that is still legal) is reported, not shown.
-        check_record(record, self.feats.catalog, f"game {game_id}")
+        check_record(record, self.feats.catalog, game_place(game_id))
         try:
             states = tuple(replay(record, self.feats.catalog))
         except RecordError as exc:
-            raise as_load_error(exc, f"game {game_id}") from None
+            raise as_load_error(exc, game_place(game_id)) from None
         return ReplayData(game_id, record, states, tuple(Move.parse(m) for m in record.moves))
 
     @_guarded
@@ -667,7 +672,7 @@ class Store:
         SaveError, or LoadError for a damaged row."""
         game = repositories.load_game(self.conn, game_id)
         finished = game.finished_at if game.status in ("finished", "imported") else None
-        record = with_finish_time(game.record, finished, f"game {game_id}")
+        record = with_finish_time(game.record, finished, game_place(game_id))
         export_record(record, path, replace=force, protected=self.own_files())
 
     def own_files(self) -> list[Path]:
@@ -710,7 +715,7 @@ class Store:
         writes them (``s1`` → ``S1``)."""
         record, final = import_record_file(path, self.feats.catalog)
         if not final.is_over:
-            raise LoadError("invalid_field", path.name, "only finished games can be imported")
+            raise LoadError("invalid_field", path.name, _("only finished games can be imported"))
         return record.model_copy(
             update={
                 "result": result_of(record, self.feats.catalog),
@@ -764,13 +769,13 @@ class Store:
 
         try:
             game = repositories.load_game(self.conn, unlock.game_id)
-            check_record(game.record, self.feats.catalog, f"game {unlock.game_id}")
+            check_record(game.record, self.feats.catalog, game_place(unlock.game_id))
             if game.campaign_id != campaign.id or game.status != "finished":
-                return fail("the proof game is not a finished game of this campaign")
+                return fail(_("the proof game is not a finished game of this campaign"))
             if unlock.feat not in earned(game.record, self.feats):
-                return fail("the proof game does not earn this feat")
+                return fail(_("the proof game does not earn this feat"))
         except KeyError:
-            return fail("the proof game is missing")
+            return fail(_("the proof game is missing"))
         except LoadError as exc:
             return fail(exc.message)
         return FeatCheck(unlock.feat, unlock.game_id, True)

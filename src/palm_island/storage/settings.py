@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from ..i18n import _
 from ..tutorial.progress import Progress
 from .errors import LoadError
 from .paths import SETTINGS_NAME
@@ -46,7 +47,8 @@ def load_settings(directory: Path) -> LoadedSettings:
     except LoadError as exc:
         if exc.kind == "unreadable" and not path.exists() and not path.is_symlink():
             return LoadedSettings(Settings())
-        return LoadedSettings(Settings(), f"{exc.describe()}; using the default settings")
+        problem = _("{problem}; using the default settings").format(problem=exc.describe())
+        return LoadedSettings(Settings(), problem)
     if not isinstance(raw, dict):
         return LoadedSettings(Settings())
     theme = raw.get("theme")

@@ -23,8 +23,9 @@ runs and before any game starts:
 The page and its static files hold no secret: any request with a served Host gets
 them. Wrong keys are rate-limited per address (:mod:`.wrong_keys`). A header that
 is not ASCII is refused like a wrong one, never compared (``hmac.compare_digest``
-raises on such text). Refusals are short pages that say what to open; they repeat
-nothing the request sent.
+raises on such text). Refusals are short pages that say what to open, in the
+language of the request's ``Accept-Language`` (as the page's own words,
+:mod:`.languages`); they repeat nothing the request sent.
 """
 
 from __future__ import annotations
@@ -36,12 +37,16 @@ import ipaddress
 import secrets
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
+from gettext import NullTranslations
 
 from aiohttp import web
 from aiohttp.typedefs import Middleware
+from markupsafe import Markup, escape
 
+from ..i18n import N_, translations
 from .external import ExternalUrl
 from .key_strength import key_problem
+from .languages import CHOICE_COOKIE, page_language
 from .wrong_keys import WINDOW_SECONDS, WrongKeys
 
 TOKEN_FRAGMENT = "token"
@@ -55,33 +60,60 @@ LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
-REFUSED_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8" />
+REFUSED_PAGE = Markup("""<!DOCTYPE html>
+<html lang="{language}"><head><meta charset="utf-8" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <title>Palm Island</title></head>
 <body style="font-family: sans-serif; max-width: 36em; margin: 3em auto; padding: 0 1em">
 <h1>Palm Island</h1><p>{message}</p></body></html>
-"""
+""")
+"""A refusal's page: its title stays the game's name, its sentence is translated."""
 
-NO_TOKEN = (
-    "This address needs the key that <code>palm-island serve</code> printed when it "
-    "started. Open the whole address it printed (it ends with <code>#token=</code> "
-    "and a key)."
+CODE = {
+    "command": Markup("<code>palm-island serve</code>"),
+    "marker": Markup("<code>#token=</code>"),
+    "allow_host": Markup("<code>--allow-host</code>"),
+    "external_url": Markup("<code>--external-url</code>"),
+}
+"""What a refusal's sentence names that is typed, not read: put in as ``<code>``
+after the sentence is escaped (so a translation holds no markup)."""
+
+NO_TOKEN = N_(
+    "This address needs the key that {command} printed when it started. Open the whole "
+    "address it printed (it ends with {marker} and a key)."
 )
-WRONG_TOKEN = (
-    "That is not this server's key. Open the whole address <code>palm-island "
-    "serve</code> printed when it last started."
+WRONG_TOKEN = N_(
+    "That is not this server's key. Open the whole address {command} printed when it last started."
 )
-TOO_MANY = (
-    "Too many wrong keys came from this address. Wait {seconds:g} seconds, then open "
-    "the whole address <code>palm-island serve</code> printed."
+WRONG_HOST = N_(
+    "This server does not answer to that name. Open the address {command} printed, or "
+    "start it with {allow_host} (behind a proxy: {external_url})."
 )
-WRONG_HOST = (
-    "This server does not answer to that name. Open the address "
-    "<code>palm-island serve</code> printed, or start it with <code>--allow-host</code> "
-    "(behind a proxy: <code>--external-url</code>)."
+WRONG_ORIGIN = N_("Only the game's own page may connect to its games.")
+NOT_HERE = N_("Nothing is served at this address. Open the whole address {command} printed.")
+NOT_TAKEN = N_(
+    "This address does not answer that request. Open the whole address {command} printed."
 )
-WRONG_ORIGIN = "Only the game's own page may connect to its games."
+REPLACED_HEADERS = frozenset({"content-type", "content-length"})
+IN_WORDS = frozenset({403, 404, 405})
+"""aiohttp's own answers put in words (:func:`in_words`): a static folder, no such
+page, a method an address does not take. (A missing static file's 404 has no body:
+the browser says it in its own words.)"""
+
+Words = str | Callable[[NullTranslations], str]
+"""A refusal's sentence: a marked constant, or a function of the request's catalog
+(a sentence with a count, whose form the language chooses)."""
+
+
+def too_many(translate: NullTranslations) -> str:
+    """The wrong-key limit's sentence (``{seconds}``: how long to wait)."""
+    return translate.ngettext(
+        "Too many wrong keys came from this address. Wait {seconds} second, then open "
+        "the whole address {command} printed.",
+        "Too many wrong keys came from this address. Wait {seconds} seconds, then open "
+        "the whole address {command} printed.",
+        round(WINDOW_SECONDS),
+    )
 
 
 def new_token() -> str:
@@ -94,9 +126,54 @@ def token_problem(token: str) -> str | None:
     return key_problem(token)
 
 
-def refusal(status: type[web.HTTPException], message: str) -> web.HTTPException:
-    """A short HTML page for a refused request (the message is ours, never the request's)."""
-    return status(text=REFUSED_PAGE.format(message=message), content_type="text/html")
+def refusal(
+    request: web.Request, status: type[web.HTTPException], words: Words, **values: object
+) -> web.HTTPException:
+    """A short HTML page for a refused request, in the request's language
+    (:func:`request_language`), never the server's. The sentence is ours, never the
+    request's."""
+    page, language = refusal_page(request, words, **values)
+    refused = status(text=page, content_type="text/html")
+    refused.headers["Content-Language"] = language
+    refused.headers["Vary"] = LANGUAGE_VARY
+    return refused
+
+
+LANGUAGE_VARY = "Accept-Language, Cookie"
+"""What a page's language depends on: :func:`request_language`'s sources."""
+
+
+def request_language(request: web.Request) -> str:
+    """The language of a page answering ``request``: the player's choice (the
+    address's ``lang``, the page's kept cookie), else its ``Accept-Language``
+    (:func:`~.languages.page_language`); every page, game or refusal, the same way."""
+    return page_language(
+        ascii_header(request, "Accept-Language"),
+        request.query.get("lang"),
+        request.cookies.get(CHOICE_COOKIE),
+    )
+
+
+def refusal_page(request: web.Request, words: Words, **values: object) -> tuple[str, str]:
+    """The refusal's page and its language (see :func:`refusal`)."""
+    language = request_language(request)
+    translate = translations(language)
+    text = translate.gettext(words) if isinstance(words, str) else words(translate)
+    message = escape(text).format(**CODE, **values)
+    return str(REFUSED_PAGE.format(language=language, message=message)), language
+
+
+def in_words(request: web.Request, answer: web.HTTPException) -> web.StreamResponse:
+    """aiohttp's own short answers a person may read (no such page, a folder, a
+    method the address does not take: plain English text) as a refusal page in the
+    request's language, with the answer's status and headers (405's ``Allow``)."""
+    words = NOT_HERE if answer.status == 404 else NOT_TAKEN
+    page, language = refusal_page(request, words)
+    kept = {k: v for k, v in answer.headers.items() if k.lower() not in REPLACED_HEADERS}
+    response = web.Response(status=answer.status, text=page, content_type="text/html", headers=kept)
+    response.headers["Content-Language"] = language
+    response.headers["Vary"] = LANGUAGE_VARY
+    return response
 
 
 def ascii_header(request: web.Request, name: str) -> str | None:
@@ -233,15 +310,17 @@ class AccessPolicy:
     def check_key(self, request: web.Request, given: str | None) -> None:
         """Lets the request on with the right key; else raises the refusal."""
         if given is None:
-            raise refusal(web.HTTPForbidden, NO_TOKEN)
+            raise refusal(request, web.HTTPForbidden, NO_TOKEN)
         address = self.client_address(request)
         if self.wrong_keys.over_limit(address):
-            refused = refusal(web.HTTPTooManyRequests, TOO_MANY.format(seconds=WINDOW_SECONDS))
+            refused = refusal(
+                request, web.HTTPTooManyRequests, too_many, seconds=round(WINDOW_SECONDS)
+            )
             refused.headers["Retry-After"] = f"{WINDOW_SECONDS:.0f}"
             raise refused
         if not self.token_matches(given):
             self.wrong_keys.record(address)
-            raise refusal(web.HTTPForbidden, WRONG_TOKEN)
+            raise refusal(request, web.HTTPForbidden, WRONG_TOKEN)
 
     def middleware(self) -> Middleware:
         """The aiohttp middleware that applies this policy to every route."""
@@ -250,16 +329,21 @@ class AccessPolicy:
         async def check_access(request: web.Request, handler: Handler) -> web.StreamResponse:
             host = ascii_header(request, "Host")
             if host is None or not self.host_allowed(host):
-                raise refusal(web.HTTPForbidden, WRONG_HOST)
+                raise refusal(request, web.HTTPForbidden, WRONG_HOST)
             route = request.match_info.route.name
             if route == "websocket":
                 if not self.origin_allowed(ascii_header(request, "Origin"), host):
-                    raise refusal(web.HTTPForbidden, WRONG_ORIGIN)
+                    raise refusal(request, web.HTTPForbidden, WRONG_ORIGIN)
                 offered = key_from_protocols(ascii_header(request, "Sec-WebSocket-Protocol"))
                 self.check_key(request, offered)
             elif route == "index" and TOKEN_QUERY in request.query:
                 self.check_key(request, request.query.get(TOKEN_QUERY, ""))
-            return await handler(request)
+            try:
+                return await handler(request)
+            except web.HTTPException as answer:
+                if answer.status in IN_WORDS and answer.content_type != "text/html":
+                    return in_words(request, answer)
+                raise
 
         return check_access
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import urlsplit
 
+from ..i18n import _
+
 SCHEME_PORTS: Final = {"http": 80, "https": 443}
 LABEL: Final = r"[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?"
 NAME: Final = re.compile(rf"{LABEL}(\.{LABEL})*")
@@ -70,38 +72,38 @@ def parse_external_url(text: str) -> ExternalUrl:
     """
     if not text.isascii() or any(char.isspace() or ord(char) < 32 for char in text):
         raise ValueError(
-            "it may hold only ASCII and no spaces (write an international name in its xn-- form)"
+            _("it may hold only ASCII and no spaces (write an international name in its xn-- form)")
         )
     parts = urlsplit(text)
     if parts.scheme.lower() not in SCHEME_PORTS or not text.lower().startswith(
         f"{parts.scheme.lower()}://"
     ):
-        raise ValueError("it must start with https:// (or http://)")
+        raise ValueError(_("it must start with https:// (or http://)"))
     if "@" in parts.netloc:
-        raise ValueError("it must not hold a user name or password")
+        raise ValueError(_("it must not hold a user name or password"))
     if parts.query or "?" in text:
-        raise ValueError("it must not have a query (?...): serve adds the key itself")
+        raise ValueError(_("it must not have a query (?...): serve adds the key itself"))
     if parts.fragment or "#" in text:
-        raise ValueError("it must not have a fragment (#...): serve adds the key itself")
+        raise ValueError(_("it must not have a fragment (#...): serve adds the key itself"))
     try:
         port = parts.port
     except ValueError:
-        raise ValueError("its port is not a number from 1 to 65535") from None
+        raise ValueError(_("its port is not a number from 1 to 65535")) from None
     if port == 0:
-        raise ValueError("its port is not a number from 1 to 65535")
+        raise ValueError(_("its port is not a number from 1 to 65535"))
     host = (parts.hostname or "").rstrip(".")
     return ExternalUrl(parts.scheme.lower(), checked_host(host), port, checked_path(parts.path))
 
 
 def checked_host(host: str) -> str:
     if not host:
-        raise ValueError("it has no host name")
+        raise ValueError(_("it has no host name"))
     try:
         return str(ipaddress.ip_address(host))
     except ValueError:
         pass
     if not NAME.fullmatch(host):
-        raise ValueError(f"{host!r} is not a host name")
+        raise ValueError(_("{host} is not a host name").format(host=repr(host)))
     return host
 
 
@@ -111,7 +113,9 @@ def checked_path(path: str) -> str:
     for segment in segments:
         if segment in {".", ".."} or not PATH_PART.fullmatch(segment):
             raise ValueError(
-                f"its path {path!r} may hold only letters, digits, - _ . ~ and single "
-                "slashes between names"
+                _(
+                    "its path {path} may hold only letters, digits, - _ . ~ and single "
+                    "slashes between names"
+                ).format(path=repr(path))
             )
     return "/" + "".join(f"{segment}/" for segment in segments)

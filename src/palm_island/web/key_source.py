@@ -18,6 +18,9 @@ import sys
 from pathlib import Path
 from typing import Final
 
+from ..i18n import _
+from ..os_reasons import os_reason
+
 TOKEN_ENV: Final = "PALM_ISLAND_SERVE_TOKEN"
 MAX_FILE_BYTES: Final = 4096
 
@@ -39,33 +42,46 @@ def read_key_file(path: Path) -> str:
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         if stat.S_ISLNK(os.lstat(path).st_mode):
-            raise KeyFileError(f"{shown} is a symbolic link; give the key file itself")
+            raise KeyFileError(
+                _("{file} is a symbolic link; give the key file itself").format(file=shown)
+            )
         handle = os.open(path, flags)
     except FileNotFoundError:
-        raise KeyFileError(f"{shown} does not exist") from None
+        raise KeyFileError(_("{file} does not exist").format(file=shown)) from None
     except OSError as exc:
-        raise KeyFileError(f"cannot read {shown}: {exc.strerror or exc}") from None
+        raise KeyFileError(
+            _("cannot read {file}: {reason}").format(file=shown, reason=os_reason(exc))
+        ) from None
     try:
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode):
-            raise KeyFileError(f"{shown} is not a regular file")
+            raise KeyFileError(_("{file} is not a regular file").format(file=shown))
         if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
-            raise KeyFileError(f"{shown} belongs to another user; use a key file of your own")
+            raise KeyFileError(
+                _("{file} belongs to another user; use a key file of your own").format(file=shown)
+            )
         if info.st_mode & 0o077:
             raise KeyFileError(
-                f"others may read or write {shown} (mode {stat.S_IMODE(info.st_mode):04o}); "
-                f"`chmod 600 {shown}` fixes it"
+                _(
+                    "others may read or write {file} (mode {mode}); `chmod 600 {file}` fixes it"
+                ).format(file=shown, mode=f"{stat.S_IMODE(info.st_mode):04o}")
             )
         data = os.read(handle, MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise KeyFileError(f"cannot read {shown}: {exc.strerror or exc}") from None
+        raise KeyFileError(
+            _("cannot read {file}: {reason}").format(file=shown, reason=os_reason(exc))
+        ) from None
     finally:
         os.close(handle)
     if len(data) > MAX_FILE_BYTES:
-        raise KeyFileError(f"{shown} is over {MAX_FILE_BYTES} bytes; it should hold only the key")
+        raise KeyFileError(
+            _("{file} is over {size} bytes; it should hold only the key").format(
+                file=shown, size=MAX_FILE_BYTES
+            )
+        )
     lines = data.decode("utf-8", "replace").strip().splitlines()
     if not lines:
-        raise KeyFileError(f"{shown} is empty; write the key in it")
+        raise KeyFileError(_("{file} is empty; write the key in it").format(file=shown))
     return lines[0].strip()
 
 
@@ -100,10 +116,10 @@ def restart_without_key(key: str) -> str | None:
         return None
     command = command_without_key(sys.orig_argv, key)
     if command is None:
-        return (
+        return _(
             "the key could not be taken out of the command line, where every user of "
-            f"this machine can read it; give it with --token-file or ${TOKEN_ENV}"
-        )
+            "this machine can read it; give it with --token-file or ${variable}"
+        ).format(variable=TOKEN_ENV)
     os.environ[TOKEN_ENV] = key
     sys.stdout.flush()
     sys.stderr.flush()

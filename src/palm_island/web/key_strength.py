@@ -25,6 +25,8 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
+from ..i18n import _, ngettext
+
 MIN_BITS: Final = 80.0
 """The floor: at 1,000 guesses a second (far beyond the server's rate limit) 2**80
 takes longer than the universe's age."""
@@ -101,7 +103,7 @@ def word_parts(key: str, start: int) -> list[Part]:
             changed = sum(a != b for a, b in zip(written, word, strict=True))
             upper = sum(c.isupper() for c in key[start:end])
             bits = rank_bits + changed + (1 if upper else 0)
-            found.append(Part(end, bits, f"the common word {word!r}"))
+            found.append(Part(end, bits, _("the common word {word}").format(word=repr(word))))
     return found
 
 
@@ -125,7 +127,7 @@ def run_parts(key: str, start: int) -> list[Part]:
     # Any length from MIN_PART to the longest, so the split may stop the run early.
     bits_to_start = math.log2(sum(len(run) for run in RUNS) * 2)
     return [
-        Part(start + length, bits_to_start + math.log2(length), "a run like abc, 123 or qwerty")
+        Part(start + length, bits_to_start + math.log2(length), _("a run like abc, 123 or qwerty"))
         for length in range(MIN_PART, best + 1)
     ]
 
@@ -145,7 +147,7 @@ def copy_parts(key: str, start: int) -> list[Part]:
         return []
     where = math.log2(distance) + 1
     return [
-        Part(start + length, where + math.log2(length), "a repeat")
+        Part(start + length, where + math.log2(length), _("a repeat"))
         for length in range(MIN_PART, longest + 1)
     ]
 
@@ -153,7 +155,7 @@ def copy_parts(key: str, start: int) -> list[Part]:
 def year_parts(key: str, start: int) -> list[Part]:
     text = key[start : start + 4]
     if len(text) == 4 and text.isdigit() and 1900 <= int(text) <= 2099:
-        return [Part(start + 4, math.log2(200), "a year")]
+        return [Part(start + 4, math.log2(200), _("a year"))]
     return []
 
 
@@ -182,7 +184,7 @@ def estimate(key: str) -> tuple[float, list[str]]:
     kinds: list[str] = []
     end = size
     while end > 0:
-        start, kind, _ = came[end]
+        start, kind, _bits = came[end]
         if kind and kind not in kinds:
             kinds.insert(0, kind)
         end = start
@@ -192,17 +194,30 @@ def estimate(key: str) -> tuple[float, list[str]]:
 def key_problem(key: str) -> str | None:
     """Why a chosen key cannot be used (one line for the player), or None."""
     if len(key) < MIN_LENGTH:
-        return f"the key must be at least {MIN_LENGTH} characters long"
+        return ngettext(
+            "the key must be at least {count} character long",
+            "the key must be at least {count} characters long",
+            MIN_LENGTH,
+        ).format(count=MIN_LENGTH)
     if len(key) > MAX_LENGTH:
-        return f"the key must be at most {MAX_LENGTH} characters long"
+        return ngettext(
+            "the key must be at most {count} character long",
+            "the key must be at most {count} characters long",
+            MAX_LENGTH,
+        ).format(count=MAX_LENGTH)
     if not all(char in KEY_CHARACTERS for char in key):
-        return "the key may hold only letters, digits and - _ . ~"
+        return _("the key may hold only letters, digits and - _ . ~")
     bits, kinds = estimate(key)
     if bits >= MIN_BITS:
         return None
-    made_of = f" (it is made of {', '.join(kinds)})" if kinds else ""
-    return (
-        f"the key is too easy to guess: about {bits:.0f} bits, at least {MIN_BITS:.0f} are "
-        f"needed{made_of}; use 22 or more random letters and digits, or leave the key "
-        "out and serve makes one"
-    )
+    needed = {"bits": f"{bits:.0f}", "least": f"{MIN_BITS:.0f}"}
+    if kinds:
+        return _(
+            "the key is too easy to guess: about {bits} bits, at least {least} are needed (it "
+            "is made of {parts}); use 22 or more random letters and digits, or leave the key "
+            "out and serve makes one"
+        ).format(parts=", ".join(kinds), **needed)
+    return _(
+        "the key is too easy to guess: about {bits} bits, at least {least} are needed; use "
+        "22 or more random letters and digits, or leave the key out and serve makes one"
+    ).format(**needed)

@@ -42,6 +42,8 @@ from typing import cast
 from aiohttp import web
 from aiohttp.typedefs import Middleware
 
+from ..i18n import N_, _, ngettext
+
 log = logging.getLogger("palm-island.serve")
 
 IDLE_SECONDS = 5.0
@@ -77,17 +79,21 @@ class Summary:
     """A warning that may come thousands of times a second, logged once per interval:
     the first at once, then how many more there were."""
 
-    def __init__(self, first: str, more: str, interval: float = LOG_EVERY_SECONDS) -> None:
+    def __init__(
+        self, first: str, more: Callable[[int], str], interval: float = LOG_EVERY_SECONDS
+    ) -> None:
         self.first = first
+        """Marked with ``N_``: translated where it is logged."""
         self.more = more
-        """With ``{count}`` and ``{seconds}``."""
+        """The line for a count, in the server's language, with ``{count}`` and
+        ``{seconds}``."""
         self.interval = interval
         self.count = 0
         self.flushing: asyncio.TimerHandle | None = None
 
     def note(self) -> None:
         if self.flushing is None:
-            log.warning(self.first)
+            log.warning(_(self.first))
             self.flushing = asyncio.get_running_loop().call_later(self.interval, self.flush)
         else:
             self.count += 1
@@ -95,7 +101,9 @@ class Summary:
     def flush(self) -> None:
         self.flushing = None
         if self.count:
-            log.warning(self.more.format(count=self.count, seconds=f"{self.interval:g}"))
+            log.warning(
+                self.more(self.count).format(count=self.count, seconds=f"{self.interval:g}")
+            )
             self.count = 0
             self.flushing = asyncio.get_running_loop().call_later(self.interval, self.flush)
 
@@ -105,8 +113,12 @@ def quiet_accept_errors(loop: asyncio.AbstractEventLoop) -> None:
     with a count, instead of a traceback each time; anything else goes to the
     loop's handler as before."""
     summary = Summary(
-        "cannot accept connections: out of open files (more are counted, not logged)",
-        "{count} more connections could not be accepted in {seconds} s: out of open files",
+        N_("cannot accept connections: out of open files (more are counted, not logged)"),
+        lambda count: ngettext(
+            "{count} more connection could not be accepted in {seconds} s: out of open files",
+            "{count} more connections could not be accepted in {seconds} s: out of open files",
+            count,
+        ),
     )
     previous = loop.get_exception_handler()
 
@@ -134,8 +146,12 @@ class BadRequests(logging.Filter):
     def __init__(self) -> None:
         super().__init__()
         self.summary = Summary(
-            "refused a request that is not HTTP (more are counted, not logged)",
-            "{count} more requests that are not HTTP were refused in {seconds} s",
+            N_("refused a request that is not HTTP (more are counted, not logged)"),
+            lambda count: ngettext(
+                "{count} more request that is not HTTP was refused in {seconds} s",
+                "{count} more requests that are not HTTP were refused in {seconds} s",
+                count,
+            ),
         )
 
     def filter(self, record: logging.LogRecord) -> bool:
@@ -184,9 +200,15 @@ class Connections:
         """Oldest first (a dict keeps the order connections came in)."""
         self.by_peer: dict[str, dict[asyncio.Transport, Connection]] = {}
         self.made_room = Summary(
-            "connections reached a cap: closing the oldest without a game to let new "
-            "ones in (more are counted, not logged)",
-            "{count} more connections were closed in {seconds} s to let new ones in",
+            N_(
+                "connections reached a cap: closing the oldest without a game to let new "
+                "ones in (more are counted, not logged)"
+            ),
+            lambda count: ngettext(
+                "{count} more connection was closed in {seconds} s to let new ones in",
+                "{count} more connections were closed in {seconds} s to let new ones in",
+                count,
+            ),
         )
 
     @classmethod

@@ -35,6 +35,7 @@ import contextlib
 import logging
 import socket
 from collections.abc import Sequence
+from gettext import NullTranslations
 from pathlib import Path
 from typing import Any
 
@@ -43,10 +44,18 @@ import jinja2
 from aiohttp import WSMsgType, web
 from textual_serve.server import Server
 
-from .access import PROTOCOL, TOKEN_FRAGMENT, AccessPolicy, ascii_header, refusal
+from ..i18n import _
+from .access import (
+    LANGUAGE_VARY,
+    PROTOCOL,
+    TOKEN_FRAGMENT,
+    AccessPolicy,
+    refusal,
+    request_language,
+)
 from .assets import STATIC
 from .headers import install as install_headers
-from .languages import CHOICE_COOKIE, page_language, tab_language, with_language
+from .languages import CHOICE_COOKIE, tab_language, with_language
 from .limits import Connections, raise_open_files_limit
 from .listening import serve_until_stopped
 from .messages import Focus, Keys, Ping, Resize, decode
@@ -70,10 +79,6 @@ MAX_MESSAGE_BYTES = 64 * 1024
 SHUTDOWN_SECONDS = 10.0
 """How long stopping the server waits for its tabs' handlers once their games end."""
 
-FULL = (
-    "All {max_games} games this server allows are running. Close another Palm Island "
-    "tab, then reload this page."
-)
 
 log = logging.getLogger("palm-island.serve")
 
@@ -148,22 +153,33 @@ class GameServer(Server):
     async def on_startup(self, app: web.Application) -> None:
         """Prints the address: the socket listens already, so it answers (a
         connection waits in the backlog until the server accepts it)."""
-        print(f"Palm Island is served at {self.page_url}", flush=True)
+        print(_("Palm Island is served at {address}").format(address=self.page_url), flush=True)
         if self.policy.external is not None:
-            print(f"(for the proxy: listening on {self.public_url})", flush=True)
-        print("Open that address in a browser; ctrl+c stops the server and its games.", flush=True)
+            listening_on = _("(for the proxy: listening on {address})")
+            print(listening_on.format(address=self.public_url), flush=True)
+        print(
+            _("Open that address in a browser; ctrl+c stops the server and its games."), flush=True
+        )
 
     def full(self) -> bool:
         return len(self.games) >= self.max_games
 
+    def full_words(self, translate: NullTranslations) -> str:
+        """The refusal's sentence when every game place is taken (``{max_games}``)."""
+        return translate.ngettext(
+            "The one game this server allows is running. Close the other Palm Island tab, "
+            "then reload this page.",
+            "All {max_games} games this server allows are running. Close another Palm "
+            "Island tab, then reload this page.",
+            self.max_games,
+        )
+
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.full():
-            raise refusal(web.HTTPServiceUnavailable, FULL.format(max_games=self.max_games))
-        language = page_language(
-            ascii_header(request, "Accept-Language"),
-            request.query.get("lang"),
-            request.cookies.get(CHOICE_COOKIE),
-        )
+            raise refusal(
+                request, web.HTTPServiceUnavailable, self.full_words, max_games=self.max_games
+            )
+        language = request_language(request)
         context = {
             "application": {"name": self.title},
             "language": language,
@@ -171,7 +187,7 @@ class GameServer(Server):
         }
         response = aiohttp_jinja2.render_template("app_index.html", request, context)
         response.headers["Content-Language"] = language
-        response.headers["Vary"] = "Accept-Language, Cookie"
+        response.headers["Vary"] = LANGUAGE_VARY
         return response
 
     async def to_prefix(self, request: web.Request) -> web.StreamResponse:
@@ -182,7 +198,9 @@ class GameServer(Server):
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A tab's connection: one game while it lasts, within the bounds."""
         if self.full():
-            raise refusal(web.HTTPServiceUnavailable, FULL.format(max_games=self.max_games))
+            raise refusal(
+                request, web.HTTPServiceUnavailable, self.full_words, max_games=self.max_games
+            )
         task = asyncio.current_task()
         assert task is not None
         websocket = web.WebSocketResponse(
@@ -230,10 +248,10 @@ class GameServer(Server):
             asyncio.create_task(outbox.pump()),
         ]
         try:
-            done, _ = await asyncio.wait(parts, return_when=asyncio.FIRST_COMPLETED)
+            done, _pending = await asyncio.wait(parts, return_when=asyncio.FIRST_COMPLETED)
             for part in done:
                 if not part.cancelled() and isinstance(part.exception(), ClientStalled):
-                    log.warning("a browser stopped reading its game: ending that game")
+                    log.warning(_("a browser stopped reading its game: ending that game"))
         finally:
             for part in (parts[0], parts[2]):  # the reader is the game's: end() stops it
                 part.cancel()

@@ -31,6 +31,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from importlib.metadata import version
 from typing import Any
 
+from ..i18n import _
 from ..tui.config import TOUCH_ENV
 
 log = logging.getLogger("palm-island.serve")
@@ -210,14 +211,14 @@ class TabGame:
         """Reads the game's output into the outbox until it ends or says "exit"."""
         assert self.process is not None and self.process.stdout is not None
         stdout = self.process.stdout
-        for _ in range(START_LINES):
+        for _line_number in range(START_LINES):
             line = await stdout.readline()
             if not line:
                 return
             if line == READY_LINE:
                 break
         else:
-            log.warning("a game did not start (no greeting from its web driver)")
+            log.warning(_("a game did not start (no greeting from its web driver)"))
             return
         with contextlib.suppress(asyncio.IncompleteReadError):
             while True:
@@ -297,7 +298,7 @@ class TabGame:
                 with contextlib.suppress(TimeoutError):
                     return await asyncio.wait_for(asyncio.shield(process.wait()), wait)
                 if sig is not None:
-                    log.warning("a game did not quit: sending %s", sig.name)
+                    log.warning(_("a game did not quit: sending {signal}").format(signal=sig.name))
                     with contextlib.suppress(ProcessLookupError):
                         process.send_signal(sig)
             return process.returncode

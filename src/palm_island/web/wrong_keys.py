@@ -24,6 +24,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Final
 
+from ..i18n import _, ngettext
+
 LIMIT: Final = 5
 WINDOW_SECONDS: Final = 10.0
 REPORT_SECONDS: Final = 60.0
@@ -122,21 +124,21 @@ class WrongKeys:
             return
         seconds = max(1, round(self.clock() - self.since))
         refused = self.wrong + self.unchecked
-        line = (
-            f"{refused} refused {plural(refused, 'key')} from "
-            f"{len(self.addresses)} {plural(len(self.addresses), 'address', 'addresses')} "
-            f"in the last {seconds} s: {self.wrong} wrong"
+        keys = ngettext("{count} refused key", "{count} refused keys", refused)
+        addresses = ngettext("{count} address", "{count} addresses", len(self.addresses))
+        # Translators: the server's log; {keys} is "8 refused keys", {addresses} "1 address".
+        line = _("{keys} from {addresses} in the last {seconds} s: {wrong} wrong").format(
+            keys=keys.format(count=refused),
+            addresses=addresses.format(count=len(self.addresses)),
+            seconds=seconds,
+            wrong=self.wrong,
         )
         if self.unchecked:
-            line += (
-                f", {self.unchecked} not checked (after {LIMIT} wrong in "
-                f"{WINDOW_SECONDS:g} s from one address)"
-            )
+            # Translators: follows the line above: ", 3 not checked (after 5 wrong in 10 s …)".
+            line += _(
+                ", {unchecked} not checked (after {limit} wrong in {window} s from one address)"
+            ).format(unchecked=self.unchecked, limit=LIMIT, window=f"{WINDOW_SECONDS:g}")
         self.report(line)
         self.wrong = self.unchecked = 0
         self.addresses.clear()
         self.since = None
-
-
-def plural(count: int, one: str, more: str | None = None) -> str:
-    return one if count == 1 else more or f"{one}s"

@@ -20,14 +20,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
 from ...engine import Move
-from ...i18n import _
+from ...i18n import _, lesson_text, lesson_title, pgettext, tutorial_title
 from ...session import GameSession
 from ...tutorial.model import Lesson, Tutorial
 from ...tutorial.progress import Progress
 from ..intents import LeaveTutorial, TutorialStep, request
 from ..options import moves_for
 from ..plain import notify_plain
-from ..render import KIND_KEYS, move_words
+from ..render import KIND_KEYS, action_name, move_words
 from ..widgets.card import CardWidget
 from ..widgets.lesson import LessonPanel
 from ..widgets.log import MoveLog
@@ -83,11 +83,13 @@ class TutorialScreen(GameScreen):
         return lesson.moves[done] if done < len(lesson.moves) else None
 
     def opening_line(self) -> str:
-        return f"{self.tutorial.title}: a guided game (not saved). Round 1 begins."
+        title = tutorial_title(self.tutorial.title)
+        return _("{title}: a guided game (not saved). Round 1 begins.").format(title=title)
 
     @property
     def _deal(self) -> str:
-        return "tutorial"
+        # Translators: which deal is played, on the status line (the tutorial's own).
+        return pgettext("deal", "tutorial")
 
     def compose_lower(self) -> ComposeResult:
         yield LessonPanel(self.controller.glyphs, id="lesson")
@@ -105,38 +107,47 @@ class TutorialScreen(GameScreen):
             card = self.query_one(f"#card-{position}", CardWidget)
             on = lesson is not None and lesson.mark.card == position
             card.set_class(on, "-lesson")
-            card.border_subtitle = Text("this step", style="bold") if on else None
+            card.border_subtitle = Text(_("this step"), style="bold") if on else None
         self.query_one("#log", MoveLog).display = lesson is None
         panel = self.query_one("#lesson", LessonPanel)
         panel.display = lesson is not None
         if lesson is not None:
-            count = len(self.tutorial.lessons)
-            heading = f"Step {self.step + 1} of {count} {self.controller.glyphs.sep} {lesson.title}"
-            panel.show(heading, lesson.text, self.asked(), self._note)
+            heading = _("Step {step} of {count} {sep} {title}").format(
+                step=self.step + 1,
+                count=len(self.tutorial.lessons),
+                sep=self.controller.glyphs.sep,
+                title=lesson_title(lesson.title),
+            )
+            panel.show(heading, lesson_text(lesson.title, lesson.text), self.asked(), self._note)
 
     def asked(self) -> str:
-        """What to do now, in words: ``Press 2 (card 2), then s (store).``, or on a
-        touch screen (:attr:`AppConfig.touch`) what to tap: ``Tap "store" on card 2.``"""
+        """What to do now, in words: ``Press 2 (select card 2), then s (store).``, or
+        on a touch screen (:attr:`AppConfig.touch`) what to tap: ``Tap "store" on card 2.``"""
         if self.controller.config.touch:
             return self.asked_by_taps()
         move = self.expected
         if move is None:
             last = self.step == len(self.tutorial.lessons) - 1
-            return "Press enter to play on by yourself." if last else "Press enter to go on."
+            return _("Press enter to play on by yourself.") if last else _("Press enter to go on.")
         if self.choice.is_open:
             index = self.choice.moves.index(move) + 1 if move in self.choice.moves else 1
-            return f"Press {index}: {move_words(move)}."
-        count = self.done_count()
+            return _("Press {key}: {move}.").format(key=index, move=move_words(move))
         if move.kind == "discard":
-            return f"Press d (discard card 1).{count}"
+            return self.with_count(_("Press d (discard card 1)."))
         keys = []
         if self.selected != move.card:
-            keys.append(f"{move.card} (select card {move.card})")
-        keys.append(f"{KIND_KEYS[move.kind]} ({move.kind})")
+            keys.append(_("{key} (select card {card})").format(key=move.card, card=move.card))
+        keys.append(
+            _("{key} ({action})").format(key=KIND_KEYS[move.kind], action=action_name(move.kind))
+        )
         variants = moves_for(self.session.state, move.card, move.kind)
         if len(variants) > 1:
-            keys.append(f"{variants.index(move) + 1} ({move_words(move).split(', ', 1)[-1]})")
-        return "Press " + ", then ".join(keys) + "." + count
+            keys.append(
+                _("{key} ({choice})").format(
+                    key=variants.index(move) + 1, choice=move_words(move).split(", ", 1)[-1]
+                )
+            )
+        return self.with_count(in_order(keys, pressed=True))
 
     def asked_by_taps(self) -> str:
         """:meth:`asked` for a touch screen: the lines to tap, as the screen shows them
@@ -144,35 +155,46 @@ class TutorialScreen(GameScreen):
         move = self.expected
         if move is None:
             if self.step < len(self.tutorial.lessons) - 1:
-                return "Tap Next on the key bar to go on."
+                return _("Tap Next on the key bar to go on.")
             # the last lesson names keys (esc, h, u, ?): each is on the bar as well
-            return "Tap Next on the key bar to play on by yourself; the keys named are there too."
+            return _(
+                "Tap Next on the key bar to play on by yourself; the keys named are there too."
+            )
         if self.choice.is_open:
             index = self.choice.moves.index(move) + 1 if move in self.choice.moves else 1
-            return f"Tap choice {index}: {move_words(move)}."
-        count = self.done_count()
+            return _("Tap choice {number}: {move}.").format(number=index, move=move_words(move))
         if move.kind == "discard":
-            return f'Tap "discard to back" on card 1.{count}'
-        taps = [f'"{move.kind}" on card {move.card}']
+            return self.with_count(_('Tap "{line}" on card 1.').format(line=_("discard to back")))
+        taps = [
+            _('"{action}" on card {card}').format(action=action_name(move.kind), card=move.card)
+        ]
         variants = moves_for(self.session.state, move.card, move.kind)
         if len(variants) > 1:
             taps.append(
-                f"choice {variants.index(move) + 1} ({move_words(move).split(', ', 1)[-1]})"
+                _("choice {number} ({choice})").format(
+                    number=variants.index(move) + 1, choice=move_words(move).split(", ", 1)[-1]
+                )
             )
-        return "Tap " + ", then ".join(taps) + "." + count
+        return self.with_count(in_order(taps, pressed=False))
 
-    def done_count(self) -> str:
-        """`` (1 of 2 done)`` for a step of several moves, else nothing."""
+    def with_count(self, asked: str) -> str:
+        """``asked`` and, for a step of several moves, how many are done: ``(1 of 2
+        done)``."""
         lesson = self.lesson
         assert lesson is not None
+        if len(lesson.moves) < 2:
+            return asked
         done = self.session.turn - lesson.start.turn
-        return f" ({done} of {len(lesson.moves)} done)" if len(lesson.moves) > 1 else ""
+        count = _("({done} of {total} done)").format(done=done, total=len(lesson.moves))
+        return f"{asked} {count}"
 
     def explain(self) -> None:
         """A key that is not the one asked: say what is asked; nothing is played."""
         asked = self.asked()
-        self._note = f"Not that one. {asked}"
-        notify_plain(self, f"This step asks for something else. {asked}", timeout=4)
+        self._note = _("Not that one. {asked}").format(asked=asked)
+        notify_plain(
+            self, _("This step asks for something else. {asked}").format(asked=asked), timeout=4
+        )
         self.show_state()
 
     # Holding the keys to the step --------------------------------------------------------
@@ -313,3 +335,22 @@ class TutorialScreen(GameScreen):
             self.action_undo()
         else:
             request(self, LeaveTutorial(self.progress))
+
+
+def in_order(steps: list[str], *, pressed: bool) -> str:
+    """One sentence for one to three steps done in order (``Press 2 (select card 2),
+    then s (store).``): a whole sentence per count, so a translation may word each."""
+    forms: tuple[str, ...]
+    if pressed:
+        forms = (
+            _("Press {first}."),
+            _("Press {first}, then {second}."),
+            _("Press {first}, then {second}, then {third}."),
+        )
+    else:
+        forms = (
+            _("Tap {first}."),
+            _("Tap {first}, then {second}."),
+        )
+    names = dict(zip(("first", "second", "third"), steps, strict=False))
+    return forms[len(steps) - 1].format(**names)
