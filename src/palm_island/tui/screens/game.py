@@ -127,8 +127,10 @@ class GameScreen(ControlledScreen[None]):
         yield self._choice
         yield HintLine(id="hint")
         # ctrl+p: in the help; the cards are tap targets for their own actions
+        on_cards = frozenset({"act"})  # each card lists its actions with their keys
         yield from key_bars(
-            KeyBar(compact=True, show_command_palette=False), on_screen=frozenset({"act"})
+            KeyBar(compact=True, show_command_palette=False, on_screen=on_cards),
+            on_screen=on_cards,
         )
 
     def opening_line(self) -> str:

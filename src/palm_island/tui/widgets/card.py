@@ -10,6 +10,7 @@ which line (and so which action) was clicked.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.events import Click
 from textual.message import Message
@@ -37,8 +38,12 @@ HINT_MARKS = (N_(" <- hint"), " <-")
 """After the line of the action the hint suggests (shown in reverse video: never
 colour alone), the first that fits beside the whole line: at 80 columns ``[d]
 discard to back`` has room for the arrow only. Beside a line with room for neither
-the marker goes on the line under it (what the action leads to); the hint line under
-the table says the move in words."""
+the marker goes on the line under it (what the action leads to, or a line of its
+own under the card's last, ``[d] descartar al fondo`` in Spanish); the hint line
+under the table says the move in words."""
+TITLE_FRAME = 6
+"""The cells of a border a title cannot take: the corners, a line and a space each
+side (``╭─ Card 2 ─╮``)."""
 LESSON_MARKS = (" <-",)
 """After the line a tutorial step asks for."""
 
@@ -64,6 +69,8 @@ class CardWidget(Static):
         """False where no move can be made (the replay viewer): no discard line."""
         self._lines: dict[int, str] = {}
         self._shown: object = None
+        self._titles: tuple[str, ...] = ()
+        """The border's titles, longest first (:meth:`_fit_title`)."""
         if position == 3:
             self.add_class("-look-only")
 
@@ -89,11 +96,12 @@ class CardWidget(Static):
         self.set_class(selected, "-selected")
         g = self.glyphs
         marker = f"{g.selected} " if selected else ""
-        labels = {1: _("Card 1"), 2: _("Card 2"), 3: _("Card 3 {sep} look only")}
-        label = labels[self.position].format(sep=g.sep)
+        short = {1: _("Card 1"), 2: _("Card 2"), 3: _("Card 3")}[self.position]
+        label = _("Card 3 {sep} look only").format(sep=g.sep) if self.position == 3 else short
         if selected:
             label = _("{card} (selected)").format(card=label)
-        self.border_title = f"{marker}{label}"
+        self._titles = (f"{marker}{label}", f"{marker}{short}")
+        self._fit_title()
         if view is None:
             lines, self._lines = [Text(_("(no card)"), style="dim")], {}
         else:
@@ -106,11 +114,27 @@ class CardWidget(Static):
                 continue
             lines[row].stylize("reverse")  # reverse video and a marker: never colour alone
             below = row + 1 if row + 1 < len(lines) and row + 1 not in self._lines else None
-            if below is None or any(lines[row].cell_len + len(m) <= width for m in marks):
+            beside = any(lines[row].cell_len + cell_len(m) <= width for m in marks)
+            if not beside and below is None and row + 1 == len(lines) < self.content_size.height:
+                lines.append(Text())  # the last line, with no room beside it: one under it
+                below = row + 1
+            if below is None or beside:
                 mark_line(lines[row], marks, width, self.glyphs.ellipsis)
             else:  # a full line: the marker goes under it, on what the action leads to
                 mark_line(lines[below], marks, width, self.glyphs.ellipsis)
         self.update(Text("\n").join(lines), layout=False)  # fixed size: no layout
+
+    def on_resize(self) -> None:
+        self._fit_title()
+
+    def _fit_title(self) -> None:
+        """The longest title that shows whole on the border (a translation may not
+        fit a card at 80 columns: then ``Card 1`` alone, the border says the rest)."""
+        if not self._titles:
+            return
+        room = self.outer_size.width - TITLE_FRAME
+        fits = [title for title in self._titles if cell_len(title) <= room]
+        self.border_title = fits[0] if fits else self._titles[-1]
 
     def _render_lines(
         self,
