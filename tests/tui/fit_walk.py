@@ -137,6 +137,16 @@ def _campaign(*keys: str) -> Before:
     return before
 
 
+async def _campaign_game(pilot: Any) -> None:
+    """A new game of a campaign: the log's border tells the open goals' progress."""
+    from .store_helpers import new_saved_game, opened
+
+    await opened(pilot)
+    await new_saved_game(pilot)
+    await pilot.press("d")
+    await pilot.pause()
+
+
 def _in_game(seed: int, **options: object) -> Callable[[Path], Any]:
     def make(data: Path) -> Any:
         from .helpers import app_in_game
@@ -157,6 +167,7 @@ SCENES: dict[str, Scene] = {
     "stored-cards": Scene(_in_game(2), _greedy(8)),  # three cards stored
     "payment-choice": Scene(_in_game(2), _greedy(8, "1", "r")),  # two ways to pay
     "hint": Scene(_in_game(7), _hint),
+    "campaign-game": Scene(_stored, _campaign_game),
     "end": Scene(_in_game(2, compute_par=True), _end),
     "help": Scene(_in_game(7), _pressed("question_mark", until="HelpScreen")),
     "quit": Scene(_in_game(7), _pressed("d", "q", until="ConfirmQuitScreen")),  # a move made

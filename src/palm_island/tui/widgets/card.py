@@ -18,6 +18,8 @@ from textual.widgets import Static
 
 from ...engine import Action, CardView, Face
 from ...i18n import N_, _
+from ..attached import while_attached
+from ..border_words import fitting
 from ..glyphs import Glyphs
 from ..options import ActionOption
 from ..render import (
@@ -41,9 +43,6 @@ discard to back`` has room for the arrow only. Beside a line with room for neith
 the marker goes on the line under it (what the action leads to, or a line of its
 own under the card's last, ``[d] descartar al fondo`` in Spanish); the hint line
 under the table says the move in words."""
-TITLE_FRAME = 6
-"""The cells of a border a title cannot take: the corners, a line and a space each
-side (``╭─ Card 2 ─╮``)."""
 LESSON_MARKS = (" <-",)
 """After the line a tutorial step asks for."""
 
@@ -124,6 +123,7 @@ class CardWidget(Static):
                 mark_line(lines[below], marks, width, self.glyphs.ellipsis)
         self.update(Text("\n").join(lines), layout=False)  # fixed size: no layout
 
+    @while_attached
     def on_resize(self) -> None:
         self._fit_title()
 
@@ -132,9 +132,7 @@ class CardWidget(Static):
         fit a card at 80 columns: then ``Card 1`` alone, the border says the rest)."""
         if not self._titles:
             return
-        room = self.outer_size.width - TITLE_FRAME
-        fits = [title for title in self._titles if cell_len(title) <= room]
-        self.border_title = fits[0] if fits else self._titles[-1]
+        self.border_title = fitting(self._titles, self.outer_size.width)
 
     def _render_lines(
         self,
@@ -220,8 +218,8 @@ def mark_line(line: Text, marks: tuple[str, ...], width: int, ellipsis: str) -> 
     """Append the first of ``marks`` that fits beside ``line`` in ``width`` cells; if
     none does, the line's end gives way to the last (the marker must show; the hint
     line under the table says the whole move)."""
-    mark = next((m for m in marks if line.cell_len + len(m) <= width), marks[-1])
-    room = width - len(mark)
+    mark = next((m for m in marks if line.cell_len + cell_len(m) <= width), marks[-1])
+    room = width - cell_len(mark)
     if width and line.cell_len > room:
         line.truncate(max(room - len(ellipsis), 0))
         line.append(ellipsis)

@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from ...engine import STORE_LIMIT, GameState, Resources
 from ...i18n import _, card_spec_name, pgettext
+from ..border_words import BORDER_FRAME
 from ..glyphs import RESOURCE_NAMES, RESOURCE_STYLES, Glyphs
 from ..render import ordinal, resources, stored_places
 
@@ -20,8 +21,6 @@ NAME_COLUMN = 12
 """The card name column's least width; as wide as the longest name shown."""
 RESOURCE_COLUMN = 7
 """The resources' column (``1♣W 1≈F``), before the deck place."""
-TITLE_FRAME = 6
-"""The cells of a border a title cannot take: a corner, a line and a space each side."""
 
 
 class StoredPanel(Static):
@@ -55,7 +54,7 @@ class StoredPanel(Static):
         ]
         needed = max(
             max((line.cell_len for line in text.split()), default=0) + styles.gutter.width,
-            max(drawn, default=0) + TITLE_FRAME,
+            max(drawn, default=0) + BORDER_FRAME,
         )
         needed = min(needed, self.app.size.width)  # never wider than the terminal
         if self.styles.min_width is None or self.styles.min_width.cells != needed:
