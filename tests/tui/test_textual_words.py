@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from textual.app import App, ComposeResult, SystemCommand
 from textual.command import CommandInput, CommandList
+from textual.pilot import Pilot
 from textual.widgets import HelpPanel, TextArea
 
 from palm_island.i18n import LOCALE_DIR, active_language, speaking
@@ -92,16 +93,21 @@ async def test_the_palette_holds_no_unmarked_english() -> None:
     assert len(TITLE_COMMANDS) + len(GAME_COMMANDS) > 0
 
 
+async def choose_spanish_in_the_palette(pilot: Pilot[None]) -> None:
+    """Once the campaign is open: ``ctrl+p``, the "Language: Español" entry, enter."""
+    await opened(pilot)
+    await pilot.press("ctrl+p", *"Español")
+    await palette_shows(pilot, "Language: Español")
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: active_language() == "es", "Spanish")
+
+
 @pytest.mark.slow
 async def test_the_palette_s_language_entry_keeps_and_speaks_it(tmp_path: Path) -> None:
     app = store_app(tmp_path)
     with speaking("en"):  # whatever the entry activates is undone after the test
         async with app.run_test(size=(100, 32)) as pilot:
-            await opened(pilot)
-            await pilot.press("ctrl+p", *"Español")
-            await palette_shows(pilot, "Language: Español")
-            await pilot.press("enter")
-            await wait_until(pilot, lambda: active_language() == "es", "Spanish")
+            await choose_spanish_in_the_palette(pilot)
             await pilot.press("ctrl+p")
             await wait_until(
                 pilot, lambda: bool(app.screen.query(CommandInput)), "the palette again"
@@ -123,11 +129,7 @@ async def test_a_served_tab_s_language_entry_asks_its_page_to_keep_it(
     monkeypatch.setattr(app, "open_url", lambda url, *, new_tab=True: asked.append((url, new_tab)))
     with speaking("en"):
         async with app.run_test(size=(100, 32)) as pilot:
-            await opened(pilot)
-            await pilot.press("ctrl+p", *"Español")
-            await palette_shows(pilot, "Language: Español")
-            await pilot.press("enter")
-            await wait_until(pilot, lambda: active_language() == "es", "Spanish")
+            await choose_spanish_in_the_palette(pilot)
     assert asked == [("#lang=es", False)]
     settings = tmp_path / "settings.json"
     assert not settings.exists() or "language" not in json.loads(settings.read_text())

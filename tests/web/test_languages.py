@@ -141,22 +141,32 @@ async def test_the_page_is_written_in_the_browser_s_language() -> None:
     assert "{" not in spanish.split("<body>")[1]
 
 
+def stand_in_game(out: Path) -> list[str]:
+    """A game command whose stand-in only writes its arguments to ``out``."""
+    script = "import sys; open(sys.argv[1], 'a').write(repr(sys.argv[2:]) + '\\n')"
+    return [sys.executable, "-c", script, str(out), "play"]
+
+
+async def start_stand_in(client: aiohttp.ClientSession, port: int, lang: str) -> None:
+    """A tab's socket with ``lang``, held until the server closes it: once the
+    stand-in has left (and written)."""
+    async with client.ws_connect(
+        f"http://127.0.0.1:{port}/ws?width=80&height=24&lang={lang}",
+        protocols=(PROTOCOL, key_protocol(TOKEN)),
+        headers={"Origin": f"http://127.0.0.1:{port}"},
+    ) as websocket:
+        message = await websocket.receive(timeout=10)
+        assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+
+
 async def test_the_tab_s_game_is_started_with_its_language(tmp_path: Path) -> None:
     """A stand-in game writes its command line; the socket's ``lang`` reaches it as
     ``--lang es``, and a language not shipped reaches it as nothing at all."""
     out = tmp_path / "argv"
-    script = "import sys; open(sys.argv[1], 'a').write(repr(sys.argv[2:]) + '\\n')"
-    game = [sys.executable, "-c", script, str(out), "play"]
+    game = stand_in_game(out)
     async with served(game) as port, aiohttp.ClientSession() as client:
         for lang in ("es-MX,en", "--data-dir=/etc,de"):
-            async with client.ws_connect(
-                f"http://127.0.0.1:{port}/ws?width=80&height=24&lang={lang}",
-                protocols=(PROTOCOL, key_protocol(TOKEN)),
-                headers={"Origin": f"http://127.0.0.1:{port}"},
-            ) as websocket:
-                # The server closes the socket once the stand-in has left (and written).
-                message = await websocket.receive(timeout=10)
-                assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+            await start_stand_in(client, port, lang)
     assert out.read_text().splitlines() == ["['--lang', 'es', 'play']", "['play']"]
 
 
@@ -164,8 +174,7 @@ async def test_a_kept_choice_reaches_the_page_and_the_game(tmp_path: Path) -> No
     """The page's cookie speaks before Accept-Language and the socket's ``lang``; a
     cookie that is not a shipped language is passed over."""
     out = tmp_path / "argv"
-    script = "import sys; open(sys.argv[1], 'a').write(repr(sys.argv[2:]) + '\\n')"
-    game = [sys.executable, "-c", script, str(out), "play"]
+    game = stand_in_game(out)
     async with served(game) as port:
         url = f"http://127.0.0.1:{port}/"
         for cookie in ("es", "nonsense"):
@@ -175,11 +184,5 @@ async def test_a_kept_choice_reaches_the_page_and_the_game(tmp_path: Path) -> No
                         "es" if cookie == "es" else "en"
                     )
                     assert "Cookie" in response.headers["Vary"]
-                async with client.ws_connect(
-                    f"http://127.0.0.1:{port}/ws?width=80&height=24&lang=en-US",
-                    protocols=(PROTOCOL, key_protocol(TOKEN)),
-                    headers={"Origin": f"http://127.0.0.1:{port}"},
-                ) as websocket:
-                    message = await websocket.receive(timeout=10)
-                    assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+                await start_stand_in(client, port, "en-US")
     assert out.read_text().splitlines() == ["['--lang', 'es', 'play']", "['play']"]
