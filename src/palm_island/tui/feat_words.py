@@ -70,6 +70,12 @@ def goal_lines(progress: Sequence[GoalProgress]) -> str:
     )
 
 
+def goal_counts(progress: Sequence[GoalProgress]) -> str:
+    """:func:`goal_lines` where its words do not fit: each goal's feat code and count
+    (``FT6 0/16``), the same in every language."""
+    return "; ".join(f"{p.feat.code} {p.done}/{p.total}" for p in progress)
+
+
 def spoken_progress(progress: GoalProgress) -> str:
     """A feat's progress sentence filled in, in the active language."""
     feat = progress.feat

@@ -89,7 +89,8 @@ class EndScreen(ControlledScreen[str]):
             yield GameButton(_("Same deal again (g)"), id="again", variant="primary")
             yield GameButton(_("New deal (n)"), id="new")
             yield GameButton(_("Title (t)"), id="title")
-        yield from key_bars(KeyBar(compact=True))
+        buttons = frozenset({"finish('again')", "finish('new')", "finish('title')"})
+        yield from key_bars(KeyBar(compact=True, on_screen=buttons))  # the buttons' keys
 
     def _usable_feats(self) -> list[str] | None:
         """The feats a new game in this game's campaign can use; None for a quick game."""
@@ -233,8 +234,10 @@ def chart_text(ranks: Sequence[VillageRank], total: int, g: Glyphs) -> Text:
 def card_table(breakdown: ScoreBreakdown, g: Glyphs, *, skip: str = "") -> Table:
     """Every card's stars, upgrade icons and stored resources, best cards first."""
     table = Table(box=None, pad_edge=False, expand=False, header_style="bold")
-    table.add_column(_("Card"))
-    table.add_column(_("Face"))
+    # A card's name and face whole on one line in every language: on a phone the
+    # last column's title wraps instead (its cells are short: "—", "1▲S").
+    table.add_column(_("Card"), no_wrap=True)
+    table.add_column(_("Face"), no_wrap=True)
     table.add_column(g.star, justify="right")
     table.add_column(g.upgrade, justify="right")
     table.add_column(_("Stored, holds"))

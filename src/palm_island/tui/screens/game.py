@@ -24,7 +24,7 @@ from ...i18n import N_, _, deck_colour_name
 from ...session import GameSession
 from ...storage.errors import SaveError
 from ..attached import while_attached
-from ..feat_words import feats_in_deck, goal_lines
+from ..feat_words import feats_in_deck, goal_counts, goal_lines
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
 from ..intents import (
     Again,
@@ -127,8 +127,10 @@ class GameScreen(ControlledScreen[None]):
         yield self._choice
         yield HintLine(id="hint")
         # ctrl+p: in the help; the cards are tap targets for their own actions
+        on_cards = frozenset({"act"})  # each card lists its actions with their keys
         yield from key_bars(
-            KeyBar(compact=True, show_command_palette=False), on_screen=frozenset({"act"})
+            KeyBar(compact=True, show_command_palette=False, on_screen=on_cards),
+            on_screen=on_cards,
         )
 
     def opening_line(self) -> str:
@@ -191,7 +193,9 @@ class GameScreen(ControlledScreen[None]):
         self.query_one("#status", StatusBar).show(view, score(state).total, self._deal)
         log = self.query_one("#log", MoveLog)
         log.show(self.session.steps)
-        log.border_subtitle = goal_lines(self.session.goal_progress())
+        progress = self.session.goal_progress()
+        # the sentence where it fits the log's border, else only code and count (FT6 0/16)
+        log.show_goals(goal_lines(progress), goal_counts(progress))
         refresh_keys(self)  # the footer rebuilds only if its keys changed
 
     @property

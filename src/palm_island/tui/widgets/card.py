@@ -10,6 +10,7 @@ which line (and so which action) was clicked.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.events import Click
 from textual.message import Message
@@ -17,6 +18,8 @@ from textual.widgets import Static
 
 from ...engine import Action, CardView, Face
 from ...i18n import N_, _
+from ..attached import while_attached
+from ..border_words import fitting
 from ..glyphs import Glyphs
 from ..options import ActionOption
 from ..render import (
@@ -37,8 +40,9 @@ HINT_MARKS = (N_(" <- hint"), " <-")
 """After the line of the action the hint suggests (shown in reverse video: never
 colour alone), the first that fits beside the whole line: at 80 columns ``[d]
 discard to back`` has room for the arrow only. Beside a line with room for neither
-the marker goes on the line under it (what the action leads to); the hint line under
-the table says the move in words."""
+the marker goes on the line under it (what the action leads to, or a line of its
+own under the card's last, ``[d] descartar al fondo`` in Spanish); the hint line
+under the table says the move in words."""
 LESSON_MARKS = (" <-",)
 """After the line a tutorial step asks for."""
 
@@ -64,6 +68,8 @@ class CardWidget(Static):
         """False where no move can be made (the replay viewer): no discard line."""
         self._lines: dict[int, str] = {}
         self._shown: object = None
+        self._titles: tuple[str, ...] = ()
+        """The border's titles, longest first (:meth:`_fit_title`)."""
         if position == 3:
             self.add_class("-look-only")
 
@@ -89,11 +95,12 @@ class CardWidget(Static):
         self.set_class(selected, "-selected")
         g = self.glyphs
         marker = f"{g.selected} " if selected else ""
-        labels = {1: _("Card 1"), 2: _("Card 2"), 3: _("Card 3 {sep} look only")}
-        label = labels[self.position].format(sep=g.sep)
+        short = {1: _("Card 1"), 2: _("Card 2"), 3: _("Card 3")}[self.position]
+        label = _("Card 3 {sep} look only").format(sep=g.sep) if self.position == 3 else short
         if selected:
             label = _("{card} (selected)").format(card=label)
-        self.border_title = f"{marker}{label}"
+        self._titles = (f"{marker}{label}", f"{marker}{short}")
+        self._fit_title()
         if view is None:
             lines, self._lines = [Text(_("(no card)"), style="dim")], {}
         else:
@@ -106,11 +113,26 @@ class CardWidget(Static):
                 continue
             lines[row].stylize("reverse")  # reverse video and a marker: never colour alone
             below = row + 1 if row + 1 < len(lines) and row + 1 not in self._lines else None
-            if below is None or any(lines[row].cell_len + len(m) <= width for m in marks):
+            beside = any(lines[row].cell_len + cell_len(m) <= width for m in marks)
+            if not beside and below is None and row + 1 == len(lines) < self.content_size.height:
+                lines.append(Text())  # the last line, with no room beside it: one under it
+                below = row + 1
+            if below is None or beside:
                 mark_line(lines[row], marks, width, self.glyphs.ellipsis)
             else:  # a full line: the marker goes under it, on what the action leads to
                 mark_line(lines[below], marks, width, self.glyphs.ellipsis)
         self.update(Text("\n").join(lines), layout=False)  # fixed size: no layout
+
+    @while_attached
+    def on_resize(self) -> None:
+        self._fit_title()
+
+    def _fit_title(self) -> None:
+        """The longest title that shows whole on the border (a translation may not
+        fit a card at 80 columns: then ``Card 1`` alone, the border says the rest)."""
+        if not self._titles:
+            return
+        self.border_title = fitting(self._titles, self.outer_size.width)
 
     def _render_lines(
         self,
@@ -196,8 +218,8 @@ def mark_line(line: Text, marks: tuple[str, ...], width: int, ellipsis: str) -> 
     """Append the first of ``marks`` that fits beside ``line`` in ``width`` cells; if
     none does, the line's end gives way to the last (the marker must show; the hint
     line under the table says the whole move)."""
-    mark = next((m for m in marks if line.cell_len + len(m) <= width), marks[-1])
-    room = width - len(mark)
+    mark = next((m for m in marks if line.cell_len + cell_len(m) <= width), marks[-1])
+    room = width - cell_len(mark)
     if width and line.cell_len > room:
         line.truncate(max(room - len(ellipsis), 0))
         line.append(ellipsis)

@@ -23,9 +23,11 @@ from __future__ import annotations
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
 
 from .touch_keys import TouchKeys, on_a_bar
@@ -71,8 +73,11 @@ class KeyBar(Footer):
     after the focus) could land on a key being replaced, which never hears it.
     """
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, on_screen: frozenset[str] = frozenset(), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.on_screen = on_screen
+        """Actions the screen offers itself (by name, ``act``, or whole,
+        ``finish('again')``): their keys give way when the bar is too narrow."""
         self._rebuild_asked: Screen[Any] | None = None
         self._composed: Shown | None = None
 
@@ -94,14 +99,40 @@ class KeyBar(Footer):
         to it and stays compact.
         """
         keys = shown_keys(self.screen)
-        for widget in super().compose():
+        widgets = list(super().compose())
+        if widgets:
             self._composed = keys  # the stock bar composed its keys (not a bare first pass)
+        for widget in self._fitted(widgets):
             key_compact = getattr(type(widget), "compact", None)
             if isinstance(key_compact, Reactive):
                 compact = self.compact or widget.has_class("-command-palette")
                 widget.set_reactive(key_compact, compact)
                 widget.set_class(compact, "-compact", update=False)
             yield widget
+
+    def _fitted(self, widgets: list[Widget]) -> list[Widget]:
+        """``widgets`` without the keys of :attr:`on_screen` when all of them would
+        not fit the bar's width: a translation's longer labels would push the last
+        keys (``? Help``, ``q Quit``) off the edge, while those actions can be
+        reached on the screen itself (a card's lines, a button). Widths are the
+        labels' cell lengths (a key, its label, a space after each; the command
+        palette's key has a border too)."""
+        width = self.size.width or self.app.size.width
+        needed = sum(
+            cell_len(str(getattr(widget, "key_display", "")))
+            + cell_len(str(getattr(widget, "description", "")))
+            + 2
+            + widget.has_class("-command-palette")
+            for widget in widgets
+        )
+        if needed <= width or not self.on_screen:
+            return widgets
+        return [
+            widget
+            for widget in widgets
+            if str(getattr(widget, "action", "")).partition("(")[0] not in self.on_screen
+            and str(getattr(widget, "action", "")) not in self.on_screen
+        ]
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         if self._rebuild_asked is None:

@@ -20,6 +20,7 @@ from textual.widgets import RichLog
 from ...i18n import _
 from ...session import Step
 from ..attached import while_attached
+from ..border_words import fitting
 from ..render import event_line
 
 
@@ -40,15 +41,24 @@ class MoveLog(RichLog, can_focus=False):
         self._shown: list[Step] = []
         self._wrapped_at = 0
         """The width the lines were wrapped at: a wider or narrower log wraps again."""
+        self._goals: tuple[str, ...] = ("",)
+        """The subtitle's wordings, longest first (:meth:`show_goals`)."""
         self._add(header)
 
     def _add(self, entry: str) -> None:
         self.entries.append(entry)
         self.write(Text(entry))  # Text, never markup: the header holds a campaign name
 
+    def show_goals(self, *wordings: str) -> None:
+        """The open goals' progress under the log: the first of ``wordings`` (longest
+        first) that the border shows whole at the log's width."""
+        self._goals = wordings or ("",)
+        self.border_subtitle = fitting(self._goals, self.outer_size.width)
+
     @while_attached
     def on_resize(self, event: events.Resize) -> None:
         """Lines wrapped at 80 columns stay wrapped after widening unless written again."""
+        self.border_subtitle = fitting(self._goals, self.outer_size.width)
         width = event.size.width
         if width and self._wrapped_at and width != self._wrapped_at:
             entries, self.entries = self.entries, []

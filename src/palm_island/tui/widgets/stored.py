@@ -13,8 +13,14 @@ from textual.widgets import Static
 
 from ...engine import STORE_LIMIT, GameState, Resources
 from ...i18n import _, card_spec_name, pgettext
+from ..border_words import BORDER_FRAME
 from ..glyphs import RESOURCE_NAMES, RESOURCE_STYLES, Glyphs
 from ..render import ordinal, resources, stored_places
+
+NAME_COLUMN = 12
+"""The card name column's least width; as wide as the longest name shown."""
+RESOURCE_COLUMN = 7
+"""The resources' column (``1♣W 1≈F``), before the deck place."""
 
 
 class StoredPanel(Static):
@@ -33,7 +39,27 @@ class StoredPanel(Static):
         self._shown = shown
         self.border_title = _("Stored {count}/{limit}").format(count=len(places), limit=STORE_LIMIT)
         self.border_subtitle = _("deck place; next returns first") if places else ""
-        self.update(stored_text(state, self.glyphs), layout=False)  # fixed height
+        text = stored_text(state, self.glyphs)
+        # As wide as its translated words need (a border title and subtitle take a
+        # corner, a line and a space each side): the table's layout gives it its
+        # English width where that is enough, the compact layout its whole width.
+        styles = self.styles
+        drawn = [
+            cell_len(title or "")
+            for title, edge in (
+                (self.border_title, styles.border_top[0]),
+                (self.border_subtitle, styles.border_bottom[0]),
+            )
+            if edge not in ("", "none", "hidden")  # the compact layout's: a top line only
+        ]
+        needed = max(
+            max((line.cell_len for line in text.split()), default=0) + styles.gutter.width,
+            max(drawn, default=0) + BORDER_FRAME,
+        )
+        needed = min(needed, self.app.size.width)  # never wider than the terminal
+        if self.styles.min_width is None or self.styles.min_width.cells != needed:
+            self.styles.min_width = needed
+        self.update(text, layout=False)  # fixed height; a new width lays out itself
 
 
 def stored_text(state: GameState, g: Glyphs) -> Text:
@@ -43,13 +69,14 @@ def stored_text(state: GameState, g: Glyphs) -> Text:
     if not places:
         nothing = _("nothing stored yet") if state.turn == 0 else _("nothing stored now")
         lines.append(Text(nothing, style="dim italic"))
-    for number, (place, card) in enumerate(places):
+    names = [card_spec_name(card.code, card.spec.name) for _place, card in places]
+    name_width = max([NAME_COLUMN, *(cell_len(name) for name in names)])
+    for number, ((place, card), name) in enumerate(zip(places, names, strict=True)):
         line = Text()
         line.append(f"{card.code:<4}", style="bold")
-        name = card_spec_name(card.code, card.spec.name)
-        line.append(f"{name}{' ' * max(0, 12 - cell_len(name))} ")
+        line.append(f"{name}{' ' * (name_width - cell_len(name))} ")
         line.append_text(resources(card.face.yields, g))
-        line.pad_right(max(0, 24 - line.cell_len))
+        line.pad_right(max(0, 4 + name_width + 1 + RESOURCE_COLUMN - line.cell_len))
         line.append(f" {ordinal(place)}")
         if number == 0:
             line.append(" " + pgettext("returns", "next"), style="bold")
