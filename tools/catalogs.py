@@ -38,6 +38,8 @@ PSEUDO = "xx"
 PLURAL_FORMS = {"es": "nplurals=2; plural=(n != 1);", PSEUDO: "nplurals=2; plural=(n != 1);"}
 """Each language's plural rule, said once here (gettext's form, not CLDR's)."""
 COMMENT_TAGS = ("Translators:",)
+KEYWORDS = {**DEFAULT_KEYWORDS, "pN_": ((1, "c"), 2)}
+"""Babel's keywords and ours: ``pN_`` marks a message in a context, as ``pgettext``."""
 
 
 def po_path(language: str) -> Path:
@@ -78,7 +80,7 @@ def extract() -> Catalog:
     for name, line, message, comments, context in extract_from_dir(
         str(PACKAGE),
         method_map=[("**.py", "python")],
-        keywords=DEFAULT_KEYWORDS,
+        keywords=KEYWORDS,
         comment_tags=COMMENT_TAGS,
         strip_comment_tags=True,
     ):
@@ -90,7 +92,7 @@ def extract() -> Catalog:
             context=context,
         )
     for line, message, comments, context in extract_from_file(
-        "python", argparse.__file__, keywords=DEFAULT_KEYWORDS
+        "python", argparse.__file__, keywords=KEYWORDS
     ):
         catalog.add(message, None, [("argparse.py", line)], auto_comments=comments, context=context)
     for name, context, message in data_messages(ROOT / "data"):

@@ -65,6 +65,26 @@ def N_(message: str) -> str:
     return message
 
 
+def pN_(context: str, message: str) -> str:
+    """Marks ``message`` in ``context`` for translation where it is defined, like
+    :func:`N_`; :func:`key_label` translates a key bar label in its context. The
+    context is written out (``pN_("key bar", "Move")``): the extractor reads
+    literals only."""
+    return message
+
+
+KEY_BAR = "key bar"
+"""The context of a key bar label worded apart from the same English elsewhere."""
+
+
+def key_label(description: str) -> str:
+    """A key's label in the active language: its ``BINDINGS`` description, kept in
+    English (the catalog's key) so that a language chosen in play reaches the key
+    bar too; its key bar wording (:data:`KEY_BAR`) where the catalog has one."""
+    label = pgettext(KEY_BAR, description)
+    return label if label != description else _(description)
+
+
 def active_language() -> str:
     """The language :func:`activate` chose last (``en`` before)."""
     return _language

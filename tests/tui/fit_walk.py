@@ -1,27 +1,21 @@
-"""The screens already translated, opened in a language chosen before the game is
-imported: what the Spanish snapshots (``test_snapshots_es.py``) and the fit test
-(``test_fits_translated.py``) look at.
+"""The translated screens, opened in a language: what the Spanish snapshots
+(``test_snapshots_es.py``) and the fit test (``test_fits_translated.py``) look at.
 
-The language must come first: key bar labels (``BINDINGS`` descriptions) are built
-when a screen's module is imported (docs/i18n.md), and a test process has imported
-every screen in English long before. So each walk runs in a fresh process:
-``python -m tests.tui.fit_walk LANG WIDTH HEIGHT`` prints, as JSON, each screen's
-rows (what the player reads), its SVG screenshot and its labels (buttons, titles,
-the key bar's entries), each of which must show whole.
+:func:`walked` gives each screen's rows (what the player reads), its SVG
+screenshot and its labels (buttons, titles, the key bar's entries), each of which
+must show whole.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
-import sys
 import tempfile
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from palm_island.i18n import _, activate
+from palm_island.i18n import _, key_label, speaking
 
 Before = Callable[[Any], Awaitable[None]]
 
@@ -162,7 +156,97 @@ def _stored(data: Path) -> Any:
     return store_app(data, seed=2)
 
 
+def _prepared(finished: int = 2, *, in_play: bool = True) -> Callable[[Path], Any]:
+    """A campaign of ``finished`` games (and one in play), as the store snapshots'."""
+
+    def make(data: Path) -> Any:
+        import sqlite3
+
+        from .store_helpers import store_app
+        from .test_snapshots_store import prepared
+
+        prepared(data, finished=finished, in_play=in_play)
+        conn = sqlite3.connect(data / "campaign.db")
+        with conn:  # the game in play's times too: the saved games list shows them
+            conn.execute(
+                "UPDATE game SET started_at = '2026-05-03T09:00:00.000+00:00', "
+                "played_at = '2026-05-03T09:30:00.000+00:00' WHERE finished_at IS NULL"
+            )
+        conn.close()
+        return store_app(data)
+
+    return make
+
+
+def _titled(seed: int, **options: object) -> Callable[[Path], Any]:
+    def make(data: Path) -> Any:
+        from .helpers import app_for
+
+        return app_for(seed, **options)
+
+    return make
+
+
+async def _title(pilot: Any) -> None:
+    from .helpers import wait_until
+
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "TitleScreen", "title")
+    await pilot.pause()
+
+
+def _from_title(*keys: str, until: str) -> Before:
+    """The title, then ``keys``, then waits for a screen of class ``until``."""
+
+    async def before(pilot: Any) -> None:
+        from .helpers import wait_until
+        from .store_helpers import opened
+
+        await opened(pilot)
+        await pilot.press(*keys)
+        await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == until, until)
+        await pilot.pause()
+
+    return before
+
+
+async def _analysis(pilot: Any) -> None:
+    from palm_island.policies import greedy_policy
+
+    from .helpers import open_game, play_moves, wait_until
+
+    await open_game(pilot)
+    await play_moves(pilot, greedy_policy(), 200)  # seed 2: 124 turns to the end
+    await pilot.press("a")
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "AnalysisScreen", "it")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def _tutorial(step: int, *keys: str) -> Before:
+    async def before(pilot: Any) -> None:
+        from .test_tutorial import play_to_step
+
+        await play_to_step(pilot, step)
+        await pilot.press(*keys)
+        await pilot.pause()
+
+    return before
+
+
 SCENES: dict[str, Scene] = {
+    "title": Scene(_prepared(), _title),
+    "deck-preview": Scene(_titled(7), _from_title("enter", until="PreviewScreen")),
+    "new-game-setup": Scene(_prepared(0, in_play=False), _from_title("n", until="SetupScreen")),
+    "campaigns": Scene(_prepared(), _from_title("m", until="CampaignScreen")),
+    "history": Scene(_prepared(), _from_title("y", until="HistoryScreen")),
+    "saved-games": Scene(_prepared(), _from_title("s", until="SavedGamesScreen")),
+    "replay": Scene(
+        _prepared(1, in_play=False),
+        _from_title("y", "enter", "2", "right", "right", "right", until="ReplayScreen"),
+    ),
+    "tutorial-reading-a-card": Scene(_titled(7), _tutorial(1)),
+    "tutorial-release-choice": Scene(_titled(7), _tutorial(7, "s")),
+    "analysis": Scene(_titled(2, compute_par=True), _analysis),
     "game": Scene(_in_game(7), _game),
     "stored-cards": Scene(_in_game(2), _greedy(8)),  # three cards stored
     "payment-choice": Scene(_in_game(2), _greedy(8, "1", "r")),  # two ways to pay
@@ -185,6 +269,7 @@ def labels(app: Any) -> list[str]:
     """What must show whole on the screen: every button's label, every border title
     not covered by another widget, each entry of the key bar that is drawn (the
     footer, or the compact layout's touch keys)."""
+    from textual.content import Content
     from textual.widgets import Button
 
     from palm_island.tui.widgets.footer import KeyBar
@@ -205,10 +290,10 @@ def labels(app: Any) -> list[str]:
         for title, edge, y in titles:  # on a border that is drawn, in sight
             drawn = edge not in ("", "none", "hidden")
             if title and drawn and screen.get_widget_at(region.x + 1, y)[0] is widget:
-                found.append(str(title))
+                found.append(Content.from_markup(str(title)).plain)  # a title may be markup
     for touch in screen.query(TouchKeys):
         if touch.display and touch.region.area:
-            found.extend(binding.description for _k, binding, _n, _e in touch.entries())
+            found.extend(key_label(binding.description) for _k, binding, _n, _e in touch.entries())
     for bar in screen.query(KeyBar):
         if bar.display and bar.region.area:  # the keys it composed, each to be drawn whole
             found.extend(str(getattr(key, "description", "")) for key in bar.children)
@@ -253,24 +338,6 @@ async def walk(width: int, height: int) -> dict[str, dict[str, Any]]:
 
 
 def walked(language: str, size: tuple[int, int]) -> dict[str, dict[str, Any]]:
-    """Every scene in ``language`` at ``size``, from a fresh process (the module's
-    docstring says why)."""
-    import subprocess
-
-    width, height = size
-    command = [sys.executable, "-m", "tests.tui.fit_walk", language, str(width), str(height)]
-    root = Path(__file__).resolve().parents[2]
-    done = subprocess.run(command, capture_output=True, text=True, cwd=root, timeout=300)
-    assert done.returncode == 0, done.stderr
-    found: dict[str, dict[str, Any]] = json.loads(done.stdout)
-    return found
-
-
-def main() -> None:
-    language, width, height = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    activate(language)  # before the screens are imported: their key labels
-    json.dump(asyncio.run(walk(width, height)), sys.stdout)
-
-
-if __name__ == "__main__":
-    main()
+    """Every scene in ``language`` at ``size``."""
+    with speaking(language):
+        return asyncio.run(walk(*size))

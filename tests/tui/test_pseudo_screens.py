@@ -6,6 +6,8 @@ listed in :data:`NOT_YET` and left out, so the walk grows with the marking."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -13,12 +15,14 @@ from typing import Any
 
 import pytest
 from textual.app import App
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button
 
-from palm_island.i18n import LOCALE_DIR, speaking
+from palm_island.i18n import LOCALE_DIR, key_label, speaking
 from palm_island.policies import greedy_policy
+from palm_island.tui import textual_words
 from palm_island.tui.screens.end import EndScreen
 from palm_island.tui.screens.help import HelpScreen
 from palm_island.tui.widgets.log import MoveLog
@@ -133,46 +137,40 @@ async def test_the_end_screen_holds_no_english() -> None:
     assert all("⟦" in text for text in parts.values()), parts
 
 
-BINDINGS_SCRIPT = """
-import importlib, json, pkgutil, sys
-from palm_island.i18n import activate
-activate("xx")  # before the screens are imported: their BINDINGS are built then
-import palm_island.tui as tui
-from textual.binding import Binding
-found = {}
-for info in pkgutil.walk_packages(tui.__path__, "palm_island.tui."):
-    module = importlib.import_module(info.name)
-    for value in vars(module).values():
-        declared = getattr(value, "__dict__", {}).get("BINDINGS", [])
-        if isinstance(value, type) and value.__module__ == info.name:
-            for binding in declared:
-                if isinstance(binding, Binding) and binding.description:
-                    found.setdefault(info.name, []).append(binding.description)
-from palm_island.tui.app_keys import APP_BINDINGS
-found["palm_island.tui.app_keys"] = [b.description for b in APP_BINDINGS]
-json.dump(found, sys.stdout)
-"""
+def declared_descriptions() -> dict[str, list[str]]:
+    """Every key description the TUI's modules declare (their classes' ``BINDINGS``
+    and the app's keys), by module."""
+    import palm_island.tui as tui
+    from palm_island.tui.app_keys import APP_BINDINGS
 
-
-def test_every_key_description_is_translated_when_the_language_comes_first() -> None:
-    """Key bar labels are built when a screen's module is imported, after the
-    command line has chosen the language: every one is in the catalog (keys
-    themselves never are)."""
-    import json
-    import subprocess
-    import sys
-
-    out = subprocess.run(
-        [sys.executable, "-c", BINDINGS_SCRIPT], capture_output=True, text=True, check=True
-    ).stdout
-    found = json.loads(out)
-    assert "palm_island.tui.screens.game" in found and "palm_island.tui.app_keys" in found
-    plain = [
-        f"{module}: {label}"
-        for module, labels in found.items()
-        for label in labels
-        if unmarked(label)
+    found: dict[str, list[str]] = {}
+    for info in pkgutil.walk_packages(tui.__path__, "palm_island.tui."):
+        module = importlib.import_module(info.name)
+        for value in vars(module).values():
+            if isinstance(value, type) and value.__module__ == info.name:
+                for binding in value.__dict__.get("BINDINGS", []):
+                    if isinstance(binding, Binding) and binding.description:
+                        found.setdefault(info.name, []).append(binding.description)
+    found["palm_island.tui.app_keys"] = [
+        b.description for b in APP_BINDINGS if isinstance(b, Binding)
     ]
+    return found
+
+
+def test_every_key_description_is_translated_where_it_is_drawn() -> None:
+    """Key bar labels stay English in ``BINDINGS`` (the catalog's key) and are looked
+    up where a key bar draws them: every one is in the catalog (keys themselves
+    never are), Textual's own palette key too."""
+    found = declared_descriptions()
+    found["textual"] = [textual_words.PALETTE_KEY, textual_words.PALETTE_KEY_TIP]
+    assert "palm_island.tui.screens.game" in found and "palm_island.tui.app_keys" in found
+    with speaking("xx"):
+        plain = [
+            f"{module}: {label}"
+            for module, labels in found.items()
+            for label in labels
+            if unmarked(key_label(label))
+        ]
     assert plain == [], plain
 
 

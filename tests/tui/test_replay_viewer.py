@@ -189,7 +189,7 @@ async def test_the_card_the_next_move_is_played_on_says_what_it_will_be(tmp_path
         move = viewer.replay.moves[paid]
         texts = card_texts(viewer)
         noted = texts[move.card - 1]
-        assert f"next: {move.kind}" in noted
+        assert f"next:\n  {move.kind}\n" in noted  # the move on a line of its own
         assert f"paid with {' + '.join(move.pay)}" in noted
         assert not any("next:" in text for i, text in enumerate(texts) if i != move.card - 1)
         await pilot.press("end")

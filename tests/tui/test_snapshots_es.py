@@ -1,22 +1,21 @@
-"""Snapshot tests of the screens translated so far, in Spanish, at 80×24 and on a
+"""Snapshot tests of every screen in Spanish, at 80×24 and on a
 phone held upright (55×60, as ``test_snapshots_phone.py``). Baselines live in
 ``__snapshots__``; regenerate with ``pytest --snapshot-update`` only after reading
-the rendered SVGs.
-
-Each size's screens are taken in one fresh process (``fit_walk.py``) that chooses
-Spanish before the game is imported, as the command line does: key bar labels are
-built at import, so a screen taken in this process would show an English key bar.
-"""
+the rendered SVGs."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from pytest_textual_snapshot import SVGImageExtension  # type: ignore[import-untyped]
 from syrupy.assertion import SnapshotAssertion
 
+from palm_island.i18n import speaking
+
 from .fit_walk import SCENES, walked
+from .helpers import app_for
 from .test_snapshots_phone import PHONE
 
 SIZES = {"80x24": (80, 24), "55x60": PHONE}
@@ -36,3 +35,9 @@ def test_spanish_screen(
     size: str,
 ) -> None:
     assert snapshot.use_extension(SVGImageExtension) == spanish[size][scene]["svg"]
+
+
+def test_spanish_terminal_too_small(snap_compare: Callable[..., bool]) -> None:
+    """The notice of a terminal below the smallest layout, in Spanish."""
+    with speaking("es"):
+        assert snap_compare(app_for(7), press=["enter", "enter"], terminal_size=(70, 20))

@@ -42,13 +42,23 @@ class Tab:
     async def shows(self, text: str, timeout: float = 20) -> bool:
         """Waits until what was drawn holds ``text``; False if the tab closed first."""
         deadline = time.monotonic() + timeout
-        while text not in CONTROL.sub(b"", self.drawn).decode("utf-8", "replace"):
-            message = await self.socket.receive(timeout=deadline - time.monotonic())
+        while text not in self.text():
+            # The title redraws its seed field's blinking cursor twice a second: a
+            # frame always comes before the receive's own timeout, so the deadline
+            # is checked here (a wait that never ended hung a loaded test run).
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{text!r} not drawn in {timeout} s: {self.text()[-400:]!r}")
+            message = await self.socket.receive(timeout=left)
             if message.type == aiohttp.WSMsgType.BINARY:
                 self.drawn += message.data
             elif message.type != aiohttp.WSMsgType.TEXT:
                 return False
         return True
+
+    def text(self) -> str:
+        """What was drawn since the last key, without the control sequences."""
+        return CONTROL.sub(b"", self.drawn).decode("utf-8", "replace")
 
     async def key(self, key: str, then_shows: str) -> bool:
         self.drawn = b""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 
@@ -113,24 +114,15 @@ def report_of_data(data: object, moves: Sequence[Move]) -> tuple[MoveAnalysis, .
     return report
 
 
-def drops_table(report: Sequence[MoveAnalysis], g: Glyphs) -> Table | Text:
+def drops_table(report: Sequence[MoveAnalysis], g: Glyphs, *, narrow: bool = False) -> Table | Text:
     """One row per costly move: turn, played, the solver's move, stars lost; no
     table at all (empty text) when no move cost stars, rather than a bare header:
-    the summary above it says so."""
+    the summary above it says so. ``narrow`` (a phone): one space between columns,
+    not two."""
     if not costly(report):
         return Text()
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    # Translators: the analysis table's columns: the turn, the move played, the
-    # solver's move, the stars it lost ({star} is ★), the expected final score
-    # before and after it, the best score still possible.
-    table.add_column(_("Turn"), justify="right")
-    table.add_column(_("Played"))
-    table.add_column(_("Solver"))
-    table.add_column(_("Lost {star}").format(star=g.star), justify="right")
-    table.add_column(_("Expected"))
-    table.add_column(_("Best possible"))
-    for move in costly(report):
-        table.add_row(
+    rows = [
+        (
             str(move.turn),
             move_words(move.played),
             move_words(move.best),
@@ -138,6 +130,24 @@ def drops_table(report: Sequence[MoveAnalysis], g: Glyphs) -> Table | Text:
             _("{before} to {after}").format(before=move.best_score, after=move.played_score),
             f"{_at_most(g)} {move.best_possible}",
         )
+        for move in costly(report)
+    ]
+    # A narrow screen (a phone) squeezes the columns: the figures never wrap, and
+    # the moves' columns keep room for their longest word, so a move wraps between
+    # words and is never cut (a translation's words run longer: "almacenar").
+    table = Table(box=None, pad_edge=False, collapse_padding=narrow, header_style="bold")
+    # Translators: the analysis table's columns: the turn, the move played, the
+    # solver's move, the stars it lost ({star} is ★), the expected final score
+    # before and after it, the best score still possible.
+    table.add_column(_("Turn"), justify="right", no_wrap=True)
+    for header, column in ((_("Played"), 1), (_("Solver"), 2)):
+        words = [word for row in rows for word in row[column].split()]
+        table.add_column(header, min_width=max(map(cell_len, words), default=1))
+    table.add_column(_("Lost {star}").format(star=g.star), justify="right")
+    table.add_column(_("Expected"), no_wrap=True)
+    table.add_column(_("Best possible"))
+    for row in rows:
+        table.add_row(*row)
     return table
 
 

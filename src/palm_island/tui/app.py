@@ -221,7 +221,9 @@ class PalmIslandApp(App[None]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's system commands (Theme, Quit, Keys, ...) in the player's language,
         and the choice of language (in each language's own words)."""
-        yield from textual_words.translated(super().get_system_commands(screen))
+        yield from textual_words.translated(
+            super().get_system_commands(screen), show_keys=self.action_help
+        )
         yield from language_commands(self, self.controller, ascii_only=self.config.ascii_only)
 
     def action_command_palette(self) -> None:

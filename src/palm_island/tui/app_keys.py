@@ -7,11 +7,11 @@ from typing import Final
 
 from textual.binding import Binding, BindingType
 
-from ..i18n import _
+from ..i18n import N_
 
 APP_BINDINGS: Final[list[BindingType]] = [
-    Binding("question_mark", "help", _("Help"), key_display="?"),
-    Binding("q", "request_quit", _("Quit")),
-    Binding("ctrl+q", "request_quit", _("Quit"), show=False, priority=True),
-    Binding("ctrl+c", "request_quit", _("Quit"), show=False, priority=True),
+    Binding("question_mark", "help", N_("Help"), key_display="?"),
+    Binding("q", "request_quit", N_("Quit")),
+    Binding("ctrl+q", "request_quit", N_("Quit"), show=False, priority=True),
+    Binding("ctrl+c", "request_quit", N_("Quit"), show=False, priority=True),
 ]

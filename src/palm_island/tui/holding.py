@@ -22,7 +22,7 @@ from textual.widgets import Button, Static
 
 from ..campaign.service import CampaignError
 from ..engine import Move
-from ..i18n import _
+from ..i18n import N_, _
 from ..storage.errors import LoadError, SaveError
 from .attached import while_attached
 from .fitted import Fitted
@@ -62,9 +62,9 @@ class HeldElsewhereScreen(Fitted, ModalScreen[str | None]):
     """The game is open in another window: ``w`` watch, ``t`` take over, ``esc`` back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("w", "answer('watch')", _("Watch")),
-        Binding("t", "answer('take')", _("Take over")),
-        Binding("escape", "answer(None)", _("Back")),
+        Binding("w", "answer('watch')", N_("Watch")),
+        Binding("t", "answer('take')", N_("Take over")),
+        Binding("escape", "answer(None)", N_("Back")),
     ]
     CSS_PATH = Path(__file__).with_name("holding.tcss")
 
@@ -102,7 +102,7 @@ class WatchScreen(GameScreen):
     """A game another window plays, read-only: it follows the stored moves every
     second. ``t`` takes it over once the other window is gone; ``escape`` leaves."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("t", "take_over", _("Take over"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("t", "take_over", N_("Take over"))]
 
     def __init__(self, controller: GameControl, session: GameSession, game_id: int) -> None:
         super().__init__(controller, session)

@@ -3,10 +3,10 @@ entries and the title screen's Language setting): kept in the settings for the n
 start, and spoken from now on.
 
 Each language is offered by its own name (``Español``), which is not translated:
-a player who cannot read the current language still finds their own. What is
-drawn already keeps its words until it is drawn again, and the key bar's labels
-(built when each screen's module is imported) until the next start; ``--lang``
-still comes first then (docs/i18n.md).
+a player who cannot read the current language still finds their own. The key bars
+speak it at once (their labels are looked up as they are drawn); what else is
+drawn already keeps its words until it is drawn again; ``--lang`` still comes
+first at the next start (docs/i18n.md).
 
 A game served to a browser tab keeps the choice in the browser, not in the
 settings (the data folder's settings are the server owner's, and a tab never reads
@@ -25,6 +25,7 @@ from textual.app import App, SystemCommand
 from ..i18n import _, activate, active_language, available_languages
 from ..storage.settings_data import Settings
 from .config import AppConfig
+from .widgets.footer import refresh_keys
 
 
 class SettingsKeeper(Protocol):
@@ -74,7 +75,7 @@ def choose_language(app: App[Any], keeper: SettingsKeeper, language: str) -> Non
     else:
         app.open_url(f"#lang={language}", new_tab=False)  # the page keeps it
     activate(language)
+    for screen in app.screen_stack:
+        refresh_keys(screen)  # the key bars' labels, in the new language
     name = OWN_NAMES.get(language, language)
-    app.notify(
-        _("The game speaks {name} now; the keys' names follow at the next start.").format(name=name)
-    )
+    app.notify(_("The game speaks {name} now.").format(name=name))

@@ -130,9 +130,12 @@ def face_summary(face: Face, g: Glyphs, *, holds: bool = True) -> Text:
     text.append(f"{g.star}{face.stars}", style=STAR_STYLE)
     text.append(" ")
     text.append(f"{g.upgrade}{face.upgrades}", style=UPGRADE_STYLE)
-    if holds:
+    if holds and any(face.yields):
         text.append("  ")
         text.append_text(styled(_("holds {resources}"), resources=resources(face.yields, g)))
+    elif holds:  # a sentence of its own: a language may say it in one word
+        text.append("  ")
+        text.append(_("holds nothing"), style="dim")
     return text
 
 

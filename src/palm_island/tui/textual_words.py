@@ -9,7 +9,7 @@ test lists the commands Textual yields and fails on one missing here."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from textual.app import SystemCommand
 
@@ -37,8 +37,28 @@ SYSTEM_WORDS = frozenset(
 )
 """The titles and help of Textual's system commands (``App.get_system_commands``)."""
 
+PALETTE_KEY = N_("palette")
+"""Textual's label for the command palette's key on the key bar."""
+PALETTE_KEY_TIP = N_("Open the command palette")
+"""Textual's tooltip for that key."""
+KEYS_HELP = N_("Show the help: every key of the game")
+"""The help of the palette's Keys, which opens the game's own help (below)."""
 
-def translated(commands: Iterable[SystemCommand]) -> Iterator[SystemCommand]:
-    """Textual's system commands with their title and help in the active language."""
+
+def translated(
+    commands: Iterable[SystemCommand], *, show_keys: Callable[[], object]
+) -> Iterator[SystemCommand]:
+    """Textual's system commands with their title and help in the active language.
+
+    Textual's Keys shows its keys panel, which lists each key's ``BINDINGS``
+    description as written: kept in English as the catalog's key (so a language
+    chosen in play reaches the key bar), it would show English. Keys opens the
+    game's help instead (``show_keys``), whose key tables speak the player's
+    language; the panel's other command (Hide) never comes up then."""
     for command in commands:
-        yield SystemCommand(_(command.title), _(command.help), command.callback, command.discover)
+        if command.title == "Keys":
+            yield SystemCommand(_("Keys"), _(KEYS_HELP), show_keys, command.discover)
+        else:
+            yield SystemCommand(
+                _(command.title), _(command.help), command.callback, command.discover
+            )

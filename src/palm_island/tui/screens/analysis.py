@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from ...engine import GameState, Move
-from ...i18n import _
+from ...i18n import N_, _
 from ...solver import ANALYSIS_BUDGET
 from ..intents import ControlledScreen
 from ..widgets.analysis import AnalysisPanel
@@ -30,7 +30,7 @@ class AnalysisScreen(ControlledScreen[None]):
     """Keys: ``escape`` / ``b`` back to the end screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,b", "app.pop_screen", _("Back")),
+        Binding("escape,b", "app.pop_screen", N_("Back")),
     ]
 
     CSS_PATH = Path(__file__).with_name("analysis.tcss")

@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
-from ...i18n import _
+from ...i18n import N_, _
 from ..attached import while_attached
 from ..fitted import Fitted
 from ..plain import plain_lines
@@ -28,8 +28,8 @@ class AskScreen(Fitted, ModalScreen[bool]):
     """``y`` yes, ``n``/``escape`` no (the safe answer is focused)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", _("Yes")),
-        Binding("n,escape", "answer(False)", _("No")),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
     CSS_PATH = Path(__file__).with_name("ask.tcss")
@@ -69,7 +69,7 @@ class InputScreen(Fitted, ModalScreen[str | None]):
     meant for the dialog reaches the screen behind it.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("Cancel"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
     CSS_PATH = Path(__file__).with_name("ask.tcss")
 
     def __init__(

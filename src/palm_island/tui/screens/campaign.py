@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -18,7 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...campaign.service import CampaignError
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from ...storage.errors import LoadError, SaveError
 from ..attached import while_attached
 from ..intents import (
@@ -44,8 +45,15 @@ GLUE = "\xa0"
 ("best -" and "3 games" never split across rows)."""
 
 
-def campaign_line(summary: CampaignSummary, current: bool, ellipsis: str = "…") -> Text:
-    """The campaign's name, games, best score and feats on a line (a list's option)."""
+NAME_CELLS = 28
+"""The widest a campaign's name is shown; a longer one is cut with an ellipsis."""
+
+
+def campaign_line(
+    summary: CampaignSummary, current: bool, ellipsis: str = "…", name_cells: int = NAME_CELLS
+) -> Text:
+    """The campaign's name (in a column ``name_cells`` wide), games, best score and
+    feats on a line (a list's option)."""
     best = "-" if summary.best is None else str(summary.best)
     flags = " " + _("(in play)").replace(" ", GLUE) if summary.has_unfinished else ""
     flags += " " + _("[modified]").replace(" ", GLUE) if summary.modified else ""
@@ -56,7 +64,7 @@ def campaign_line(summary: CampaignSummary, current: bool, ellipsis: str = "…"
     feats = ngettext("{count} feat", "{count} feats", summary.feats)
     feats = feats.format(count=summary.feats).replace(" ", GLUE)
     best_part = _("best {score}").format(score=best.rjust(3, GLUE)).replace(" ", GLUE)
-    name = fit(summary.name, 28, ellipsis)  # by cells: CJK and accents stay aligned
+    name = fit(summary.name, name_cells, ellipsis)  # by cells: CJK and accents stay aligned
     return plain(f"{mark} {name} {games}  {best_part}  {feats}{flags}")
 
 
@@ -64,10 +72,10 @@ class CampaignScreen(ControlledScreen[None]):
     """``enter`` plays in the highlighted campaign; ``c`` create, ``r`` rename, ``d`` delete."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "create", _("Create")),
-        Binding("r", "rename", _("Rename")),
-        Binding("d", "delete", _("Delete")),
-        Binding("escape", "back", _("Back")),
+        Binding("c", "create", N_("Create")),
+        Binding("r", "rename", N_("Rename")),
+        Binding("d", "delete", N_("Delete")),
+        Binding("escape", "back", N_("Back")),
     ]
 
     CSS_PATH = Path(__file__).with_name("campaign.tcss")
@@ -92,10 +100,16 @@ class CampaignScreen(ControlledScreen[None]):
         assert control.store is not None
         options = self.query_one("#campaigns", TapList)
         summaries = control.store.campaigns()
+        # the name column as wide as the longest name (up to NAME_CELLS): the room
+        # left is the longer words' of a translation, which would wrap otherwise
+        name_cells = min(NAME_CELLS, max((cell_len(s.name) for s in summaries), default=0))
         options.show_options(
             Option(
                 campaign_line(
-                    summary, summary.name == control.campaign_name, control.glyphs.ellipsis
+                    summary,
+                    summary.name == control.campaign_name,
+                    control.glyphs.ellipsis,
+                    name_cells,
                 ),
                 id=summary.name,
             )

@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ...i18n import _
+from ...i18n import N_, _
 from ..attached import while_attached
 from ..fitted import Fitted
 from ..plain import plain_lines
@@ -27,9 +27,9 @@ class ConfirmQuitScreen(Fitted, ModalScreen[bool]):
     """``y`` quits, ``n`` or ``escape`` goes back to the game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", _("Quit")),
-        Binding("n,escape", "answer(False)", _("Keep playing")),
-        Binding("ctrl+c,ctrl+q,q", "answer(True)", _("Quit"), show=False, priority=True),
+        Binding("y", "answer(True)", N_("Quit")),
+        Binding("n,escape", "answer(False)", N_("Keep playing")),
+        Binding("ctrl+c,ctrl+q,q", "answer(True)", N_("Quit"), show=False, priority=True),
     ]
 
     CSS_PATH = Path(__file__).with_name("confirm.tcss")

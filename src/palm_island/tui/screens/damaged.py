@@ -17,7 +17,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...i18n import _
+from ...i18n import N_, _
 from ...storage.errors import LoadError, SaveError
 from ..intents import ControlledModal, ReopenFile, request
 from ..plain import notify_plain, plain, plain_lines
@@ -34,8 +34,8 @@ class DamagedScreen(ControlledModal[None]):
     """``r`` restores the newest good backup; ``escape`` goes on without saving."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "restore", _("Restore backup")),
-        Binding("escape", "dismiss", _("Continue without saving")),
+        Binding("r", "restore", N_("Restore backup")),
+        Binding("escape", "dismiss", N_("Continue without saving")),
     ]
 
     CSS_PATH = Path(__file__).with_name("damaged.tcss")

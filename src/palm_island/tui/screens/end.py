@@ -19,7 +19,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Static
 
 from ...engine import ScoreBreakdown, VillageRank, score
-from ...i18n import _, card_spec_name, feat_goal, feat_name, ngettext, rank_title
+from ...i18n import N_, _, card_spec_name, feat_goal, feat_name, ngettext, rank_title
 from ...session import GameSession
 from ...solver.daily import daily_date
 from ..attached import while_attached
@@ -43,20 +43,20 @@ class EndScreen(ControlledScreen[str]):
     # short labels: with all of them "q Quit" still fits an 80-column key bar (the
     # buttons and the help say them in full)
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "analysis", _("Analysis")),
-        Binding("c", "copy_share", _("Copy")),
-        Binding("g", "finish('again')", _("Again")),
-        Binding("n", "finish('new')", _("New deal")),
-        Binding("t,escape", "finish('title')", _("Title")),
-        Binding("u", "finish('undo')", _("Undo")),
+        Binding("a", "analysis", N_("Analysis")),
+        Binding("c", "copy_share", N_("Copy")),
+        Binding("g", "finish('again')", N_("Again")),
+        Binding("n", "finish('new')", N_("New deal")),
+        Binding("t,escape", "finish('title')", N_("Title")),
+        Binding("u", "finish('undo')", N_("Undo")),
         # the card rows scroll by keys from the start, whatever has the focus (at
         # 80x24 a third of them show)
-        Binding("down", "scroll_cards('down')", _("Scroll down"), show=False),
-        Binding("up", "scroll_cards('up')", _("Scroll up"), show=False),
-        Binding("pagedown", "scroll_cards('page_down')", _("Page down"), show=False),
-        Binding("pageup", "scroll_cards('page_up')", _("Page up"), show=False),
-        Binding("home", "scroll_cards('home')", _("Top"), show=False),
-        Binding("end", "scroll_cards('end')", _("Bottom"), show=False),
+        Binding("down", "scroll_cards('down')", N_("Scroll down"), show=False),
+        Binding("up", "scroll_cards('up')", N_("Scroll up"), show=False),
+        Binding("pagedown", "scroll_cards('page_down')", N_("Page down"), show=False),
+        Binding("pageup", "scroll_cards('page_up')", N_("Page up"), show=False),
+        Binding("home", "scroll_cards('home')", N_("Top"), show=False),
+        Binding("end", "scroll_cards('end')", N_("Bottom"), show=False),
     ]
 
     CSS_PATH = Path(__file__).with_name("end.tcss")

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 
-from ...i18n import _, feat_goal, feat_name
+from ...i18n import N_, _, feat_goal, feat_name
 from ..glyphs import Glyphs
 from ..intents import ControlledScreen
 from ..render import card_faces
@@ -63,7 +63,7 @@ def feats_text(campaign: str, statuses: list[FeatStatus], cards: object, g: Glyp
 class FeatsScreen(ControlledScreen[None]):
     """``escape`` goes back."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", _("Back"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", N_("Back"))]
     CSS_PATH = Path(__file__).with_name("feats.tcss")
 
     def compose(self) -> ComposeResult:

@@ -68,33 +68,33 @@ class GameScreen(ControlledScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "select(1)", _("Card 1"), show=False),
-        Binding("2", "select(2)", _("Card 2"), show=False),
-        Binding("3", "select(3)", _("Card 3"), show=False),  # says it is look only
-        Binding("left,up,k", "select(1)", _("Card 1"), show=False),
-        Binding("right,l,down,j", "select(2)", _("Card 2"), show=False),
-        Binding("s", "act('store')", _("Store")),
-        Binding("r", "act('rotate')", _("Rotate")),
-        Binding("f", "act('flip')", _("Flip")),
-        Binding("d", "act('discard')", _("Discard")),
-        Binding("p", "peek", _("Peek")),
-        Binding("h", "hint", _("Hint")),
-        Binding("u", "undo", _("Undo")),
+        Binding("1", "select(1)", N_("Card 1"), show=False),
+        Binding("2", "select(2)", N_("Card 2"), show=False),
+        Binding("3", "select(3)", N_("Card 3"), show=False),  # says it is look only
+        Binding("left,up,k", "select(1)", N_("Card 1"), show=False),
+        Binding("right,l,down,j", "select(2)", N_("Card 2"), show=False),
+        Binding("s", "act('store')", N_("Store")),
+        Binding("r", "act('rotate')", N_("Rotate")),
+        Binding("f", "act('flip')", N_("Flip")),
+        Binding("d", "act('discard')", N_("Discard")),
+        Binding("p", "peek", N_("Peek")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("u", "undo", N_("Undo")),
         # ^r Redo is in the help and the palette: in the bar it pushed "q Quit" out
         # of 80 columns. U: in a browser, ctrl+r may reload the page.
-        Binding("ctrl+r,U", "redo", _("Redo"), show=False),
-        Binding("escape", "leave", _("Title")),
+        Binding("ctrl+r,U", "redo", N_("Redo"), show=False),
+        Binding("escape", "leave", N_("Title")),
         # The payment choice's keys: while it is open only these apply (check_action),
         # otherwise never; last, so the footer lists the table's keys in their order.
         # The box never takes the focus: a focus change repaints the whole screen.
-        Binding("escape", "choice('cancel')", _("Cancel")),
+        Binding("escape", "choice('cancel')", N_("Cancel")),
         *(
-            Binding(str(n), f"choice('pick', {n - 1})", _("Option {n}").format(n=n), show=False)
+            Binding(str(n), f"choice('pick', {n - 1})", N_("Pick this option"), show=False)
             for n in range(1, 10)
         ),
-        Binding("up", "choice('up')", _("Previous option"), show=False),
-        Binding("down", "choice('down')", _("Next option"), show=False),
-        Binding("enter", "choice('enter')", _("Choose"), show=False),
+        Binding("up", "choice('up')", N_("Previous option"), show=False),
+        Binding("down", "choice('down')", N_("Next option"), show=False),
+        Binding("enter", "choice('enter')", N_("Choose"), show=False),
     ]
 
     # absolute: a subclass elsewhere (holding.WatchScreen) would resolve a relative one

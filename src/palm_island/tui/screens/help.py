@@ -87,7 +87,7 @@ class HelpScreen(ControlledModal[None]):
     """Keys: ``escape``, ``?`` or ``q`` close the help."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,question_mark,q", "close", _("Close"), key_display="esc"),
+        Binding("escape,question_mark,q", "close", N_("Close"), key_display="esc"),
     ]
 
     CSS_PATH = Path(__file__).with_name("help.tcss")

@@ -16,7 +16,7 @@ from rich.cells import cell_len
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 
-from ...i18n import N_, _
+from ...i18n import N_, _, key_label
 
 SHOWN_AS: dict[str, str] = {
     "question_mark": "?",
@@ -261,9 +261,7 @@ def section_items(section: Section) -> list[tuple[list[str], str]]:
         if spec in done:
             continue
         done.add(spec)
-        # a description is translated when its screen is imported; looked up again
-        # here, it follows a language chosen since (the English is the catalog's key)
-        described = _(binding.description).lower()
+        described = key_label(binding.description).lower()
         words = _(section.words[spec]) if spec in section.words else described
         items.append((keys_of(bindings, spec), words))
     return items

@@ -71,9 +71,9 @@ class HistoryScreen(ControlledScreen[None]):
     """``enter`` replay, ``i`` import a file, ``escape`` back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "replay", _("Replay")),
-        Binding("i", "import_file", _("Import")),
-        Binding("escape", "back", _("Back")),
+        Binding("enter", "replay", N_("Replay")),
+        Binding("i", "import_file", N_("Import")),
+        Binding("escape", "back", N_("Back")),
     ]
 
     CSS_PATH = Path(__file__).with_name("history.tcss")

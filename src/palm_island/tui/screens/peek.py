@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine import CardView
-from ...i18n import _
+from ...i18n import N_, _
 from ..fitted import Fitted
 from ..glyphs import Glyphs
 from ..render import peek_text
@@ -26,7 +26,7 @@ class PeekScreen(Fitted, ModalScreen[None]):
     """Keys: ``escape``, ``p`` or ``enter`` put the card back as it was."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,p,enter", "close", _("Put it back"), key_display="esc"),
+        Binding("escape,p,enter", "close", N_("Put it back"), key_display="esc"),
     ]
 
     CSS_PATH = Path(__file__).with_name("peek.tcss")

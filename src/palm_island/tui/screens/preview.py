@@ -17,7 +17,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Button, Static
 
 from ...engine import DeckCard, observe
-from ...i18n import _, card_spec_name, deck_colour_name
+from ...i18n import N_, _, card_spec_name, deck_colour_name
 from ...session import GameSession
 from ..attached import while_attached
 from ..glyphs import Glyphs
@@ -35,8 +35,8 @@ class PreviewScreen(ControlledScreen[None]):
     """Keys: ``enter``/``s`` start playing, ``escape`` back to the title."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,s", "start", _("Start playing"), key_display="enter"),
-        Binding("escape", "back", _("Back")),
+        Binding("enter,s", "start", N_("Start playing"), key_display="enter"),
+        Binding("escape", "back", N_("Back")),
     ]
 
     CSS_PATH = Path(__file__).with_name("preview.tcss")

@@ -19,7 +19,7 @@ from textual.containers import Horizontal
 from textual.timer import Timer
 
 from ...engine import Catalog, GameState, Move, apply_move, observe, score
-from ...i18n import _, deck_colour_name, difficulty_name
+from ...i18n import N_, _, deck_colour_name, difficulty_name, pN_
 from ...session import Step
 from ...text import printable
 from ..attached import while_attached
@@ -56,21 +56,23 @@ class ReplayScreen(ControlledScreen[None]):
     """The replay viewer (see the module docstring for keys)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,comma", "step(-1)", _("Move"), key_display="←"),
-        Binding("right,full_stop", "step(1)", _("Move"), key_display="→"),
-        Binding("left_square_bracket", "round(-1)", _("Round"), key_display="["),
-        Binding("right_square_bracket", "round(1)", _("Round"), key_display="]"),
-        Binding("home", "goto(0)", _("Start"), show=False),
-        Binding("end", "goto(-1)", _("End"), show=False),
-        Binding("space", "autoplay('play')", _("Play")),  # one of the two is on: check_action
-        Binding("space", "autoplay('pause')", _("Pause")),
-        Binding("plus,equals_sign", "speed(1)", _("Faster"), key_display="+", show=False),
-        Binding("minus", "speed(-1)", _("Slower"), key_display="-", show=False),
-        Binding("x", "export", _("Export"), show=False),  # in the help; the footer fits 80
-        Binding("a", "analysis", _("Analysis")),
-        Binding("escape,b", "back", _("Back")),
+        # key bar words of their own (a language's "Move" and "Play" run long)
+        Binding("left,comma", "step(-1)", pN_("key bar", "Move"), key_display="←"),
+        Binding("right,full_stop", "step(1)", pN_("key bar", "Move"), key_display="→"),
+        Binding("left_square_bracket", "round(-1)", N_("Round"), key_display="["),
+        Binding("right_square_bracket", "round(1)", N_("Round"), key_display="]"),
+        Binding("home", "goto(0)", N_("Start"), show=False),
+        Binding("end", "goto(-1)", N_("End"), show=False),
+        # one of the two is on: check_action
+        Binding("space", "autoplay('play')", pN_("key bar", "Play")),
+        Binding("space", "autoplay('pause')", N_("Pause")),
+        Binding("plus,equals_sign", "speed(1)", N_("Faster"), key_display="+", show=False),
+        Binding("minus", "speed(-1)", N_("Slower"), key_display="-", show=False),
+        Binding("x", "export", N_("Export"), show=False),  # in the help; the footer fits 80
+        Binding("a", "analysis", N_("Analysis")),
+        Binding("escape,b", "back", N_("Back")),
         *(
-            Binding(str(n), f"round_start({n})", _("Round {n}").format(n=n), show=False)
+            Binding(str(n), f"round_start({n})", N_("Go to the start of that round"), show=False)
             for n in range(1, 9)
         ),
     ]
@@ -270,7 +272,9 @@ def acted_on(move: Move) -> int:
 
 
 def next_move_note(move: Move, g: Glyphs) -> str:
-    """The lines under the card the replay's next move is played on."""
+    """The lines under the card the replay's next move is played on: the move on a
+    line of its own, under its heading (a card is 22 columns wide at 80, and
+    ``▶ siguiente: descartar al fondo`` is not)."""
     what = _("discard to back") if move.kind == "discard" else action_name(move.kind)
-    nxt = _("{marker} next: {move}").format(marker=g.selected, move=what)  # as on the table
-    return "\n".join([nxt, *(f"  {d}" for d in move_details(move))])
+    heading = _("{marker} next:").format(marker=g.selected)  # the marker as on the table
+    return "\n".join([heading, f"  {what}", *(f"  {d}" for d in move_details(move))])

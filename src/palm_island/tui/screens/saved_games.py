@@ -22,7 +22,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...i18n import _, deck_colour_name, difficulty_name
+from ...i18n import N_, _, deck_colour_name, difficulty_name
 from ...solver.daily import daily_date
 from ...storage.errors import LoadError, SaveError
 from ..attached import while_attached
@@ -54,8 +54,10 @@ def deal_text(game: SavedGame) -> str:
 
 
 def saved_game_line(game: SavedGame, ellipsis: str = "…") -> Text:
-    """One row: campaign, deal, difficulty, turn, round, score so far, last played.
-    Columns are padded by cells (a translation's accents and lengths differ)."""
+    """Two rows: campaign, deal and difficulty; then the turn, round, score so far
+    and when last played (on one row they took 99 columns, and a list 80 wide
+    wrapped them anywhere). Columns are padded by cells (a translation's accents
+    and lengths differ)."""
     campaign = fit(game.campaign or _("(no campaign)"), 18, ellipsis)
     if game.problem is not None:
         problem = _("game {game}: cannot be resumed ({problem})").format(
@@ -70,7 +72,8 @@ def saved_game_line(game: SavedGame, ellipsis: str = "…") -> Text:
         turn=game.turn + 1, round=game.round, score=game.score
     )
     deal = padded(deal_text(game), 22)
-    return plain(f"{campaign}  {deal}  {setup}  {progress}  {when(game.played_at)}")
+    rows = (f"{campaign}  {deal}  {setup}", f"    {progress}  {when(game.played_at)}")
+    return Text("\n").join(plain(row) for row in rows)
 
 
 def padded(text: str, width: int) -> str:
@@ -98,8 +101,8 @@ class SavedGamesScreen(ControlledScreen[None]):
     """``enter`` resumes the highlighted game, ``a`` abandons it, ``escape`` goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "abandon", _("Abandon")),
-        Binding("escape", "back", _("Back")),
+        Binding("a", "abandon", N_("Abandon")),
+        Binding("escape", "back", N_("Back")),
     ]
 
     CSS_PATH = Path(__file__).with_name("saved_games.tcss")

@@ -97,9 +97,9 @@ class DifficultySet(RadioSet):
     click chooses; down leaves for the next part (the feats), as their heading says."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right", "next_button", _("Next option"), show=False),
-        Binding("left", "previous_button", _("Previous option"), show=False),
-        Binding("down", "leave", _("Next part"), show=False),
+        Binding("right", "next_button", N_("Next option"), show=False),
+        Binding("left", "previous_button", N_("Previous option"), show=False),
+        Binding("down", "leave", N_("Next part"), show=False),
     ]
 
     def action_leave(self) -> None:
@@ -114,7 +114,7 @@ class FeatList(TapList):
     option and shows which are ticked by colour alone.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("space", "tick", _("Tick"), show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("space", "tick", N_("Tick"), show=False)]
 
     def __init__(
         self,
@@ -174,11 +174,11 @@ class SetupScreen(ControlledModal[Setup | None]):
     ``space`` ticks the highlighted feat."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("e", "difficulty('easy')", _("Easy")),
-        Binding("m", "difficulty('medium')", _("Medium")),
-        Binding("h", "difficulty('hard')", _("Hard")),
-        Binding("enter", "start", _("Start"), priority=True, key_display="enter"),
-        Binding("escape", "cancel", _("Back")),
+        Binding("e", "difficulty('easy')", N_("Easy")),
+        Binding("m", "difficulty('medium')", N_("Medium")),
+        Binding("h", "difficulty('hard')", N_("Hard")),
+        Binding("enter", "start", N_("Start"), priority=True, key_display="enter"),
+        Binding("escape", "cancel", N_("Back")),
     ]
 
     CSS_PATH = Path(__file__).with_name("setup.tcss")

@@ -17,7 +17,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...campaign.stats import sparkline, sparkline_caption
-from ...i18n import _, feat_name, rank_title
+from ...i18n import N_, _, feat_name, rank_title
 from ...text import printable
 from ..intents import ControlledScreen
 from ..plain import fit
@@ -73,7 +73,7 @@ def stats_text(
 class StatsScreen(ControlledScreen[None]):
     """``escape`` goes back."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", _("Back"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", N_("Back"))]
     CSS_PATH = Path(__file__).with_name("stats.tcss")
 
     def compose(self) -> ComposeResult:

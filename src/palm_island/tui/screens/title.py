@@ -8,7 +8,7 @@ the campaign entries only when games are saved). What an entry does is the
 controller's to decide; the saved-games entries' screens open through
 :mod:`.title_store`. Choosing a language (``l``) keeps it in the settings as the
 command palette's entries do (:mod:`..language_choice`) and composes the screen
-again in it; the key bar's labels follow at the next start (docs/i18n.md).
+again in it, its key bar too (docs/i18n.md).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from ...i18n import (
     available_languages,
     deck_colour_name,
     ngettext,
-    pgettext,
+    pN_,
 )
 from ..attached import while_attached
 from ..intents import ColourChosen, ControlledScreen, RunEntry, SeedTyped, request
@@ -106,19 +106,19 @@ class TitleScreen(ControlledScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # the key bar's four: short words, so Help and Quit fit at 80 columns
-        Binding("o", "entry('continue')", pgettext("key bar", "Continue")),
-        Binding("n", "entry('new')", pgettext("key bar", "New game")),
-        Binding("d", "entry('daily')", pgettext("key bar", "Daily deal")),
-        Binding("c", "toggle_colour", pgettext("key bar", "Deck colour")),
-        Binding("l", "next_language", _("Language"), show=False),
-        Binding("s", "entry('saved')", _("Saved games"), show=False),
-        Binding("m", "entry('campaign')", _("Campaign"), show=False),
-        Binding("f", "entry('feats')", _("Feats"), show=False),
-        Binding("y", "entry('history')", _("History"), show=False),
-        Binding("z", "entry('stats')", _("Statistics"), show=False),
-        Binding("t", "entry('tutorial')", _("Tutorial"), show=False),
-        Binding("up", "app.focus_previous", _("Previous"), show=False),
-        Binding("down", "app.focus_next", _("Next"), show=False),
+        Binding("o", "entry('continue')", pN_("key bar", "Continue")),
+        Binding("n", "entry('new')", pN_("key bar", "New game")),
+        Binding("d", "entry('daily')", pN_("key bar", "Daily deal")),
+        Binding("c", "toggle_colour", pN_("key bar", "Deck colour")),
+        Binding("l", "next_language", N_("Language"), show=False),
+        Binding("s", "entry('saved')", N_("Saved games"), show=False),
+        Binding("m", "entry('campaign')", N_("Campaign"), show=False),
+        Binding("f", "entry('feats')", N_("Feats"), show=False),
+        Binding("y", "entry('history')", N_("History"), show=False),
+        Binding("z", "entry('stats')", N_("Statistics"), show=False),
+        Binding("t", "entry('tutorial')", N_("Tutorial"), show=False),
+        Binding("up", "app.focus_previous", N_("Previous"), show=False),
+        Binding("down", "app.focus_next", N_("Next"), show=False),
     ]
 
     CSS_PATH = Path(__file__).with_name("title.tcss")
@@ -166,7 +166,8 @@ class TitleScreen(ControlledScreen[None]):
                     yield GameButton(
                         self.entry_label(_(entry.label), entry.key), id=entry.id, compact=True
                     )
-        yield from key_bars(KeyBar())
+        # its entries' keys are on the menu too: they give way on a narrow bar
+        yield from key_bars(KeyBar(on_screen=frozenset({"entry", "toggle_colour"})))
 
     @while_attached
     def on_mount(self) -> None:

@@ -20,10 +20,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
 from ...engine import Move
-from ...i18n import _, lesson_text, lesson_title, pgettext, tutorial_title
+from ...i18n import N_, _, lesson_text, lesson_title, pgettext, tutorial_title
 from ...session import GameSession
 from ...tutorial.model import Lesson, Tutorial
 from ...tutorial.progress import Progress
+from ..border_words import fitting
 from ..intents import LeaveTutorial, TutorialStep, request
 from ..options import moves_for
 from ..plain import notify_plain
@@ -46,7 +47,7 @@ class TutorialScreen(GameScreen):
     """The tutorial: the game's keys, held to what each step asks (see the module)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "next", _("Next")),
+        Binding("enter", "next", N_("Next")),
     ]
 
     CSS_PATH: ClassVar[str | PurePath | list[str | PurePath] | None] = [
@@ -112,13 +113,27 @@ class TutorialScreen(GameScreen):
         panel = self.query_one("#lesson", LessonPanel)
         panel.display = lesson is not None
         if lesson is not None:
-            heading = _("Step {step} of {count} {sep} {title}").format(
-                step=self.step + 1,
-                count=len(self.tutorial.lessons),
-                sep=self.controller.glyphs.sep,
-                title=lesson_title(lesson.title),
+            step, count = self.step + 1, len(self.tutorial.lessons)
+            headings = (
+                _("Step {step} of {count} {sep} {title}").format(
+                    step=step,
+                    count=count,
+                    sep=self.controller.glyphs.sep,
+                    title=lesson_title(lesson.title),
+                ),
+                _("Step {step} of {count}").format(step=step, count=count),
             )
-            panel.show(heading, lesson_text(lesson.title, lesson.text), self.asked(), self._note)
+            panel.show(headings, lesson_text(lesson.title, lesson.text), self.asked(), self._note)
+
+    def asked_on_border(self) -> str:
+        """:meth:`asked` where the open choice's border shows it whole, else only the
+        key to press (a translation's words may not fit a phone's border)."""
+        move = self.expected
+        asked = self.asked()
+        if move is None or move not in self.choice.moves or self.controller.config.touch:
+            return asked
+        short = _("Press {key}.").format(key=self.choice.moves.index(move) + 1)
+        return fitting((asked, short), self.choice.outer_size.width or self.app.size.width)
 
     def asked(self) -> str:
         """What to do now, in words: ``Press 2 (select card 2), then s (store).``, or
@@ -237,7 +252,7 @@ class TutorialScreen(GameScreen):
             return
         super().action_act(kind)
         if self.choice.is_open:  # it covers the lesson: the ask goes on its border
-            self.choice.border_subtitle = Text(self.asked()) if self.scripted else None
+            self.choice.border_subtitle = Text(self.asked_on_border()) if self.scripted else None
         self.show_state()
 
     def action_choice(self, what: str, index: int = 0) -> None:

@@ -41,6 +41,11 @@ NO_PAR = "none"
 solver's width and the par's (``none`` without a par book); never translated."""
 
 
+NARROW_TABLE = 80
+"""Below this terminal width the table's columns stand one space apart, not two:
+a phone's 55 columns keep every word of a translation's moves whole."""
+
+
 class AnalysisPanel(Vertical):
     """A progress bar while the solver works, then the moves that cost stars."""
 
@@ -173,7 +178,10 @@ class AnalysisPanel(Vertical):
         final = score(self._final()).total
         summary = summary_text(report, final, self.glyphs, self.par)
         self.query_one("#analysis-status", Static).update(summary)
-        self.query_one("#analysis-table", Static).update(drops_table(report, self.glyphs))
+        narrow = self.app.size.width < NARROW_TABLE
+        self.query_one("#analysis-table", Static).update(
+            drops_table(report, self.glyphs, narrow=narrow)
+        )
 
     def _final(self) -> GameState:
         state = self.start

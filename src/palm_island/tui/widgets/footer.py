@@ -30,9 +30,14 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
+from ...i18n import _, key_label
 from .touch_keys import TouchKeys, on_a_bar
 
 Shown = tuple[tuple[str, str, str, bool, str], ...]
+
+WRAPPED_KEYS = "-keys-wrap"
+"""The class of a screen whose key bar's keys do not fit its row: the app's CSS
+shows the wrapped bar (:class:`TouchKeys`) instead."""
 
 _SHOWN: WeakKeyDictionary[Screen[Any], Shown] = WeakKeyDictionary()
 """Per screen: the keys its footer was last asked to show."""
@@ -40,10 +45,11 @@ _SHOWN: WeakKeyDictionary[Screen[Any], Shown] = WeakKeyDictionary()
 
 def shown_keys(screen: Screen[Any]) -> Shown:
     """The keys a key bar on ``screen`` lists now: key, action, label, enabled, tip
-    (the touch bar's hidden extras too: Redo coming and going must rebuild it)."""
+    (the touch bar's hidden extras too: Redo coming and going must rebuild it). The
+    label in the active language: a language chosen in play rebuilds the bars."""
     return tuple(
-        (binding.key, binding.action, binding.description, enabled, tooltip)
-        for _, binding, enabled, tooltip in screen.active_bindings.values()
+        (binding.key, binding.action, key_label(binding.description), enabled, tooltip)
+        for _node, binding, enabled, tooltip in screen.active_bindings.values()
         if on_a_bar(binding)
     )
 
@@ -102,6 +108,16 @@ class KeyBar(Footer):
         widgets = list(super().compose())
         if widgets:
             self._composed = keys  # the stock bar composed its keys (not a bare first pass)
+        for widget in widgets:
+            # The stock key shows its binding's description, kept in English as the
+            # catalog's key (the palette's too, Textual's own "palette"): its label
+            # in the active language, set on the key's public attribute before it
+            # mounts and draws.
+            description = getattr(widget, "description", None)
+            if isinstance(description, str) and description:
+                widget.description = key_label(description)  # type: ignore[attr-defined]
+            if isinstance(widget.tooltip, str):
+                widget.tooltip = _(widget.tooltip)
         for widget in self._fitted(widgets):
             key_compact = getattr(type(widget), "compact", None)
             if isinstance(key_compact, Reactive):
@@ -114,25 +130,33 @@ class KeyBar(Footer):
         """``widgets`` without the keys of :attr:`on_screen` when all of them would
         not fit the bar's width: a translation's longer labels would push the last
         keys (``? Help``, ``q Quit``) off the edge, while those actions can be
-        reached on the screen itself (a card's lines, a button). Widths are the
-        labels' cell lengths (a key, its label, a space after each; the command
-        palette's key has a border too)."""
+        reached on the screen itself (a card's lines, a button, a menu entry). All
+        of them go, not some: a bar listing some of the card's actions would read
+        as if the others were not there. Widths are the labels' cell lengths (a
+        key, its label, a space after each, and on a wide bar a space before; the
+        command palette's key is compact, with a border before it)."""
         width = self.size.width or self.app.size.width
-        needed = sum(
-            cell_len(str(getattr(widget, "key_display", "")))
-            + cell_len(str(getattr(widget, "description", "")))
-            + 2
-            + widget.has_class("-command-palette")
-            for widget in widgets
-        )
-        if needed <= width or not self.on_screen:
-            return widgets
-        return [
-            widget
-            for widget in widgets
-            if str(getattr(widget, "action", "")).partition("(")[0] not in self.on_screen
-            and str(getattr(widget, "action", "")) not in self.on_screen
-        ]
+        spacing = 2 if self.compact else 3
+
+        def cells(widget: Widget) -> int:
+            palette = widget.has_class("-command-palette")  # compact, with a border
+            return (
+                cell_len(str(getattr(widget, "key_display", "")))
+                + cell_len(str(getattr(widget, "description", "")))
+                + (2 if palette else spacing)
+            )
+
+        def offered_on_screen(widget: Widget) -> bool:
+            action = str(getattr(widget, "action", ""))
+            return action.partition("(")[0] in self.on_screen or action in self.on_screen
+
+        kept = widgets
+        if sum(cells(widget) for widget in widgets) > width:
+            kept = [widget for widget in widgets if not offered_on_screen(widget)]
+        # Still too wide (a long translation; no keys on the screen to give way):
+        # the screen shows its wrapped bar instead, every key whole.
+        self.screen.set_class(sum(cells(widget) for widget in kept) > width, WRAPPED_KEYS)
+        return kept
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         if self._rebuild_asked is None:

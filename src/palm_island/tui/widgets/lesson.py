@@ -7,10 +7,14 @@ text, never read as markup.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.widgets import Static
 
 from ...text import printable
+from ..attached import while_attached
+from ..border_words import fitting
 from ..glyphs import Glyphs
 
 
@@ -20,14 +24,18 @@ class LessonPanel(Static):
     def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs
+        self._headings: tuple[str, ...] = ()
 
-    def show(self, heading: str, text: str, ask: str, note: str | None = None) -> None:
-        """Draw one step: ``ask`` is what to press; ``note`` why the last key did nothing.
+    def show(self, headings: Sequence[str], text: str, ask: str, note: str | None = None) -> None:
+        """Draw one step: ``headings`` its border's wordings, longest first (the
+        first that shows whole is drawn); ``ask`` is what to press; ``note`` why the
+        last key did nothing.
 
         Data, so text (never markup), written with the terminal's glyphs (``--ascii``).
         """
         g = self.glyphs
-        self.border_title = Text(printable(g.in_text(heading)))
+        self._headings = tuple(printable(g.in_text(heading)) for heading in headings)
+        self._fit_heading()
         body = Text(printable(g.in_text(text)))
         body.append("\n")
         body.append(ask, style="bold")
@@ -35,3 +43,11 @@ class LessonPanel(Static):
             body.append("\n")
             body.append(note, style="italic")
         self.update(body)
+
+    @while_attached
+    def on_resize(self) -> None:
+        self._fit_heading()
+
+    def _fit_heading(self) -> None:
+        if self._headings:
+            self.border_title = Text(fitting(self._headings, self.outer_size.width))

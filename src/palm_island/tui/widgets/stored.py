@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from ...engine import STORE_LIMIT, GameState, Resources
 from ...i18n import _, card_spec_name, pgettext
-from ..border_words import BORDER_FRAME
+from ..border_words import BORDER_FRAME, fitting
 from ..glyphs import RESOURCE_NAMES, RESOURCE_STYLES, Glyphs
 from ..render import ordinal, resources, stored_places
 
@@ -38,32 +38,41 @@ class StoredPanel(Static):
             return  # nothing changed: no repaint
         self._shown = shown
         self.border_title = _("Stored {count}/{limit}").format(count=len(places), limit=STORE_LIMIT)
-        self.border_subtitle = _("deck place; next returns first") if places else ""
-        text = stored_text(state, self.glyphs)
-        # As wide as its translated words need (a border title and subtitle take a
-        # corner, a line and a space each side): the table's layout gives it its
-        # English width where that is enough, the compact layout its whole width.
+        # As wide as the screen's CSS gives it where its words fit there: the table
+        # drops the word marking the next card to return (the subtitle still says the
+        # top row returns first) before the panel takes width from its neighbour, the
+        # move log or the tutorial's lesson; and only then grows as wide as its
+        # translated words need, never wider than the terminal.
         styles = self.styles
-        drawn = [
-            cell_len(title or "")
-            for title, edge in (
-                (self.border_title, styles.border_top[0]),
-                (self.border_subtitle, styles.border_bottom[0]),
-            )
-            if edge not in ("", "none", "hidden")  # the compact layout's: a top line only
-        ]
-        needed = max(
-            max((line.cell_len for line in text.split()), default=0) + styles.gutter.width,
-            max(drawn, default=0) + BORDER_FRAME,
+        room = styles.width.cells if styles.width is not None else None
+        room = min(room or self.app.size.width, self.app.size.width)
+        tables = [stored_text(state, self.glyphs, mark_next=mark) for mark in (True, False)]
+        text = next((t for t in tables if self._table_width(t) <= room), tables[-1])
+        needed = self._table_width(text)
+        if styles.border_top[0] not in ("", "none", "hidden"):
+            needed = max(needed, cell_len(self.border_title) + BORDER_FRAME)
+        needed = min(needed, self.app.size.width)
+        if styles.min_width is None or styles.min_width.cells != needed:
+            styles.min_width = needed
+        self.border_subtitle = (
+            fitting(self._subtitles(text is tables[0]), max(room, needed)) if places else ""
         )
-        needed = min(needed, self.app.size.width)  # never wider than the terminal
-        if self.styles.min_width is None or self.styles.min_width.cells != needed:
-            self.styles.min_width = needed
         self.update(text, layout=False)  # fixed height; a new width lays out itself
 
+    def _table_width(self, text: Text) -> int:
+        """The outer width the table's longest line needs (padding and border)."""
+        return max((line.cell_len for line in text.split()), default=0) + self.styles.gutter.width
 
-def stored_text(state: GameState, g: Glyphs) -> Text:
-    """One line per stored card, top of the deck first, then the totals."""
+    @staticmethod
+    def _subtitles(next_marked: bool) -> list[str]:
+        """The subtitle's wordings, longest first: the key to the place column."""
+        top = [_("deck place; next returns first")] if next_marked else []
+        return [*top, _("deck place; top row returns first"), _("deck place")]
+
+
+def stored_text(state: GameState, g: Glyphs, *, mark_next: bool = True) -> Text:
+    """One line per stored card, top of the deck first, then the totals; the top
+    row's place marked "next" in a word (``mark_next``) or in bold only."""
     lines = []
     places = stored_places(state)
     if not places:
@@ -77,8 +86,8 @@ def stored_text(state: GameState, g: Glyphs) -> Text:
         line.append(f"{name}{' ' * (name_width - cell_len(name))} ")
         line.append_text(resources(card.face.yields, g))
         line.pad_right(max(0, 4 + name_width + 1 + RESOURCE_COLUMN - line.cell_len))
-        line.append(f" {ordinal(place)}")
-        if number == 0:
+        line.append(f" {ordinal(place)}", style="bold" if number == 0 and not mark_next else "")
+        if number == 0 and mark_next:
             line.append(" " + pgettext("returns", "next"), style="bold")
         lines.append(line)
     total = Text()

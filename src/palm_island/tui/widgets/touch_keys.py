@@ -27,7 +27,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
 
-from ...i18n import _
+from ...i18n import key_label
 from ..attached import while_attached
 
 OFF_THE_FOOTER: frozenset[str] = frozenset({"redo", "export"})
@@ -132,9 +132,7 @@ class TouchKeys(Widget):
         keys: list[TouchKey] = []
         rows: list[Text] = [Text()]
         for key, binding, node, enabled in self.entries():
-            # translated as its screen was imported; looked up again, a description
-            # follows a language chosen since (its English is the catalog's key)
-            description = _(binding.description)
+            description = key_label(binding.description)
             cells = cell_len(key) + cell_len(description) + 1  # "key label"
             row = rows[-1]
             if row.cell_len and row.cell_len + 1 + cells > width:
@@ -153,7 +151,13 @@ class TouchKeys(Widget):
             )
         self.keys = keys
         self._text = Text("\n").join(rows)
-        self.refresh(layout=True)  # the rows it needs may have changed
+        # As tall as its rows, set as a style: a rebuild during a resize (a screen
+        # coming up on a phone) asked for a layout with ``refresh(layout=True)`` and
+        # the bar kept its old height, its second row of keys out of sight.
+        height = self.styles.height
+        if height is None or height.cells != len(rows):
+            self.styles.height = len(rows)
+        self.refresh()
 
     def render(self) -> Text:
         return self._text
