@@ -46,17 +46,17 @@ class StoredPanel(Static):
         styles = self.styles
         room = styles.width.cells if styles.width is not None else None
         room = min(room or self.app.size.width, self.app.size.width)
-        tables = [stored_text(state, self.glyphs, mark_next=mark) for mark in (True, False)]
-        text = next((t for t in tables if self._table_width(t) <= room), tables[-1])
+        text = stored_text(state, self.glyphs, mark_next=True)
+        marked = self._table_width(text) <= room
+        if not marked:  # built only then: most moves' tables fit as they are
+            text = stored_text(state, self.glyphs, mark_next=False)
         needed = self._table_width(text)
         if styles.border_top[0] not in ("", "none", "hidden"):
             needed = max(needed, cell_len(self.border_title) + BORDER_FRAME)
         needed = min(needed, self.app.size.width)
         if styles.min_width is None or styles.min_width.cells != needed:
             styles.min_width = needed
-        self.border_subtitle = (
-            fitting(self._subtitles(text is tables[0]), max(room, needed)) if places else ""
-        )
+        self.border_subtitle = fitting(self._subtitles(marked), max(room, needed)) if places else ""
         self.update(text, layout=False)  # fixed height; a new width lays out itself
 
     def _table_width(self, text: Text) -> int:
