@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 TESTS = Path(__file__).resolve().parent
 WAITS = {"pause", "sleep"}
 LONGEST_POLL = 0.05
@@ -66,3 +68,30 @@ def test_a_fixed_pause_is_found_and_a_poll_is_not(tmp_path: Path) -> None:
         "    time.sleep(0.01)\n"
     )
     assert sorted(fixed_waits(probe)) == [0.01, 0.3]
+
+
+STUCK = """
+import threading
+
+
+def test_never_ends() -> None:
+    threading.Event().wait()
+
+
+def test_ends() -> None:
+    assert True
+"""
+
+
+def test_a_stuck_test_fails_with_its_stack_and_the_run_goes_on(
+    pytester: pytest.Pytester, pytestconfig: pytest.Config
+) -> None:
+    """A wait that never ends (a frame that never comes, a worker never done) fails
+    its test after the suite's limit, with where it was stuck, instead of holding the
+    run until CI's own limit ends it without a word (issue 48's CI run did)."""
+    limit = float(pytestconfig.getini("timeout"))
+    assert 60 <= limit <= 300  # above the longest test on a loaded machine; below CI's hour
+    pytester.makepyfile(STUCK)
+    result = pytester.runpytest_subprocess("-o", "timeout=1")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*Timeout*", "*test_never_ends*"])

@@ -1,21 +1,22 @@
 """The translated screens, opened in a language: what the Spanish snapshots
 (``test_snapshots_es.py``) and the fit test (``test_fits_translated.py``) look at.
 
-:func:`walked` gives each screen's rows (what the player reads), its SVG
-screenshot and its labels (buttons, titles, the key bar's entries), each of which
-must show whole.
+:func:`seen` gives a screen's rows (what the player reads), its SVG screenshot
+and its labels (buttons, titles, the key bar's entries), each of which must show
+whole; :func:`fit_problems` says what does not. One scene a test, so the scenes
+spread over the run's workers.
 """
 
 from __future__ import annotations
 
-import asyncio
+import re
 import tempfile
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from palm_island.i18n import _, key_label, speaking
+from palm_island.i18n import _, key_label
 
 Before = Callable[[Any], Awaitable[None]]
 
@@ -317,27 +318,52 @@ def card_names(app: Any) -> list[str]:
     ]
 
 
-async def walk(width: int, height: int) -> dict[str, dict[str, Any]]:
+async def seen(name: str, width: int, height: int) -> dict[str, Any]:
+    """Scene ``name`` at ``width``×``height`` in the language being spoken: its rows,
+    labels, card names and SVG screenshot."""
     from .helpers import keys_settled, screen_rows
 
-    seen: dict[str, dict[str, Any]] = {}
-    for name, scene in SCENES.items():
-        with tempfile.TemporaryDirectory() as data:
-            app = scene.app(Path(data))
-            async with app.run_test(size=(width, height)) as pilot:
-                await scene.before(pilot)
-                await keys_settled(pilot)
-                await pilot.pause()
-                seen[name] = {
-                    "rows": screen_rows(app),
-                    "labels": labels(app),
-                    "card names": card_names(app),
-                    "svg": app.export_screenshot(),
-                }
-    return seen
+    scene = SCENES[name]
+    with tempfile.TemporaryDirectory() as data:
+        app = scene.app(Path(data))
+        async with app.run_test(size=(width, height)) as pilot:
+            await scene.before(pilot)
+            await keys_settled(pilot)
+            await pilot.pause()
+            return {
+                "rows": screen_rows(app),
+                "labels": labels(app),
+                "card names": card_names(app),
+                "svg": app.export_screenshot(),
+            }
 
 
-def walked(language: str, size: tuple[int, int]) -> dict[str, dict[str, Any]]:
-    """Every scene in ``language`` at ``size``."""
-    with speaking(language):
-        return asyncio.run(walk(*size))
+CUT = re.compile(r"\S…")
+"""A word cut short: Textual ends a line or title that does not fit with ``…``."""
+
+
+def missing(labels: list[str], rows: list[str]) -> list[str]:
+    return [label for label in labels if not any(label in row for row in rows)]
+
+
+def wrapped(names: list[str], rows: list[str]) -> list[str]:
+    """The names whose card code starts a row that does not hold the whole name."""
+    return [
+        name
+        for name in names
+        for row in rows
+        if re.search(rf"(^|\s){re.escape(name.split()[0])} ", row) and name not in row
+    ]
+
+
+def cut(rows: list[str]) -> list[str]:
+    return [row for row in rows if CUT.search(row)]
+
+
+def fit_problems(scene: dict[str, Any], *, cut_text: bool) -> list[str]:
+    """What does not fit on a scene as :func:`seen` gives it: labels not shown whole,
+    card names wrapped, and (with ``cut_text``) rows cut with Textual's ellipsis."""
+    assert scene["labels"], "a scene with no label to check"
+    rows = scene["rows"]
+    lost = missing(scene["labels"], rows) + wrapped(scene["card names"], rows)
+    return lost + (cut(rows) if cut_text else [])

@@ -1,40 +1,36 @@
-"""Snapshot tests of every screen in Spanish, at 80×24 and on a
-phone held upright (55×60, as ``test_snapshots_phone.py``). Baselines live in
+"""Snapshot tests of every screen in Spanish, at 80×24 and on a phone held upright
+(55×60, as ``test_snapshots_phone.py``), and the same screens' fit: every label
+whole, no card name wrapped, no text cut with Textual's ellipsis
+(``test_fits_translated.py`` checks the pseudo-language). Baselines live in
 ``__snapshots__``; regenerate with ``pytest --snapshot-update`` only after reading
 the rendered SVGs."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from pytest_textual_snapshot import SVGImageExtension  # type: ignore[import-untyped]
 from syrupy.assertion import SnapshotAssertion
 
-from palm_island.i18n import speaking
+from palm_island.i18n import LOCALE_DIR, speaking
 
-from .fit_walk import SCENES, walked
+from .fit_walk import SCENES, fit_problems, seen
 from .helpers import app_for
 from .test_snapshots_phone import PHONE
 
 SIZES = {"80x24": (80, 24), "55x60": PHONE}
 
 
-@pytest.fixture(scope="module")
-def spanish() -> dict[str, dict[str, dict[str, Any]]]:
-    return {name: walked("es", size) for name, size in SIZES.items()}
-
-
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("scene", SCENES)
-def test_spanish_screen(
-    snapshot: SnapshotAssertion,
-    spanish: dict[str, dict[str, dict[str, Any]]],
-    scene: str,
-    size: str,
-) -> None:
-    assert snapshot.use_extension(SVGImageExtension) == spanish[size][scene]["svg"]
+async def test_spanish_screen(snapshot: SnapshotAssertion, scene: str, size: str) -> None:
+    # Without the compiled catalog the screens would come out in English.
+    assert (LOCALE_DIR / "es" / "LC_MESSAGES" / "palm_island.mo").is_file(), "run make catalogs"
+    with speaking("es"):
+        screen = await seen(scene, *SIZES[size])
+    assert fit_problems(screen, cut_text=True) == []
+    assert snapshot.use_extension(SVGImageExtension) == screen["svg"]
 
 
 def test_spanish_terminal_too_small(snap_compare: Callable[..., bool]) -> None:

@@ -29,6 +29,8 @@ from palm_island.web.listening import listening
 from palm_island.web.page_words import WORDS
 from palm_island.web.server import GameServer
 
+from .socket_wait import receive_within
+
 TOKEN = "k" * 32
 GAME = [sys.executable, "-m", "palm_island", "--data-dir", "/tmp/d", "play"]
 
@@ -155,7 +157,7 @@ async def start_stand_in(client: aiohttp.ClientSession, port: int, lang: str) ->
         protocols=(PROTOCOL, key_protocol(TOKEN)),
         headers={"Origin": f"http://127.0.0.1:{port}"},
     ) as websocket:
-        message = await websocket.receive(timeout=10)
+        message = await receive_within(websocket, 10, "the stand-in game to leave")
         assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
 
 

@@ -32,6 +32,8 @@ from palm_island.web.limits import (
 )
 from palm_island.web.listening import listening
 
+from .socket_wait import receive_within
+
 
 @asynccontextmanager
 async def small_server(connections: Connections) -> AsyncIterator[int]:
@@ -81,7 +83,7 @@ async def wait_for(condition: object, timeout: float = 10) -> bool:
 
 async def echoes(game: aiohttp.ClientWebSocketResponse) -> bool:
     await game.send_str("still here")
-    return bool((await game.receive(timeout=5)).data == "still here")
+    return bool((await receive_within(game, 5, "the echo")).data == "still here")
 
 
 async def test_past_the_total_cap_the_oldest_without_a_game_goes_and_the_new_one_is_served() -> (

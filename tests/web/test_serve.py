@@ -288,6 +288,8 @@ def test_stopping_the_server_ends_a_game_that_does_not_quit(tmp_path: Path) -> N
 
     from palm_island.web.tab_game import QUIT_WAIT_SECONDS, SIGNAL_WAIT_SECONDS
 
+    from .socket_wait import receive_within
+
     async def drain(ws: aiohttp.ClientWebSocketResponse) -> None:
         async for _ in ws:
             pass
@@ -301,7 +303,7 @@ def test_stopping_the_server_ends_a_game_that_does_not_quit(tmp_path: Path) -> N
                     f"ws://127.0.0.1:{served.port}/ws", headers=served.headers
                 ) as ws,
             ):
-                await ws.receive(timeout=30)  # the first frame: the game is running
+                await receive_within(ws, 30, "the first frame: the game is running")
                 games = child_pids(served.process.pid)
                 assert len(games) == 1
                 os.kill(games[0], signal.SIGSTOP)
@@ -309,7 +311,7 @@ def test_stopping_the_server_ends_a_game_that_does_not_quit(tmp_path: Path) -> N
                 served.process.send_signal(signal.SIGTERM)
                 reading = asyncio.create_task(drain(ws))  # as a browser would: answers the close
                 await asyncio.to_thread(served.process.wait, 60)
-                await reading
+                await asyncio.wait_for(reading, 10)  # the server gone, its socket closes
                 assert not wait_until_ended(games, timeout=5)
                 return time.monotonic() - started
 

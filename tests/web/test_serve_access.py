@@ -22,6 +22,7 @@ import aiohttp
 from palm_island.web.tab_game import END_WITHIN_SECONDS, MAX_SIZE
 
 from .served import Served, child_pids, running, serving, wait_until_ended
+from .socket_wait import receive_within
 
 TAB_ENDS_WITHIN_SECONDS = 5.0
 """What issue Q asks: a tab that goes ends its game within this."""
@@ -199,7 +200,7 @@ def test_the_loopback_names_are_served(served: Served) -> None:
 async def first_frame(ws: aiohttp.ClientWebSocketResponse) -> bytes:
     """The first screen bytes (the game is running)."""
     while True:
-        message = await ws.receive(timeout=60)
+        message = await receive_within(ws, 60, "the first frame")
         if message.type == aiohttp.WSMsgType.BINARY:
             data: bytes = message.data
             return data

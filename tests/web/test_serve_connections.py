@@ -27,6 +27,7 @@ import aiohttp
 from palm_island.web.limits import IDLE_SECONDS
 
 from .served import Served, serving
+from .socket_wait import receive_within
 
 OPEN_FILES = 1024
 """The server's soft and hard limit: the common default soft limit."""
@@ -118,7 +119,8 @@ async def player_page_and_new_game(served: Served) -> tuple[float, float]:
         async def game() -> None:
             url = f"ws://127.0.0.1:{served.port}/ws"
             async with session.ws_connect(url, headers=served.headers) as socket:
-                while (message := await socket.receive()).type != aiohttp.WSMsgType.BINARY:
+                frame = aiohttp.WSMsgType.BINARY
+                while (message := await receive_within(socket, 30, "a frame")).type != frame:
                     assert message.type == aiohttp.WSMsgType.TEXT, message
 
         took = [float("inf"), float("inf")]

@@ -20,6 +20,7 @@ from palm_island.web.access import PROTOCOL, key_protocol
 from palm_island.web.wrong_keys import LIMIT
 
 from .served import Served, child_pids, serving
+from .socket_wait import receive_within
 
 PUBLIC = "https://palm.example:8443/palm/"
 
@@ -79,7 +80,7 @@ async def websocket_status(served: Served, origin: str, key: str, forwarded: str
     async with aiohttp.ClientSession() as session:
         try:
             async with session.ws_connect(f"{served.url}/palm/ws", headers=headers) as ws:
-                await ws.receive(timeout=60)  # the first frame: the game runs
+                await receive_within(ws, 60, "the first frame: the game runs")
                 return 101
         except aiohttp.WSServerHandshakeError as refused:
             return refused.status
