@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .served import child_pids, need_browser, serving, wait_for, wait_for_screen
+from .served import SCREEN_JS, child_pids, need_browser, serving, wait_for, wait_for_screen
 
 pytestmark = pytest.mark.slow
 
@@ -107,8 +107,12 @@ def test_the_page_loads_and_plays_under_its_policy_with_no_violation(tmp_path: P
         wait_for_screen(page, TITLE_TEXT)
         page.keyboard.press("n")  # a move on the title: the new-game dialog
         wait_for_screen(page, "Start (enter)")
-        page.keyboard.press("Escape")
-        wait_for_screen(page, "New game")
+        page.keyboard.press("Escape")  # the dialog goes ("New game" is on both)
+        wait_for(
+            page,
+            f"() => !({SCREEN_JS})()?.includes('Start (enter)')",
+            what="the new-game dialog to close",
+        )
         loaded = "[...document.fonts].filter(f => f.status === 'loaded').map(f => f.family)"
         assert "Roboto Mono" in page.evaluate(loaded)  # page.css's fonts, from the server
         violations = page.evaluate("window.cspViolations")
