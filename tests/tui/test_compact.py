@@ -63,6 +63,7 @@ from .store_helpers import opened, store_app
 NARROW_SIZES = [(55, 60), (48, 44), (COMPACT.minimum.width, COMPACT.minimum.height)]
 """A 390 px phone at 12 px (55x60), a narrow window, the compact minimum."""
 CHECKED_SIZES = [*NARROW_SIZES, (TABLE.minimum.width, TABLE.minimum.height)]
+SWEEP = pytest.mark.sweep
 
 
 def test_a_layout_fits_from_each_minimum_and_not_below() -> None:
@@ -202,7 +203,13 @@ async def wait_for(pilot: Pilot[None], expected: type[Screen[Any]]) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("size", CHECKED_SIZES, ids=[f"{w}x{h}" for w, h in CHECKED_SIZES])
+@pytest.mark.parametrize(
+    "size",
+    [  # the smallest layout on every make test; each other size is make sweep's (CI)
+        pytest.param(size, id=f"{size[0]}x{size[1]}", marks=() if size == (44, 40) else [SWEEP])
+        for size in CHECKED_SIZES
+    ],
+)
 async def test_every_screen_fits_or_scrolls(size: tuple[int, int], tmp_path: Path) -> None:
     """Title, new game, deck preview, game (with a payment choice and a hint), help,
     the quit question, end, feats, history, statistics, tutorial, daily deal."""

@@ -35,6 +35,7 @@ def test_the_check_finds_a_cut_label() -> None:
     assert fit_problems(scene, cut_text=True) == ["╔═ ▶ Carta 1 (seleccio… ═╗"]
 
 
+@pytest.mark.sweep  # 48 app runs: make sweep (CI); make test checks the Spanish walk
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("scene", SCENES)
 async def test_every_label_shows_whole_in_the_pseudo_language(scene: str, size: str) -> None:

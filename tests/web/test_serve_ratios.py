@@ -22,7 +22,10 @@ pytestmark = pytest.mark.slow
 ROW_HEIGHT_JS = "parseFloat(document.querySelector('.xterm-rows > div').style.height)"
 
 
-@pytest.mark.parametrize("ratio", [1, 1.25, 1.5, 1.75, 2])
+@pytest.mark.parametrize(
+    "ratio",  # a fractional and a whole ratio on every make test; the rest: make sweep (CI)
+    [*(pytest.param(r, marks=pytest.mark.sweep) for r in (1, 1.25, 1.75)), 1.5, 2],
+)
 def test_rows_are_whole_device_pixels_without_seams_or_broken_borders(
     browser: Browser, served: Served, ratio: float
 ) -> None:
