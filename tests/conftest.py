@@ -18,15 +18,12 @@ from palm_island.storage.catalog_files import standard_catalog
 from palm_island.storage.paths import CACHE_ENV_VAR
 from palm_island.storage.service import Store
 from port_guard import default_port_taken
-from run_order import pytest_collection_modifyitems
 from slow_check import pytest_configure, pytest_runtest_makereport, pytest_runtest_setup
 
-# The slow-marker check's hooks (slow_check.py), the run's order (run_order.py), and
-# pytester for the check's test.
+# The slow-marker check's hooks (slow_check.py), and pytester for its test.
 pytest_plugins = ["pytester"]
 __all__ = [
     "default_port_taken",  # serve's default port is held: port_guard.py
-    "pytest_collection_modifyitems",  # the long tests start first: run_order.py
     "pytest_configure",
     "pytest_runtest_makereport",
     "pytest_runtest_setup",
