@@ -73,3 +73,21 @@ async def test_the_palette_s_keys_opens_the_help_in_the_player_s_language(
             assert "todas las teclas del juego" in shown, shown
             await pilot.press("enter")
             await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+
+
+async def test_keys_given_way_at_80_columns_come_back_when_the_terminal_widens() -> None:
+    """The pseudo-language's title keys do not all fit at 80 columns: the menu's own
+    (new game, daily deal, deck colour) give way to Help and Quit. Widened, the bar
+    lists them all again; narrowed, they give way again."""
+    from .helpers import app_for, footer_text, keys_settled
+
+    with speaking("xx"):
+        app = app_for(7)
+        async with app.run_test(size=(80, 24)) as pilot:
+            shown = []
+            for size in ((80, 24), (100, 30), (80, 24)):
+                await pilot.resize_terminal(*size)
+                await keys_settled(pilot)
+                await pilot.pause()
+                shown.append(("Ñéŵ ĝáɱé" in footer_text(app), "Ǫúíţ" in footer_text(app)))
+    assert shown == [(False, True), (True, True), (False, True)]

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from rich.table import Table
 from textual.widgets import Static
 
 from palm_island.engine import new_game, score
@@ -132,6 +133,13 @@ async def test_analysis_screen_lists_the_moves_that_cost_stars() -> None:
         for move in expected:
             if move.drop:
                 assert move_words(move.played) in table and f"-{move.drop}" in table
+        squeezed = []  # a phone's columns stand one space apart, and again when widened
+        for size in ((55, 60), (100, 32)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            shown = panel.query_one("#analysis-table", Static).content
+            squeezed.append(isinstance(shown, Table) and shown.collapse_padding)
+        assert squeezed == [True, False]
         await pilot.press("escape")
         assert isinstance(app.screen, EndScreen)
 

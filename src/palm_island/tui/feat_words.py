@@ -41,6 +41,8 @@ NEW_DEAL_KEEPS_NO_FEATS = N_(
 
 GOAL_LINE = N_("{code} goal: {progress}")
 """A feat's goal as far as the game has come, e.g. "FT6 goal: 5 of 16 cards upgraded"."""
+GOAL_LINE_SHORT = N_("{code}: {progress}")
+"""The same without the word "goal", where the border is too narrow for it."""
 
 
 def card_names(cards: Sequence[CardSpec]) -> str:
@@ -70,8 +72,15 @@ def goal_lines(progress: Sequence[GoalProgress]) -> str:
     )
 
 
+def goal_lines_short(progress: Sequence[GoalProgress]) -> str:
+    """:func:`goal_lines` without the word "goal" ("FT6: 5 of 16 cards upgraded")."""
+    return "; ".join(
+        _(GOAL_LINE_SHORT).format(code=p.feat.code, progress=spoken_progress(p)) for p in progress
+    )
+
+
 def goal_counts(progress: Sequence[GoalProgress]) -> str:
-    """:func:`goal_lines` where its words do not fit: each goal's feat code and count
+    """:func:`goal_lines` where no words fit: each goal's feat code and count
     (``FT6 0/16``), the same in every language."""
     return "; ".join(f"{p.feat.code} {p.done}/{p.total}" for p in progress)
 

@@ -22,7 +22,7 @@ from ...session import GameSession
 from ..attached import while_attached
 from ..glyphs import Glyphs
 from ..intents import BackToTitle, ControlledScreen, PreviewSeen, request
-from ..render import face_actions, face_summary, orientation_name
+from ..render import face_actions, face_summary
 from ..widgets.buttons import GameButton
 from ..widgets.entries import Entries
 from ..widgets.footer import KeyBar, key_bars
@@ -79,16 +79,16 @@ class PreviewScreen(ControlledScreen[None]):
 
 
 def deck_listing(order: tuple[DeckCard, ...], g: Glyphs) -> Text:
-    """One line per card: place, code, name, face, stars, holds, printed actions. The
-    names and sides take columns as wide as the longest in the player's language."""
+    """One line per card: place, code, name, stars, holds, printed actions. Every
+    building starts face up, so the lines leave the side out (it would say the same
+    17 times, and a longer language's lines would wrap at 80 columns). The names take
+    a column as wide as the longest in the player's language."""
     text = Text(no_wrap=True, overflow="ellipsis")
     names = [card_spec_name(card.code, card.spec.name) for card in order]
-    sides = [orientation_name(card.orientation, g) for card in order]
     # the round tracker's line says what it is after its name: it sets no column
     buildings = [n for n, card in zip(names, order, strict=True) if not card.spec.is_round_tracker]
     name_cells = max([13, *map(cell_len, buildings)]) + 1
-    side_cells = max([7, *map(cell_len, sides)]) + 1
-    for place, (card, name, side) in enumerate(zip(order, names, sides, strict=True), start=1):
+    for place, (card, name) in enumerate(zip(order, names, strict=True), start=1):
         if place > 1:
             text.append("\n")
         text.append(f"{place:>2} ", style="dim")
@@ -99,7 +99,6 @@ def deck_listing(order: tuple[DeckCard, ...], g: Glyphs) -> Text:
                 _("round tracker, shows {rounds} (last card)").format(rounds=card.face.label)
             )
             continue
-        text.append(side + " " * (side_cells - cell_len(side)))
         text.append_text(face_summary(card.face, g))
         text.append("  ")
         text.append_text(face_actions(card.face, g))

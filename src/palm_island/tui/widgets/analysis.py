@@ -73,6 +73,7 @@ class AnalysisPanel(Vertical):
         """A stored finished game: its analysis is kept with it and read back."""
         self.par: int | None = None
         self.report: tuple[MoveAnalysis, ...] | None = None
+        self._narrow = False
         """The analysis once finished (``None`` while the solver works)."""
         self._done = 0.0
         self._timer: Timer | None = None
@@ -178,10 +179,20 @@ class AnalysisPanel(Vertical):
         final = score(self._final()).total
         summary = summary_text(report, final, self.glyphs, self.par)
         self.query_one("#analysis-status", Static).update(summary)
-        narrow = self.app.size.width < NARROW_TABLE
+        self._show_table(report)
+
+    def _show_table(self, report: tuple[MoveAnalysis, ...]) -> None:
+        self._narrow = self.app.size.width < NARROW_TABLE
         self.query_one("#analysis-table", Static).update(
-            drops_table(report, self.glyphs, narrow=narrow)
+            drops_table(report, self.glyphs, narrow=self._narrow)
         )
+
+    @while_attached
+    def on_resize(self) -> None:
+        """A phone turned sideways (or a terminal widened): the table's spacing
+        follows the new width."""
+        if self.report is not None and self._narrow != (self.app.size.width < NARROW_TABLE):
+            self._show_table(self.report)
 
     def _final(self) -> GameState:
         state = self.start

@@ -24,6 +24,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -31,6 +32,7 @@ from textual.widget import Widget
 from textual.widgets import Footer
 
 from ...i18n import _, key_label
+from ..attached import while_attached
 from .touch_keys import TouchKeys, on_a_bar
 
 Shown = tuple[tuple[str, str, str, bool, str], ...]
@@ -86,6 +88,10 @@ class KeyBar(Footer):
         ``finish('again')``): their keys give way when the bar is too narrow."""
         self._rebuild_asked: Screen[Any] | None = None
         self._composed: Shown | None = None
+        self._cells = (0, 0)
+        """The cells all the composed keys take, and those kept when the screen's own
+        give way: the widths at which :meth:`_fitted` decides differently."""
+        self._fitted_at = 0
 
     @property
     def gathering(self) -> bool:
@@ -150,13 +156,32 @@ class KeyBar(Footer):
             action = str(getattr(widget, "action", ""))
             return action.partition("(")[0] in self.on_screen or action in self.on_screen
 
-        kept = widgets
-        if sum(cells(widget) for widget in widgets) > width:
-            kept = [widget for widget in widgets if not offered_on_screen(widget)]
+        every = sum(cells(widget) for widget in widgets)
+        others = [widget for widget in widgets if not offered_on_screen(widget)]
+        self._cells = (every, sum(cells(widget) for widget in others))
+        self._fitted_at = width
+        kept = others if every > width else widgets
         # Still too wide (a long translation; no keys on the screen to give way):
         # the screen shows its wrapped bar instead, every key whole.
         self.screen.set_class(sum(cells(widget) for widget in kept) > width, WRAPPED_KEYS)
         return kept
+
+    def _decision(self, width: int) -> tuple[bool, bool]:
+        """Whether, at ``width``, the screen's own keys give way, and the bar wraps."""
+        every, others = self._cells
+        return every > width, (others if every > width else every) > width
+
+    @while_attached
+    def on_resize(self, event: events.Resize) -> None:
+        """A terminal (or a phone) turned wider or narrower: the keys are fitted again
+        where the new width decides differently (keys given way, the wrapped bar),
+        not on every resize (each rebuild replaces every key)."""
+        width = event.size.width
+        if self._composed is None or not width or width == self._fitted_at:
+            return
+        if self._decision(width) != self._decision(self._fitted_at):
+            self._fitted_at = width
+            super().bindings_changed(self.screen)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         if self._rebuild_asked is None:
