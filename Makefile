@@ -96,8 +96,9 @@ unit: $(TOOLS) catalogs
 	$(BIN)/python -m pytest -m "not sweep" -n auto --dist worksteal --durations=15
 
 # The largest sweeps (201 terminals closed under real game processes, the markup fuzz
-# of whole app runs, the bound against every bench deal): CI runs them after make
-# test (.ci/run); several minutes on two cores.
+# of whole app runs, the bound against every bench deal) and the walks repeated per
+# size, ratio, input or language: CI runs them after make test (.ci/run); several
+# minutes on two cores.
 sweep: $(TOOLS)
 	$(BIN)/python -m pytest -m sweep -n auto --dist worksteal
 

@@ -83,6 +83,7 @@ def test_ends() -> None:
 """
 
 
+@pytest.mark.slow  # a pytest run of its own
 def test_a_stuck_test_fails_with_its_stack_and_the_run_goes_on(
     pytester: pytest.Pytester, pytestconfig: pytest.Config
 ) -> None:

@@ -113,4 +113,5 @@ def test_the_compiled_checkout_catalogs_are_current(tmp_path: Path) -> None:
     for language in catalogs.languages():
         po = catalogs.po_path(language)
         assert catalogs.compile_po(po, tmp_path / f"{language}.mo", language) == []
-        assert (tmp_path / f"{language}.mo").read_bytes() == po.with_suffix(".mo").read_bytes()
+        current = (tmp_path / f"{language}.mo").read_bytes() == po.with_suffix(".mo").read_bytes()
+        assert current, f"{po.with_suffix('.mo')} is not the .po compiled: run make catalogs"

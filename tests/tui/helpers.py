@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from typing import Any, cast
 
+import pytest
 from rich.cells import cell_len
 from textual.app import App
 from textual.geometry import Offset, Region
@@ -24,8 +25,12 @@ from palm_island.tui.app import AppConfig, PalmIslandApp, make_app
 from palm_island.tui.screens.game import GameScreen
 from palm_island.tui.widgets.card import DISCARD, CardWidget
 
-SIZES = [(100, 32), (80, 24)]
-SIZE_IDS = ["100x32", "80x24"]
+SIZES = [
+    # the smallest table on every make test; the roomier one is make sweep's (CI)
+    pytest.param((100, 32), id="100x32", marks=pytest.mark.sweep),
+    pytest.param((80, 24), id="80x24"),
+]
+"""The two table sizes of the snapshot tests."""
 
 
 def app_for(seed: int, **options: object) -> PalmIslandApp:

@@ -13,27 +13,27 @@ from textual.pilot import Pilot
 
 from palm_island.policies import greedy_policy
 
-from .helpers import SIZE_IDS, SIZES, app_for, open_game, par_shown, play_moves, wait_until
+from .helpers import SIZES, app_for, open_game, par_shown, play_moves, wait_until
 
 Snap = Callable[..., bool]
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 def test_title(snap_compare: Snap, size: tuple[int, int]) -> None:
     assert snap_compare(app_for(7), terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 def test_deck_preview_before_the_first_turn(snap_compare: Snap, size: tuple[int, int]) -> None:
     assert snap_compare(app_for(7), press=["enter"], terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 def test_first_turn_of_seed_7(snap_compare: Snap, size: tuple[int, int]) -> None:
     assert snap_compare(app_for(7), press=["enter", "enter"], terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 def test_payment_choice(snap_compare: Snap, size: tuple[int, int]) -> None:
     async def before(pilot: Pilot[None]) -> None:
         await open_game(pilot)
@@ -43,7 +43,7 @@ def test_payment_choice(snap_compare: Snap, size: tuple[int, int]) -> None:
     assert snap_compare(app_for(2), run_before=before, terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 def test_r20_release_choice(snap_compare: Snap, size: tuple[int, int]) -> None:
     async def before(pilot: Pilot[None]) -> None:
         await open_game(pilot)
@@ -53,12 +53,12 @@ def test_r20_release_choice(snap_compare: Snap, size: tuple[int, int]) -> None:
     assert snap_compare(app_for(0), run_before=before, terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 def test_peek(snap_compare: Snap, size: tuple[int, int]) -> None:
     assert snap_compare(app_for(7), press=["enter", "enter", "2", "p"], terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 def test_end_of_game(snap_compare: Snap, size: tuple[int, int]) -> None:
     async def before(pilot: Pilot[None]) -> None:
         await open_game(pilot)
@@ -69,7 +69,7 @@ def test_end_of_game(snap_compare: Snap, size: tuple[int, int]) -> None:
     assert snap_compare(app_for(2, compute_par=True), run_before=before, terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 def test_help(snap_compare: Snap, size: tuple[int, int]) -> None:
     assert snap_compare(app_for(7), press=["enter", "enter", "question_mark"], terminal_size=size)
 
@@ -83,7 +83,7 @@ async def _eight_turns_of_seed_2(pilot: Pilot[None]) -> None:
     await play_moves(pilot, greedy_policy(), 8)  # three cards stored
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 def test_no_color_game(
     snap_compare: Snap, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 from palm_island.policies import greedy_policy
 from palm_island.storage.service import Store
 
-from .helpers import SIZE_IDS, SIZES, play_moves
+from .helpers import SIZES, play_moves
 from .store_helpers import FEAT_SEED, new_saved_game, opened, store_app
 
 Snap = Callable[..., bool]
@@ -47,43 +47,43 @@ def prepared(data_dir: Path, *, finished: int = 2, in_play: bool = True) -> Path
     return data_dir
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 def test_title_with_continue(snap_compare: Snap, size: tuple[int, int], tmp_path: Path) -> None:
     assert snap_compare(store_app(prepared(tmp_path)), run_before=opened, terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 def test_new_game_setup(snap_compare: Snap, size: tuple[int, int], tmp_path: Path) -> None:
     app = store_app(prepared(tmp_path, finished=0, in_play=False))
     assert snap_compare(app, run_before=opened, press=["n"], terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 def test_campaigns(snap_compare: Snap, size: tuple[int, int], tmp_path: Path) -> None:
     app = store_app(prepared(tmp_path))
     assert snap_compare(app, run_before=opened, press=["m"], terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 def test_history(snap_compare: Snap, size: tuple[int, int], tmp_path: Path) -> None:
     app = store_app(prepared(tmp_path))
     assert snap_compare(app, run_before=opened, press=["y"], terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 def test_statistics(snap_compare: Snap, size: tuple[int, int], tmp_path: Path) -> None:
     app = store_app(prepared(tmp_path))
     assert snap_compare(app, run_before=opened, press=["z"], terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 def test_replay_viewer(snap_compare: Snap, size: tuple[int, int], tmp_path: Path) -> None:
     app = store_app(prepared(tmp_path, finished=1, in_play=False))
     press = ["y", "enter", "2", "right", "right", "right"]
     assert snap_compare(app, run_before=opened, press=press, terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 def test_end_with_a_feat_unlocked(
     snap_compare: Snap, size: tuple[int, int], tmp_path: Path
 ) -> None:

@@ -14,12 +14,12 @@ from textual.pilot import Pilot
 from palm_island.policies import greedy_policy
 from palm_island.solver import Budget
 
-from .helpers import SIZE_IDS, SIZES, app_for, open_game, play_moves
+from .helpers import SIZES, app_for, open_game, play_moves
 
 Snap = Callable[..., bool]
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 def test_hint_shown(snap_compare: Snap, size: tuple[int, int]) -> None:
     async def before(pilot: Pilot[None]) -> None:
         await open_game(pilot)
@@ -32,7 +32,7 @@ def test_hint_shown(snap_compare: Snap, size: tuple[int, int]) -> None:
     assert snap_compare(app, run_before=before, terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 def test_analysis_screen(snap_compare: Snap, size: tuple[int, int]) -> None:
     async def before(pilot: Pilot[None]) -> None:
         await open_game(pilot)

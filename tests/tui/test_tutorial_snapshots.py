@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from textual.pilot import Pilot
 
-from .helpers import SIZE_IDS, SIZES, app_for
+from .helpers import SIZES, app_for
 from .test_tutorial import play_to_step
 
 Snap = Callable[..., bool]
@@ -18,7 +18,7 @@ async def _steps(pilot: Pilot[None], step: int, keys: tuple[str, ...] = ()) -> N
     await pilot.press(*keys)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(
     ("step", "keys"),
     [(1, ()), (7, ("s",)), (12, ("d", "d", "d", "d"))],
