@@ -98,9 +98,9 @@ unit: $(TOOLS) catalogs
 # The largest sweeps (201 terminals closed under real game processes, the markup fuzz
 # of whole app runs, the bound against every bench deal) and the walks repeated per
 # size, ratio, input or language: CI runs them after make test (.ci/run); several
-# minutes on two cores.
+# minutes on two cores, a single sweep up to a few (its limit: 900 s, not 240 s).
 sweep: $(TOOLS)
-	$(BIN)/python -m pytest -m sweep -n auto --dist worksteal
+	$(BIN)/python -m pytest -m sweep -n auto --dist worksteal --timeout=900
 
 # Everything but the slow property runs, the reliability suites and the snapshots.
 # A worker a core: these tests keep a core busy (few UI waits), and each worker more
