@@ -63,7 +63,6 @@ from .store_helpers import opened, store_app
 NARROW_SIZES = [(55, 60), (48, 44), (COMPACT.minimum.width, COMPACT.minimum.height)]
 """A 390 px phone at 12 px (55x60), a narrow window, the compact minimum."""
 CHECKED_SIZES = [*NARROW_SIZES, (TABLE.minimum.width, TABLE.minimum.height)]
-SWEEP = pytest.mark.sweep
 
 
 def test_a_layout_fits_from_each_minimum_and_not_below() -> None:
@@ -206,7 +205,9 @@ async def wait_for(pilot: Pilot[None], expected: type[Screen[Any]]) -> None:
 @pytest.mark.parametrize(
     "size",
     [  # the smallest layout on every make test; each other size is make sweep's (CI)
-        pytest.param(size, id=f"{size[0]}x{size[1]}", marks=() if size == (44, 40) else [SWEEP])
+        pytest.param(
+            size, id=f"{size[0]}x{size[1]}", marks=() if size == (44, 40) else pytest.mark.sweep
+        )
         for size in CHECKED_SIZES
     ],
 )

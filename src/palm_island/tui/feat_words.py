@@ -65,17 +65,11 @@ def new_deal_keeps(difficulty: Difficulty, cards: Sequence[CardSpec]) -> str:
     return _(NEW_DEAL_KEEPS).format(difficulty=difficulty_name(difficulty), feats=card_names(cards))
 
 
-def goal_lines(progress: Sequence[GoalProgress]) -> str:
-    """Each open "every card" goal with its count, on one line ("" for none)."""
+def goal_lines(progress: Sequence[GoalProgress], wording: str = GOAL_LINE) -> str:
+    """Each open "every card" goal with its count, on one line ("" for none), in
+    ``wording`` (:data:`GOAL_LINE`, or :data:`GOAL_LINE_SHORT`)."""
     return "; ".join(
-        _(GOAL_LINE).format(code=p.feat.code, progress=spoken_progress(p)) for p in progress
-    )
-
-
-def goal_lines_short(progress: Sequence[GoalProgress]) -> str:
-    """:func:`goal_lines` without the word "goal" ("FT6: 5 of 16 cards upgraded")."""
-    return "; ".join(
-        _(GOAL_LINE_SHORT).format(code=p.feat.code, progress=spoken_progress(p)) for p in progress
+        _(wording).format(code=p.feat.code, progress=spoken_progress(p)) for p in progress
     )
 
 

@@ -24,7 +24,7 @@ from ...i18n import N_, _, deck_colour_name
 from ...session import GameSession
 from ...storage.errors import SaveError
 from ..attached import while_attached
-from ..feat_words import feats_in_deck, goal_counts, goal_lines, goal_lines_short
+from ..feat_words import GOAL_LINE_SHORT, feats_in_deck, goal_counts, goal_lines
 from ..hints import HINT_GROUP, HintResult, hint_text, hinted_kind, search_hint
 from ..intents import (
     Again,
@@ -195,7 +195,9 @@ class GameScreen(ControlledScreen[None]):
         log.show(self.session.steps)
         progress = self.session.goal_progress()
         # the longest wording that fits the log's border: at least code and count (FT6 0/16)
-        log.show_goals(goal_lines(progress), goal_lines_short(progress), goal_counts(progress))
+        log.show_goals(
+            goal_lines(progress), goal_lines(progress, GOAL_LINE_SHORT), goal_counts(progress)
+        )
         refresh_keys(self)  # the footer rebuilds only if its keys changed
 
     @property

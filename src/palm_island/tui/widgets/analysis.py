@@ -73,8 +73,9 @@ class AnalysisPanel(Vertical):
         """A stored finished game: its analysis is kept with it and read back."""
         self.par: int | None = None
         self.report: tuple[MoveAnalysis, ...] | None = None
-        self._narrow = False
         """The analysis once finished (``None`` while the solver works)."""
+        self._narrow = False
+        """Whether the table was last laid out for a narrow screen (a phone)."""
         self._done = 0.0
         self._timer: Timer | None = None
 

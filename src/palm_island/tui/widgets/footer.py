@@ -156,15 +156,14 @@ class KeyBar(Footer):
             action = str(getattr(widget, "action", ""))
             return action.partition("(")[0] in self.on_screen or action in self.on_screen
 
-        every = sum(cells(widget) for widget in widgets)
         others = [widget for widget in widgets if not offered_on_screen(widget)]
-        self._cells = (every, sum(cells(widget) for widget in others))
+        self._cells = (sum(map(cells, widgets)), sum(map(cells, others)))
         self._fitted_at = width
-        kept = others if every > width else widgets
+        gives_way, wraps = self._decision(width)
         # Still too wide (a long translation; no keys on the screen to give way):
         # the screen shows its wrapped bar instead, every key whole.
-        self.screen.set_class(sum(cells(widget) for widget in kept) > width, WRAPPED_KEYS)
-        return kept
+        self.screen.set_class(wraps, WRAPPED_KEYS)
+        return others if gives_way else widgets
 
     def _decision(self, width: int) -> tuple[bool, bool]:
         """Whether, at ``width``, the screen's own keys give way, and the bar wraps."""
