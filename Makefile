@@ -114,7 +114,7 @@ wheel: $(TOOLS)
 	.ci/wheel $(PYTHON)
 
 # The lowest dependency versions pyproject.toml declares, in a venv of their own.
-floor: $(TOOLS)
+floor: $(TOOLS) catalogs
 	.ci/floor $(PYTHON)
 
 screenshot: $(TOOLS)
