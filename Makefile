@@ -89,10 +89,11 @@ lint: $(TOOLS)
 typecheck: $(TOOLS)
 	$(BIN)/mypy
 
-# Everything, slow and reliability suites included, on every core (half as many workers
+# Everything, slow and reliability suites included (the sources compiled first, once,
+# rather than by every worker and every game process the tests start), on every core (half as many workers
 # again as cores: tests/conftest.py says why); the 15 slowest tests are listed at the
 # end (budget: 5 min wall and 450 s of CPU on a quiet 2-core machine, setup included).
-unit: $(TOOLS) catalogs
+unit: $(TOOLS) bytecode
 	$(BIN)/python -m pytest -m "not sweep" -n auto --dist worksteal --durations=15
 
 # The largest sweeps (201 terminals closed under real game processes, the markup fuzz
@@ -106,7 +107,7 @@ sweep: $(TOOLS)
 # A worker a core: these tests keep a core busy (few UI waits), and each worker more
 # costs its start-up (-n auto's extra worker, tests/conftest.py, took 8 s more CPU).
 CORES := $(shell nproc 2>/dev/null || echo 2)
-fast: $(TOOLS) catalogs
+fast: $(TOOLS) bytecode
 	$(BIN)/python -m pytest -m "not slow and not reliability and not sweep" --ignore-glob="*snapshots*" -n $(CORES) --dist worksteal
 
 # The release path: sdist, a wheel built from it, installed in a clean venv and played.

@@ -71,7 +71,15 @@ RUNS = {
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("command", sorted(SHOWS_PROGRESS))
+@pytest.mark.parametrize(
+    "command",
+    [
+        # analyse searches a whole game (5 s of CPU): make sweep's (CI); its progress
+        # goes through the same progress.progress (the test above checks every command)
+        pytest.param(command, marks=pytest.mark.sweep) if command == "analyse" else command
+        for command in sorted(SHOWS_PROGRESS)
+    ],
+)
 def test_a_search_into_a_pipe_writes_nothing_on_stderr(
     command: str, data: Path, tmp_path: Path
 ) -> None:

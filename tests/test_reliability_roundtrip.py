@@ -58,15 +58,15 @@ def test_export_import_replay_is_identical_under_two_hash_seeds(
 @pytest.mark.parametrize(
     ("first", "games"),
     [
-        pytest.param(0, 40, id="first-40"),
-        pytest.param(40, 160, marks=[pytest.mark.slow, pytest.mark.sweep], id="next-160"),
+        pytest.param(0, 20, id="first-20"),
+        pytest.param(20, 180, marks=[pytest.mark.slow, pytest.mark.sweep], id="next-180"),
     ],
 )
 def test_save_reload_compare_and_continue_after_every_move(
     tmp_path_factory: pytest.TempPathFactory, first: int, games: int
 ) -> None:
-    """T12's 200 games (about 0.25 s of CPU each): the first 40 in make test, the other
-    160, a sweep over seeds, in make sweep (CI runs both)."""
+    """T12's 200 games (about 0.25 s of CPU each): the first 20 in make test, the other
+    180, a sweep over seeds, in make sweep (CI runs both)."""
     folder = fast_dir(tmp_path_factory, "t12")
     games = scale(games)
     first = scale(first)

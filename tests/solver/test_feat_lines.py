@@ -74,7 +74,12 @@ def test_solve_and_hints_from_random_positions_of_feat_games_replay(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize(
+    # seeds 0-5 draw one deck of each size, 1 to 6 feats: make test; 6-9 draw the
+    # sizes again, other feats, in make sweep (CI)
+    "seed",
+    [*range(6), *(pytest.param(seed, marks=pytest.mark.sweep) for seed in range(6, 10))],
+)
 def test_solve_from_many_positions_of_all_feat_games_replays(seed: int) -> None:
     feats = tuple(random.Random(seed).sample(FEATS.catalog.feat_ids, 1 + seed % 6))
     for state in random_positions(seed, feats, 4):

@@ -65,18 +65,32 @@ def test_the_reasons_name_the_parts() -> None:
     assert "a year" in (key_problem("dragon2024dragon2024") or "")
 
 
-@pytest.mark.slow  # about 2.5 s: 500 keys up to 128 characters
-@settings(max_examples=500, deadline=None)
-@given(st.integers(min_value=24, max_value=96), st.randoms(use_true_random=True))
-def test_random_keys_of_token_urlsafe_24_and_up_are_never_refused(
-    size: int, source: random.Random
-) -> None:
+def check_a_token_urlsafe_key(size: int, source: random.Random) -> None:
     """``secrets.token_urlsafe(size)`` is base64url of ``size`` random bytes; here
     the bytes come from a generator Hypothesis seeds (uniform, as the system's, and
     a failure replays). Hypothesis's own byte strategies are not used: they favour
     zeros and patterns, which are rightly weak."""
     key = base64.urlsafe_b64encode(source.randbytes(size)).decode().rstrip("=")
     assert key_problem(key) is None, (key, estimate(key))
+
+
+@pytest.mark.slow  # about 0.8 s: 150 keys up to 128 characters
+@settings(max_examples=150, deadline=None)
+@given(st.integers(min_value=24, max_value=96), st.randoms(use_true_random=True))
+def test_random_keys_of_token_urlsafe_24_and_up_are_never_refused(
+    size: int, source: random.Random
+) -> None:
+    check_a_token_urlsafe_key(size, source)
+
+
+@pytest.mark.slow
+@pytest.mark.sweep  # about 15 s: 3000 keys, make sweep (CI)
+@settings(max_examples=3000, deadline=None)
+@given(st.integers(min_value=24, max_value=96), st.randoms(use_true_random=True))
+def test_thousands_of_random_token_urlsafe_keys_are_never_refused(
+    size: int, source: random.Random
+) -> None:
+    check_a_token_urlsafe_key(size, source)
 
 
 def test_a_random_key_scores_near_what_it_holds() -> None:

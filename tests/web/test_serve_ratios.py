@@ -23,8 +23,9 @@ ROW_HEIGHT_JS = "parseFloat(document.querySelector('.xterm-rows > div').style.he
 
 
 @pytest.mark.parametrize(
-    "ratio",  # a fractional and a whole ratio on every make test; the rest: make sweep (CI)
-    [*(pytest.param(r, marks=pytest.mark.sweep) for r in (1, 1.25, 1.75)), 1.5, 2],
+    "ratio",  # a fractional ratio on every make test (a whole one draws the title where
+    # ratio 1 does: test_serve_screens.py); the rest: make sweep (CI)
+    [*(pytest.param(r, marks=pytest.mark.sweep) for r in (1, 1.25, 1.75, 2)), 1.5],
 )
 def test_rows_are_whole_device_pixels_without_seams_or_broken_borders(
     browser: Browser, served: Served, ratio: float
