@@ -55,38 +55,24 @@ async def play_to_step(pilot: Pilot[None], step: int) -> TutorialScreen:
     return screen
 
 
-@pytest.mark.slow
-async def test_the_whole_tutorial_plays_by_its_asked_keys() -> None:
-    tutorial = standard_tutorial()
-    app = app_for(7)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await play_to_step(pilot, 0)
-        seen = []
-        while screen.scripted:
-            seen.append(screen.step)
-            await pilot.press(*asked_keys(screen))
-        assert sorted(set(seen)) == list(range(len(tutorial.lessons)))
-        assert screen.session.moves == tutorial.moves  # exactly the scripted moves
-        assert screen.query_one("#log").display and not screen.query_one("#lesson").display
-        assert (
-            app.controller.settings.tutorial is not None and app.controller.settings.tutorial.done
-        )
-        await pilot.press("d")  # free play: any move now
-        assert screen.session.turn == len(tutorial.moves) + 1
-
-
 SOME_WRONG = ("s", "d", "2", "x", "u", "enter")
 """At each step: an action, discard, a card, an unbound key, undo, enter (those not asked)."""
 ALL_WRONG = ("s", "r", "f", "d", "1", "2", "3", "x", "h", "u", "ctrl+r", "enter", "t", "n")
 
 
 async def wrong_keys_at_every_step(candidates: tuple[str, ...], notes_of: Notes) -> None:
+    """The whole tutorial played by its asked keys, ``candidates`` not asked pressed
+    first at each step: each plays nothing and says what is asked; the asked keys
+    play exactly the scripted moves, every lesson shown, then free play."""
+    tutorial = standard_tutorial()
     app = app_for(7)
     async with app.run_test(size=(80, 24)) as pilot:
         notes = notes_of(app)
         screen = await play_to_step(pilot, 0)
+        seen = []
         while screen.scripted:
             turn, step = screen.session.turn, screen.step
+            seen.append(step)
             right = asked_keys(screen)
             wrong = [k for k in candidates if k not in right]
             assert len(wrong) >= 3
@@ -99,10 +85,18 @@ async def wrong_keys_at_every_step(candidates: tuple[str, ...], notes_of: Notes)
             assert notes and "asks for something else" in notes[-1]
             await pilot.press(*right)
             assert screen.step > step or screen.session.turn == turn + 1
+        assert sorted(set(seen)) == list(range(len(tutorial.lessons)))
+        assert screen.session.moves == tutorial.moves  # exactly the scripted moves
+        assert screen.query_one("#log").display and not screen.query_one("#lesson").display
+        assert (
+            app.controller.settings.tutorial is not None and app.controller.settings.tutorial.done
+        )
+        await pilot.press("d")  # free play: any move now
+        assert screen.session.turn == len(tutorial.moves) + 1
 
 
 @pytest.mark.slow
-async def test_wrong_keys_at_every_step_play_nothing_and_say_what_is_asked(
+async def test_the_whole_tutorial_plays_by_its_asked_keys_and_wrong_keys_play_nothing(
     notifications: Notes,
 ) -> None:
     await wrong_keys_at_every_step(SOME_WRONG, notifications)
