@@ -89,10 +89,10 @@ lint: $(TOOLS)
 typecheck: $(TOOLS)
 	$(BIN)/mypy
 
-# Everything, slow and reliability suites included (the sources compiled first, once,
-# rather than by every worker and every game process the tests start), on every core (half as many workers
+# Everything, slow and reliability suites included, on every core (half as many workers
 # again as cores: tests/conftest.py says why); the 15 slowest tests are listed at the
 # end (budget: 5 min wall and 450 s of CPU on a quiet 2-core machine, setup included).
+# The sources are compiled first, once, not by every worker and game process it starts.
 unit: $(TOOLS) bytecode
 	$(BIN)/python -m pytest -m "not sweep" -n auto --dist worksteal --durations=15
 
